@@ -1,0 +1,23 @@
+// Every business constant of SPEC §9, in one place.
+export const APP_VERSION = "0.1.0";
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const SPLASH_MIN_MS = 1500;
+export const ERROR_BANNER_MS = 5000;
+export const MANUAL_ADD_DELAY_MS = 3000;
+export const MILESTONE_EVERY = 5;
+export const MILESTONE_SHOW_MS = 2000;
+export const PULSE_STREAK = 10;
+export const COMPLETION_ANIMATION_MS = 500;
+export const MIGRATION_MESSAGE_MS = 5000;
+export const PROFILE_SUCCESS_MS = 3000;
+export const QUICK_ADD_HINT_OVER = 6;
+export const DEFAULT_STATS_SORT = "streak" as const;
+export const MAX_HABIT_NAME_LENGTH = 100;
+
+/** Browser storage keys (SPEC §3). */
+export const STORAGE_KEYS = {
+  habits: "habits",
+  firstVisit: "habitStreaksFirstVisit",
+  theme: "habitStreaksTheme",
+} as const;
