@@ -21,3 +21,7 @@ export const STORAGE_KEYS = {
   firstVisit: "habitStreaksFirstVisit",
   theme: "habitStreaksTheme",
 } as const;
+
+/** Import limits (SPEC §5 Import; GUIDE §6 sizes every input). */
+export const MAX_BACKUP_HABITS = 1000;
+export const MAX_BACKUP_CHARS = 5 * 1024 * 1024;

@@ -1,0 +1,120 @@
+// The one module that does date arithmetic. A LocalDate is a calendar day (YYYY-MM-DD) in the user's zone;
+// we turn it into an integer count of days since 1970-01-01 (a UTC midnight) and back with pure integer
+// maths, so no time zone, DST change or wall-clock hour can ever shift a day or make a day 23 or 25 hours long.
+import { z } from "zod";
+
+export type LocalDate = string;
+
+export const INVALID_LOCAL_DATE_MESSAGE = "must be a real calendar date in YYYY-MM-DD form";
+
+const MS_PER_DAY = 86_400_000;
+const LOCAL_DATE_PATTERN = /^([1-9]\d{3})-(\d{2})-(\d{2})$/;
+const MIN_DAY = dayNumberFromCivil(1000, 1, 1);
+const MAX_DAY = dayNumberFromCivil(9999, 12, 31);
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+// Howard Hinnant's days_from_civil: proleptic Gregorian date -> days since 1970-01-01.
+function dayNumberFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+// Howard Hinnant's civil_from_days, the inverse of dayNumberFromCivil.
+function civilFromDayNumber(dayNumber: number): [number, number, number] {
+  const z0 = dayNumber + 719_468;
+  const era = Math.floor(z0 / 146_097);
+  const doe = z0 - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+function parseParts(value: string): [number, number, number] | null {
+  const match = LOCAL_DATE_PATTERN.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return [year, month, day];
+}
+
+export function isLocalDate(value: unknown): value is LocalDate {
+  return typeof value === "string" && parseParts(value) !== null;
+}
+
+/** Days since 1970-01-01; throws RangeError for anything that is not a real LocalDate. */
+export function toDayNumber(date: LocalDate): number {
+  const parts = parseParts(date);
+  if (!parts) throw new RangeError(`Not a LocalDate: ${JSON.stringify(date)}`);
+  return dayNumberFromCivil(...parts);
+}
+
+/** Inverse of toDayNumber; throws RangeError outside the years 1000..9999 that LocalDate can spell. */
+export function fromDayNumber(dayNumber: number): LocalDate {
+  if (!Number.isInteger(dayNumber) || dayNumber < MIN_DAY || dayNumber > MAX_DAY) {
+    throw new RangeError(`Day number out of LocalDate range: ${dayNumber}`);
+  }
+  const [year, month, day] = civilFromDayNumber(dayNumber);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+export function addDays(date: LocalDate, n: number): LocalDate {
+  return fromDayNumber(toDayNumber(date) + n);
+}
+
+/** `to` minus `from` in whole days. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return toDayNumber(to) - toDayNumber(from);
+}
+
+export function compareLocalDates(a: LocalDate, b: LocalDate): number {
+  // The fixed-width YYYY-MM-DD form sorts chronologically as plain text.
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // Constructing a formatter is costly and the zone set is small, so keep one per zone.
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar day `now` falls on in `timeZone`; throws RangeError for an unknown zone. */
+export function todayInZone(now: Date, timeZone: string): LocalDate {
+  const parts = formatterFor(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const date = `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+  if (!isLocalDate(date)) throw new RangeError(`Cannot express ${String(now)} as a LocalDate in ${timeZone}`);
+  return date;
+}
+
+/** True when `date` is the UTC day of `now` or one day either side: every zone from UTC-12 to UTC+14. */
+export function isWithinOneDayOf(date: LocalDate, now: Date): boolean {
+  const ms = now.getTime();
+  if (!isLocalDate(date) || Number.isNaN(ms)) return false;
+  return Math.abs(toDayNumber(date) - Math.floor(ms / MS_PER_DAY)) <= 1;
+}
+
+export const LocalDateSchema = z.string().refine(isLocalDate, { error: INVALID_LOCAL_DATE_MESSAGE });

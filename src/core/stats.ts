@@ -1,0 +1,58 @@
+// Figures of the Stats screen (SPEC §2 Stats, §4 completion rate and trend), derived from habits already computed for today.
+import type { Habit } from "./habit";
+import { type LocalDate, daysBetween } from "./local-date";
+import { normalizeDates } from "./streaks";
+
+/** Percent of days done since the first completion, on unique dates up to today; never above 100. */
+export function completionRate(dates: readonly LocalDate[], today: LocalDate): number {
+  const done = normalizeDates(dates).filter((date) => date <= today);
+  const first = done[0];
+  if (first === undefined) return 0;
+  // A first completion today gives 1 of 1 days, the 100 of SPEC §4 (it cannot be 0: today is in the list).
+  const days = Math.max(1, daysBetween(first, today) + 1);
+  return Math.min(100, Math.round((done.length / days) * 100));
+}
+
+export type Trend = "up" | "down" | "neutral";
+
+export function trend(streak: number, completedToday: boolean): Trend {
+  if (streak === 0) return "down";
+  return completedToday ? "up" : "neutral";
+}
+
+export function todayProgress(habits: readonly Habit[]): { done: number; total: number; percent: number } {
+  const total = habits.length;
+  const done = habits.filter((habit) => habit.completedToday).length;
+  return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+}
+
+/** Mean current streak, to one decimal. */
+export function averageStreak(habits: readonly Habit[]): number {
+  if (habits.length === 0) return 0;
+  const sum = habits.reduce((total, habit) => total + habit.streakCount, 0);
+  return Math.round((sum / habits.length) * 10) / 10;
+}
+
+/** The habit with the highest current streak; the first one wins a tie. */
+export function longestStreak(habits: readonly Habit[]): { name: string; streak: number } | null {
+  let best: Habit | null = null;
+  for (const habit of habits) if (best === null || habit.streakCount > best.streakCount) best = habit;
+  return best === null ? null : { name: best.name, streak: best.streakCount };
+}
+
+export type StatsSort = "streak" | "completion" | "az";
+
+function compareNames(a: Habit, b: Habit): number {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: "accent" });
+}
+
+const comparators: Record<StatsSort, (a: Habit, b: Habit) => number> = {
+  streak: (a, b) => b.streakCount - a.streakCount || compareNames(a, b),
+  completion: (a, b) => b.completionRate - a.completionRate || compareNames(a, b),
+  az: compareNames,
+};
+
+/** A new, sorted array; equal habits keep their order. */
+export function sortHabits(habits: readonly Habit[], by: StatsSort): Habit[] {
+  return [...habits].sort(comparators[by]);
+}

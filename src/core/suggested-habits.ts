@@ -1,0 +1,25 @@
+// The 12 quick-add suggestions of SPEC §3, in that order; SPEC leaves the emojis to us.
+export type SuggestedHabit = { readonly name: string; readonly emoji: string };
+
+export const SUGGESTED_HABITS: readonly SuggestedHabit[] = [
+  { name: "Drink water", emoji: "💧" },
+  { name: "Exercise", emoji: "🏃" },
+  { name: "Read a book", emoji: "📚" },
+  { name: "Meditate", emoji: "🧘" },
+  { name: "Journal", emoji: "📓" },
+  { name: "Sleep 8 hours", emoji: "😴" },
+  { name: "Eat vegetables", emoji: "🥦" },
+  { name: "Take vitamins", emoji: "💊" },
+  { name: "Gratitude", emoji: "🙏" },
+  { name: "Stretch", emoji: "🤸" },
+  { name: "No social media", emoji: "📵" },
+  { name: "Study", emoji: "🎓" },
+];
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** Suggestions whose name matches no existing habit, ignoring case and surrounding spaces (SPEC §5). */
+export function suggestionsNotPresent(existingNames: readonly string[]): (typeof SUGGESTED_HABITS)[number][] {
+  const existing = new Set(existingNames.map(key));
+  return SUGGESTED_HABITS.filter((suggestion) => !existing.has(key(suggestion.name)));
+}

@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/database";
+import { checkDatabase } from "./db/database";
+import type { Auth } from "./auth/auth";
+import { ApiError, errorBody, sendError } from "./http/errors";
+import type { AppEnv } from "./http/env";
+import { securityHeaders } from "./http/security";
+import { requireUser, resolveToday } from "./http/session";
+import { habitsRoutes } from "./habits/habits.routes";
+import { profileRoutes } from "./profile/profile.routes";
+
+export type AppDeps = { config: Config; database: DatabaseHandle; auth: Auth; now?: () => Date };
+
+const KiB = 1024;
+
+export function createApp({ config, database, auth, now = () => new Date() }: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return sendError(c, err.status, err.code, err.message);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST";
+      return sendError(c, status, code, err.message || "Bad request");
+    }
+    if (err instanceof SyntaxError) return sendError(c, 400, "INVALID_JSON", "The request body is not valid JSON");
+    console.error("Unhandled error", c.req.method, c.req.path, err);
+    return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
+  });
+
+  app.use("*", securityHeaders());
+  app.use("*", async (c, next) => {
+    c.set("db", database.db);
+    c.set("now", now());
+    await next();
+  });
+
+  // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
+  const limit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
+    });
+  const small = limit(64 * KiB);
+  const large = limit(6 * KiB * KiB);
+  app.use("/api/*", (c, next) => {
+    const isBackup = c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
+    return (isBackup ? large : small)(c, next);
+  });
+
+  app.get("/api/health", async (c) => {
+    const ok = await checkDatabase(database.db);
+    return c.json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable" }, ok ? 200 : 503);
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+
+  app.use("/api/habits/*", requireUser(auth), resolveToday());
+  app.use("/api/habits", requireUser(auth), resolveToday());
+  app.use("/api/profile/*", requireUser(auth));
+  app.use("/api/profile", requireUser(auth));
+  app.route("/api/habits", habitsRoutes);
+  app.route("/api/profile", profileRoutes);
+
+  app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
+
+  // The built web app: real files first, then index.html for every client route.
+  const indexFile = join(config.webDir, "index.html");
+  const root = relative(process.cwd(), config.webDir) || ".";
+  app.use("/assets/*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  app.use("*", serveStatic({ root }));
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) return c.text("The web app is not built: run `npm run build`.", 503);
+    c.header("Cache-Control", "no-cache");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,48 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+export type Db = Kysely<Database>;
+export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+
+export function dialectOf(url: string): Dialect {
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
+  if (url.startsWith("sqlite:") || url === ":memory:") return "sqlite";
+  throw new Error(`Configuration error: DATABASE_URL must start with postgres:// or sqlite:, got "${url}"`);
+}
+
+function openSqlite(url: string): SQLite.Database {
+  const file = url === ":memory:" ? ":memory:" : url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  return sqlite;
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  const dialect = dialectOf(url);
+  if (dialect === "sqlite") {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url) }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+export async function checkDatabase(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

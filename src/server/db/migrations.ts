@@ -1,0 +1,44 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+// Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
+const migrations: Record<string, Migration> = {
+  "0001_profiles_habits_completions": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("profiles")
+        .addColumn("user_id", "text", (c) => c.primaryKey().references("user.id").onDelete("cascade"))
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("display_name", "text", (c) => c.notNull())
+        .addColumn("photo_url", "text")
+        .addColumn("theme", "text", (c) => c.notNull().defaultTo("light"))
+        .addColumn("notifications", "integer", (c) => c.notNull().defaultTo(1))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("habits")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("habits_user_created").on("habits").columns(["user_id", "created_at"]).execute();
+      await db.schema
+        .createTable("completions")
+        .addColumn("habit_id", "text", (c) => c.notNull().references("habits.id").onDelete("cascade"))
+        .addColumn("date", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("completions_pk", ["habit_id", "date"])
+        .execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateAppTables(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableName: "app_migrations", migrationLockTableName: "app_migrations_lock" });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);
+}

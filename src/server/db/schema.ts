@@ -1,0 +1,30 @@
+// Our own tables; Better Auth's (user, session, account, verification, rateLimit) are managed by its migrations.
+export type ProfileTable = {
+  user_id: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  theme: "light" | "dark";
+  notifications: number; // 0 or 1: better-sqlite3 cannot bind booleans
+  created_at: string;
+  updated_at: string;
+};
+
+export type HabitTable = {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CompletionTable = {
+  habit_id: string;
+  date: string;
+};
+
+export type Database = {
+  profiles: ProfileTable;
+  habits: HabitTable;
+  completions: CompletionTable;
+};

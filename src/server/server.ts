@@ -1,0 +1,35 @@
+import { serve, type ServerType } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import type { Config } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/database";
+import { migrateAll } from "./db/migrate";
+import { createAuth, type Auth } from "./auth/auth";
+import { createApp, type App } from "./app";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  app: App;
+  auth: Auth;
+  database: DatabaseHandle;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  stop: () => Promise<void>;
+};
+
+export async function startServer(config: Config, opts: { now?: () => Date } = {}): Promise<RunningServer> {
+  const database = openDatabase(config.databaseUrl);
+  const auth = createAuth({ config, database, now: opts.now });
+  await migrateAll(auth, database.db as never);
+  const app = createApp({ config, database, auth, now: opts.now });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    }).then(() => database.close()));
+  return { url: `http://localhost:${port}`, port, app, auth, database, stop };
+}

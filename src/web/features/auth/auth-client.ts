@@ -1,0 +1,4 @@
+import { createAuthClient } from "better-auth/react";
+
+/** Better Auth's client, talking to our own server under /api/auth (same origin). */
+export const authClient = createAuthClient({ basePath: "/api/auth" });
