@@ -1,0 +1,51 @@
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
+
+export type Mail = { to: string[]; raw: string; text: string };
+
+/** Undoes quoted-printable so links in a received mail can be read as sent. */
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP receiver on loopback: the server under test sends to it through nodemailer. */
+export async function startMailbox() {
+  const mails: Mail[] = [];
+  const waiters: (() => void)[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: decodeQuotedPrintable(raw) });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Waits for the newest mail to this address received after `since` mails. */
+    async waitFor(to: string, timeoutMs = 10_000): Promise<Mail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
