@@ -10,12 +10,18 @@ const RUNS = 20;
 
 // A fixed-seed generator so every run measures the same data.
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 
 const stored: StoredHabit[] = Array.from({ length: HABITS }, (_, h) => {
   const completedDates: LocalDate[] = [];
   for (let d = DAYS - 1; d >= 0; d--) if (random() < 0.85) completedDates.push(addDays(TODAY, -d));
-  return { id: `h${h}`, name: `Habit ${h}`, completedDates, createdAt: "2016-11-21T00:00:00.000Z", updatedAt: "2026-11-21T00:00:00.000Z" };
+  return {
+    id: `h${h}`,
+    name: `Habit ${h}`,
+    completedDates,
+    createdAt: "2016-11-21T00:00:00.000Z",
+    updatedAt: "2026-11-21T00:00:00.000Z",
+  };
 });
 
 function once(): number {
@@ -33,4 +39,6 @@ const times = Array.from({ length: RUNS }, once).sort((a, b) => a - b);
 const median = ((times[RUNS / 2 - 1] ?? 0) + (times[RUNS / 2] ?? 0)) / 2;
 const total = stored.reduce((n, habit) => n + habit.completedDates.length, 0);
 console.log(`core bench: ${HABITS} habits, ${total} completions, ${RUNS} runs`);
-console.log(`median ${median.toFixed(2)} ms (min ${times[0]?.toFixed(2)} ms, max ${times.at(-1)?.toFixed(2)} ms)`);
+console.log(
+  `median ${median.toFixed(2)} ms (min ${times[0]?.toFixed(2)} ms, max ${times.at(-1)?.toFixed(2)} ms)`,
+);

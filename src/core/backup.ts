@@ -7,7 +7,8 @@ import { type LocalDate, LocalDateSchema } from "./local-date";
 const UniqueDatesSchema = z.array(LocalDateSchema).superRefine((dates, ctx) => {
   const seen = new Set<LocalDate>();
   dates.forEach((date, index) => {
-    if (seen.has(date)) ctx.addIssue({ code: "custom", message: `duplicate date ${date}`, path: [index], input: date });
+    if (seen.has(date))
+      ctx.addIssue({ code: "custom", message: `duplicate date ${date}`, path: [index], input: date });
     seen.add(date);
   });
 });
@@ -34,14 +35,15 @@ export const BackupSchema = z
 export type BackupHabit = z.infer<typeof BackupHabitSchema>;
 
 export type ParseBackupResult =
-  | { ok: true; habits: BackupHabit[] }
-  | { ok: false; kind: "parse" | "format"; reason: string };
+  { ok: true; habits: BackupHabit[] } | { ok: false; kind: "parse" | "format"; reason: string };
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const [head, ...rest] = issue.path;
   const where: string[] = [];
   if (typeof head === "number") where.push(`item ${head + 1}`); // items count from 1, as a person reads the file
-  const field = rest.map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`));
+  const field = rest.map((key, i) =>
+    typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`,
+  );
   if (field.length > 0) where.push(field.join(""));
   const message =
     issue.code === "unrecognized_keys"
@@ -51,7 +53,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 export function parseBackup(text: string): ParseBackupResult {
-  if (text.length > MAX_BACKUP_CHARS) return { ok: false, kind: "format", reason: "file is larger than 5 MB" };
+  if (text.length > MAX_BACKUP_CHARS)
+    return { ok: false, kind: "format", reason: "file is larger than 5 MB" };
   let data: unknown;
   try {
     data = JSON.parse(text);

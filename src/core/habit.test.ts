@@ -8,7 +8,9 @@ describe("HabitNameSchema and NewHabitSchema", () => {
   });
   it("allows 100 characters and rejects 101 or 10,000", () => {
     expect(HabitNameSchema.safeParse("x".repeat(100)).success).toBe(true);
-    expect(HabitNameSchema.safeParse("x".repeat(101)).error?.issues[0]?.message).toBe("Habit name must be at most 100 characters");
+    expect(HabitNameSchema.safeParse("x".repeat(101)).error?.issues[0]?.message).toBe(
+      "Habit name must be at most 100 characters",
+    );
     expect(HabitNameSchema.safeParse("x".repeat(10_000)).success).toBe(false);
   });
   it("rejects unknown fields and a missing name", () => {
@@ -40,7 +42,11 @@ describe("deriveHabit", () => {
   });
   it("keeps yesterday's streak until the day after", () => {
     expect(deriveHabit(stored, "2026-11-22")).toMatchObject({ streakCount: 2, completedToday: false });
-    expect(deriveHabit(stored, "2026-11-23")).toMatchObject({ streakCount: 0, bestStreak: 2, lastCompletedDate: "2026-11-21" });
+    expect(deriveHabit(stored, "2026-11-23")).toMatchObject({
+      streakCount: 0,
+      bestStreak: 2,
+      lastCompletedDate: "2026-11-21",
+    });
   });
   it("does not change the stored habit", () => {
     const copy = structuredClone(stored);

@@ -36,7 +36,9 @@ function civilFromDayNumber(dayNumber: number): [number, number, number] {
   const z0 = dayNumber + 719_468;
   const era = Math.floor(z0 / 146_097);
   const doe = z0 - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
@@ -52,26 +54,29 @@ function digitAt(value: string, index: number): number {
   return digit >= 0 && digit <= 9 ? digit : Number.NaN;
 }
 
-// Hand-rolled instead of a regex: dates are parsed by the hundred thousand when stats run over years of history.
-function parseParts(value: string): [number, number, number] | null {
-  if (value.length !== 10 || value.charCodeAt(4) !== HYPHEN || value.charCodeAt(7) !== HYPHEN) return null;
-  const year = digitAt(value, 0) * 1000 + digitAt(value, 1) * 100 + digitAt(value, 2) * 10 + digitAt(value, 3);
+// Hand-rolled and allocation-free instead of a regex: stats parse dates by the hundred thousand. NaN when invalid.
+function dayNumberOrNaN(value: string): number {
+  if (value.length !== 10 || value.charCodeAt(4) !== HYPHEN || value.charCodeAt(7) !== HYPHEN)
+    return Number.NaN;
+  const year =
+    digitAt(value, 0) * 1000 + digitAt(value, 1) * 100 + digitAt(value, 2) * 10 + digitAt(value, 3);
   const month = digitAt(value, 5) * 10 + digitAt(value, 6);
   const day = digitAt(value, 8) * 10 + digitAt(value, 9);
   // NaN from a non-digit fails every comparison below, so it is rejected too.
-  if (!(year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))) return null;
-  return [year, month, day];
+  if (!(year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)))
+    return Number.NaN;
+  return dayNumberFromCivil(year, month, day);
 }
 
 export function isLocalDate(value: unknown): value is LocalDate {
-  return typeof value === "string" && parseParts(value) !== null;
+  return typeof value === "string" && !Number.isNaN(dayNumberOrNaN(value));
 }
 
 /** Days since 1970-01-01; throws RangeError for anything that is not a real LocalDate. */
 export function toDayNumber(date: LocalDate): number {
-  const parts = parseParts(date);
-  if (!parts) throw new RangeError(`Not a LocalDate: ${JSON.stringify(date)}`);
-  return dayNumberFromCivil(...parts);
+  const dayNumber = dayNumberOrNaN(date);
+  if (Number.isNaN(dayNumber)) throw new RangeError(`Not a LocalDate: ${JSON.stringify(date)}`);
+  return dayNumber;
 }
 
 /** Inverse of toDayNumber; throws RangeError outside the years 1000..9999 that LocalDate can spell. */
@@ -103,7 +108,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // Constructing a formatter is costly and the zone set is small, so keep one per zone.
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter;

@@ -24,7 +24,9 @@ describe("message catalogue", () => {
   });
   it("has SPEC §8 error texts", () => {
     expect(messages.signIn.invalidCredentials).toBe("Invalid email or password. Please try again.");
-    expect(messages.habits.cloudLoadFallback).toBe("Failed to load your habits from the cloud. Using local data instead.");
+    expect(messages.habits.cloudLoadFallback).toBe(
+      "Failed to load your habits from the cloud. Using local data instead.",
+    );
     expect(messages.reset.success).toBe("Password reset email sent! Please check your inbox.");
     expect(messages.validation.passwordTooShort).toBe("Password must be at least 6 characters");
   });

@@ -17,7 +17,9 @@ describe("isMilestone", () => {
     expect(isMilestone(0, 0)).toBe(false);
   });
   it("property: a +1 step is a milestone exactly every MILESTONE_EVERY days", () => {
-    fc.assert(fc.property(fc.nat(10_000), (n) => isMilestone(n, n + 1) === ((n + 1) % MILESTONE_EVERY === 0)));
+    fc.assert(
+      fc.property(fc.nat(10_000), (n) => isMilestone(n, n + 1) === ((n + 1) % MILESTONE_EVERY === 0)),
+    );
   });
 });
 

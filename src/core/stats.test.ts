@@ -4,10 +4,19 @@ import { addDays, daysBetween, fromDayNumber, toDayNumber } from "./local-date";
 import { averageStreak, completionRate, longestStreak, sortHabits, todayProgress, trend } from "./stats";
 import { makeHabit, TEST_TODAY as TODAY } from "./test-habits";
 
-const today = fc.integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") }).map(fromDayNumber);
-const markEveryDay = (from: string, to: string) => Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+const today = fc
+  .integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") })
+  .map(fromDayNumber);
+const markEveryDay = (from: string, to: string) =>
+  Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
 const scenario = today.chain((t) =>
-  fc.tuple(fc.constant(t), fc.array(fc.integer({ min: -400, max: 3 }).map((n) => addDays(t, n)), { maxLength: 80 })),
+  fc.tuple(
+    fc.constant(t),
+    fc.array(
+      fc.integer({ min: -400, max: 3 }).map((n) => addDays(t, n)),
+      { maxLength: 80 },
+    ),
+  ),
 );
 
 describe("completionRate (SPEC §4)", () => {
@@ -18,7 +27,8 @@ describe("completionRate (SPEC §4)", () => {
     expect(completionRate(["2026-11-19", "2026-11-20"], TODAY)).toBe(67); // 2 of 3 days, rounded
     expect(completionRate(["2026-11-20", TODAY], TODAY)).toBe(100);
   });
-  it("counts each day once", () => expect(completionRate(["2026-11-20", "2026-11-20", TODAY, TODAY], TODAY)).toBe(100));
+  it("counts each day once", () =>
+    expect(completionRate(["2026-11-20", "2026-11-20", TODAY, TODAY], TODAY)).toBe(100));
   it("ignores days after today", () => {
     expect(completionRate(["2026-11-22"], TODAY)).toBe(0);
     expect(completionRate(["2026-11-20", "2026-11-22"], TODAY)).toBe(50);
@@ -70,17 +80,26 @@ describe("todayProgress, averageStreak, longestStreak", () => {
   });
   it("names the habit with the longest current streak, the first on a tie", () => {
     expect(longestStreak(habits)).toEqual({ name: "Read", streak: 3 });
-    expect(longestStreak([makeHabit("Old", ["2026-01-01", "2026-01-02"]), makeHabit("New")])).toEqual({ name: "Old", streak: 0 });
+    expect(longestStreak([makeHabit("Old", ["2026-01-01", "2026-01-02"]), makeHabit("New")])).toEqual({
+      name: "Old",
+      streak: 0,
+    });
     expect(longestStreak([])).toBeNull();
   });
   it("property: done <= total and percent 0..100", () => {
     fc.assert(
-      fc.property(fc.array(scenario.map(([, dates]) => dates), { maxLength: 8 }), (lists) => {
-        const progress = todayProgress(lists.map((dates, i) => makeHabit(`h${i}`, dates, TODAY)));
-        expect(progress.done).toBeLessThanOrEqual(progress.total);
-        expect(progress.percent).toBeGreaterThanOrEqual(0);
-        expect(progress.percent).toBeLessThanOrEqual(100);
-      }),
+      fc.property(
+        fc.array(
+          scenario.map(([, dates]) => dates),
+          { maxLength: 8 },
+        ),
+        (lists) => {
+          const progress = todayProgress(lists.map((dates, i) => makeHabit(`h${i}`, dates, TODAY)));
+          expect(progress.done).toBeLessThanOrEqual(progress.total);
+          expect(progress.percent).toBeGreaterThanOrEqual(0);
+          expect(progress.percent).toBeLessThanOrEqual(100);
+        },
+      ),
     );
   });
 });
@@ -93,8 +112,10 @@ describe("sortHabits", () => {
   const list = [c, d, b, a];
   const names = (by: "streak" | "completion" | "az") => sortHabits(list, by).map((h) => h.name);
 
-  it("by streak, highest first, then by name", () => expect(names("streak")).toEqual(["apple", "Banana", "Date", "cherry"]));
-  it("by completion, highest first, then by name", () => expect(names("completion")).toEqual(["apple", "Date", "Banana", "cherry"]));
+  it("by streak, highest first, then by name", () =>
+    expect(names("streak")).toEqual(["apple", "Banana", "Date", "cherry"]));
+  it("by completion, highest first, then by name", () =>
+    expect(names("completion")).toEqual(["apple", "Date", "Banana", "cherry"]));
   it("A-Z ignores case", () => expect(names("az")).toEqual(["apple", "Banana", "cherry", "Date"]));
   it("returns a new array and leaves the input alone", () => {
     const sorted = sortHabits(list, "az");

@@ -1,23 +1,37 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, fromDayNumber, type LocalDate, toDayNumber } from "./local-date";
-import { bestStreak, currentStreak, lastCompletedDate, markDone, normalizeDates, unmarkDone } from "./streaks";
+import {
+  bestStreak,
+  currentStreak,
+  lastCompletedDate,
+  markDone,
+  normalizeDates,
+  unmarkDone,
+} from "./streaks";
 
 const TODAY = "2026-11-21";
 const YESTERDAY = "2026-11-20";
 /** The n days ending at `end`, oldest first. */
 const run = (end: LocalDate, n: number) => Array.from({ length: n }, (_, i) => addDays(end, i - n + 1));
 
-const today = fc.integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") }).map(fromDayNumber);
+const today = fc
+  .integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") })
+  .map(fromDayNumber);
 /** A day near `today`, so runs and gaps happen often. */
 const datesAround = (center: LocalDate, maxLength = 60) =>
-  fc.array(fc.integer({ min: -40, max: 3 }).map((n) => addDays(center, n)), { maxLength });
+  fc.array(
+    fc.integer({ min: -40, max: 3 }).map((n) => addDays(center, n)),
+    { maxLength },
+  );
 const scenario = today.chain((t) => fc.tuple(fc.constant(t), datesAround(t)));
 
 describe("normalizeDates", () => {
   it("removes duplicates and sorts ascending", () => {
     expect(normalizeDates(["2026-01-03", "2026-01-01", "2026-01-03", "2025-12-31"])).toEqual([
-      "2025-12-31", "2026-01-01", "2026-01-03",
+      "2025-12-31",
+      "2026-01-01",
+      "2026-01-03",
     ]);
   });
   it("returns a copy of an already normalized list", () => {
@@ -31,14 +45,17 @@ describe("normalizeDates", () => {
 describe("currentStreak", () => {
   it("is 0 with no completions", () => expect(currentStreak([], TODAY)).toBe(0));
   it("counts the run ending today", () => expect(currentStreak(run(TODAY, 4), TODAY)).toBe(4));
-  it("counts the run ending yesterday while today is not done", () => expect(currentStreak(run(YESTERDAY, 3), TODAY)).toBe(3));
-  it("is 0 when the last completion is two days ago", () => expect(currentStreak(run("2026-11-19", 5), TODAY)).toBe(0));
+  it("counts the run ending yesterday while today is not done", () =>
+    expect(currentStreak(run(YESTERDAY, 3), TODAY)).toBe(3));
+  it("is 0 when the last completion is two days ago", () =>
+    expect(currentStreak(run("2026-11-19", 5), TODAY)).toBe(0));
   it("stops at a gap", () => expect(currentStreak(["2026-11-17", ...run(TODAY, 2)], TODAY)).toBe(2));
   it("ignores dates after today", () => {
     expect(currentStreak([...run(TODAY, 2), "2026-11-22"], TODAY)).toBe(2);
     expect(currentStreak(["2026-11-22"], TODAY)).toBe(0);
   });
-  it("ignores duplicates and order", () => expect(currentStreak([TODAY, YESTERDAY, TODAY, YESTERDAY], TODAY)).toBe(2));
+  it("ignores duplicates and order", () =>
+    expect(currentStreak([TODAY, YESTERDAY, TODAY, YESTERDAY], TODAY)).toBe(2));
   it("runs across a DST change and a leap day", () => {
     expect(currentStreak(run("2025-03-31", 4), "2025-03-31")).toBe(4);
     expect(currentStreak(["2024-02-28", "2024-02-29", "2024-03-01"], "2024-03-01")).toBe(3);
@@ -154,7 +171,10 @@ describe("properties", () => {
   it("unmarking follows SPEC: latest remaining, 0 if none, continues from yesterday, else 0 now and best kept", () => {
     fc.assert(
       fc.property(scenario, ([t, dates]) => {
-        const before = markDone(dates.filter((d) => d < t), t);
+        const before = markDone(
+          dates.filter((d) => d < t),
+          t,
+        );
         const after = unmarkDone(before, t);
         const last = lastCompletedDate(after);
         expect(last).toBe(after.at(-1) ?? null);

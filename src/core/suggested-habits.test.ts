@@ -4,8 +4,18 @@ import { SUGGESTED_HABITS, suggestionsNotPresent } from "./suggested-habits";
 describe("SUGGESTED_HABITS", () => {
   it("lists the 12 of SPEC §3 in order, each with an emoji", () => {
     expect(SUGGESTED_HABITS.map((s) => s.name)).toEqual([
-      "Drink water", "Exercise", "Read a book", "Meditate", "Journal", "Sleep 8 hours",
-      "Eat vegetables", "Take vitamins", "Gratitude", "Stretch", "No social media", "Study",
+      "Drink water",
+      "Exercise",
+      "Read a book",
+      "Meditate",
+      "Journal",
+      "Sleep 8 hours",
+      "Eat vegetables",
+      "Take vitamins",
+      "Gratitude",
+      "Stretch",
+      "No social media",
+      "Study",
     ]);
     for (const s of SUGGESTED_HABITS) expect(s.emoji).toMatch(/\p{Extended_Pictographic}/u);
     expect(new Set(SUGGESTED_HABITS.map((s) => s.emoji)).size).toBe(12);
