@@ -1,0 +1,192 @@
+// SPEC §3 Backup file, §4 Import, §5 Import alerts, §8 'Failed to import habits'; GUIDE §5 import never loses data.
+import { test, expect } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { backupFileName } from "../src/core/backup";
+import { STORAGE_KEYS } from "../src/core/constants";
+import { addDays, type LocalDate } from "../src/core/local-date";
+import { messages } from "../src/core/messages";
+import { backupCopy } from "../src/web/features/backup/backup-copy";
+import { settingsCopy } from "../src/web/features/settings/settings-copy";
+import { daysEnding, notice, seedHabits, serverError, serverHabits, todayIn } from "./support/habits";
+
+const T: LocalDate = todayIn("UTC");
+test.use({ timezoneId: "UTC" });
+test.beforeEach(async ({ page }) => page.clock.setFixedTime(new Date(`${T}T12:00:00Z`)));
+
+const HISTORY = [
+  { name: "Read", completedDates: daysEnding(T, 4) }, // streak 4
+  { name: "Walk", completedDates: [...daysEnding(addDays(T, -10), 7), addDays(T, -1)] }, // streak 1, best 7
+  { name: "Journal", completedDates: [] },
+];
+
+type File = { name: string; mimeType: string; buffer: Buffer };
+const jsonFile = (text: string, name = "backup.json"): File => ({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+const valid = (extra: Record<string, unknown> = {}) => ({ name: "Imported", completedDates: [T], ...extra });
+
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(page.getByTestId("settings-sync").getByRole("status")).not.toContainText(settingsCopy.sync.states.pending.label);
+}
+
+async function chooseFile(page: Page, file: File) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: backupCopy.importButton }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Accepts every alert and remembers its text. */
+function recordAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  return alerts;
+}
+
+/** Only the facts: names with their dates, in name order. */
+const facts = (habits: { name: string; completedDates: string[] }[]) =>
+  habits.map(({ name, completedDates }) => ({ name, completedDates })).sort((a, b) => a.name.localeCompare(b.name));
+
+test.describe("export", () => {
+  test("downloads the habits as the dated backup file", async ({ signedInPage: page, server, user }) => {
+    await seedHabits(server, user, HISTORY);
+    await openSettings(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: backupCopy.exportButton }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(backupFileName(T));
+    expect(file.suggestedFilename()).toMatch(/^habit-streaks-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const rows = JSON.parse(readFileSync(await file.path(), "utf8"));
+    const saved = await serverHabits(server, user);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(["completedDates", "createdAt", "id", "lastCompletedDate", "name", "streakCount", "updatedAt"]);
+      expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
+    }
+    expect(facts(rows)).toEqual(facts(HISTORY));
+    const byName = Object.fromEntries(rows.map((r: { name: string }) => [r.name, r]));
+    expect(byName.Read).toMatchObject({ streakCount: 4, lastCompletedDate: T });
+    expect(byName.Walk).toMatchObject({ streakCount: 1, lastCompletedDate: addDays(T, -1) });
+    expect(byName.Journal).toMatchObject({ streakCount: 0, lastCompletedDate: null });
+    await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.exported(backupFileName(T)));
+  });
+
+  test("is unavailable with no habits to export", async ({ signedInPage: page }) => {
+    await openSettings(page);
+    await expect(page.getByRole("button", { name: backupCopy.exportButton })).toBeDisabled();
+    await expect(page.getByText(backupCopy.exportEmpty)).toBeVisible();
+  });
+});
+
+test("export then import gives back the same habits, dates and streaks", async ({ signedInPage: page, server, user }) => {
+  await seedHabits(server, user, HISTORY);
+  await openSettings(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: backupCopy.exportButton }).click();
+  const exported = readFileSync(await (await download).path(), "utf8");
+  const before = await serverHabits(server, user);
+
+  await seedHabits(server, user, [{ name: "Something else", completedDates: [T] }]);
+  await page.reload();
+  const alerts = recordAlerts(page);
+  await chooseFile(page, jsonFile(exported, backupFileName(T)));
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(3));
+  expect(alerts).toEqual([]);
+  const after = await serverHabits(server, user);
+  expect(facts(after)).toEqual(facts(before));
+  const streaks = (hs: typeof before) => Object.fromEntries(hs.map((h) => [h.name, (h as unknown as { streakCount: number }).streakCount]));
+  expect(streaks(after)).toEqual(streaks(before));
+  await page.getByRole("link", { name: "Stats" }).first().click();
+  const read = page.getByTestId("stats-habit").filter({ hasText: "Read" });
+  await expect(read.locator('[data-metric="streak"]')).toHaveText("4 days");
+  await expect(page.getByTestId("stats-habit").filter({ hasText: "Walk" }).locator('[data-metric="best"]')).toHaveText("7 days");
+});
+
+const SIX_MB = 6 * 1024 * 1024;
+const BAD_FILES: [string, File, string, RegExp][] = [
+  ["a file that is not .json", { name: "backup.txt", mimeType: "text/plain", buffer: Buffer.from(JSON.stringify([valid()])) }, messages.validation.importInvalidFormat, /\.json/],
+  ["JSON that is not an array", jsonFile(JSON.stringify({ habits: [valid()] })), messages.validation.importInvalidFormat, /array/],
+  ["broken JSON", jsonFile('[{"name": "Read", '), messages.validation.importParseError, /JSON/],
+  ["an item that is not a habit", jsonFile(JSON.stringify([valid(), { title: "Read" }])), messages.validation.importInvalidFormat, /item 2/],
+  ["duplicate dates", jsonFile(JSON.stringify([valid({ completedDates: [T, T] })])), messages.validation.importInvalidFormat, /duplicate date/],
+  ["an impossible date", jsonFile(JSON.stringify([valid({ completedDates: ["2026-02-30"] })])), messages.validation.importInvalidFormat, /completedDates/],
+  ["an unknown field", jsonFile(JSON.stringify([valid({ colour: "red" })])), messages.validation.importInvalidFormat, /unknown field "colour"/],
+  ["a 10,000-character name", jsonFile(JSON.stringify([valid({ name: "x".repeat(10_000) })])), messages.validation.importInvalidFormat, /at most 100/],
+  ["a file of several megabytes", jsonFile(JSON.stringify([valid()]) + " ".repeat(SIX_MB)), messages.validation.importInvalidFormat, /larger than 5 MB/],
+  ["an empty list", jsonFile("[]"), messages.validation.importInvalidFormat, /no habits/],
+];
+
+test.describe("rejected files change nothing", () => {
+  for (const [label, file, alert, reason] of BAD_FILES) {
+    test(`${label}: the SPEC alert and a reason`, async ({ signedInPage: page, server, user }) => {
+      await seedHabits(server, user, HISTORY);
+      const before = await serverHabits(server, user);
+      await openSettings(page);
+      let writes = 0;
+      page.on("request", (r) => {
+        if (r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/api/habits")) writes++;
+      });
+      const alerts = recordAlerts(page);
+      await chooseFile(page, file);
+      await expect(page.getByTestId("backup-status")).toContainText("Nothing was changed: ");
+      await expect(page.getByTestId("backup-status")).toContainText(reason);
+      expect(alerts).toEqual([`alert: ${alert}`]);
+      expect(writes).toBe(0);
+      expect(await serverHabits(server, user)).toEqual(before);
+      await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.synced.label);
+    });
+  }
+});
+
+test("a failed import keeps the server's habits and loads the imported list locally", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 500/);
+  await seedHabits(server, user, HISTORY);
+  const before = await serverHabits(server, user);
+  await openSettings(page);
+  await page.route("**/api/habits", (route) => (route.request().method() === "PUT" ? route.fulfill(serverError) : route.fallback()));
+  const alerts = recordAlerts(page);
+  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "From file" })])));
+  await expect(notice(page, messages.habits.importFailed)).toBeVisible();
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
+  expect(alerts).toEqual([]);
+  expect(await serverHabits(server, user)).toEqual(before);
+  await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.local.label);
+  const local = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]");
+  expect(facts(local)).toEqual([{ name: "From file", completedDates: [T] }]);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: "test-results/screenshots/settings-import-failed-light-phone-375.png", fullPage: true });
+  await page.getByRole("link", { name: "Today" }).first().click();
+  await expect(page.getByTestId("habit-row")).toHaveCount(1);
+  await expect(page.getByTestId("habit-row")).toContainText("From file");
+});
+
+test("working on local data, an import replaces the local list", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 500/);
+  await seedHabits(server, user, HISTORY);
+  const before = await serverHabits(server, user);
+  await page.addInitScript(
+    ({ habitsKey, firstVisitKey }) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem(firstVisitKey, "false");
+      localStorage.setItem(habitsKey, JSON.stringify([{ id: "l1", name: "Local only", completedDates: [] }]));
+    },
+    { habitsKey: STORAGE_KEYS.habits, firstVisitKey: STORAGE_KEYS.firstVisit },
+  );
+  await page.route("**/api/habits**", (route) => (route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback()));
+  let puts = 0;
+  page.on("request", (r) => void (r.method() === "PUT" && new URL(r.url()).pathname === "/api/habits" && puts++));
+  await openSettings(page);
+  await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.local.label);
+  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" }), valid({ name: "Imported B", completedDates: [] })])));
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(2));
+  const local = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]");
+  expect(facts(local)).toEqual([
+    { name: "Imported A", completedDates: [T] },
+    { name: "Imported B", completedDates: [] },
+  ]);
+  expect(puts).toBe(0);
+  expect(await serverHabits(server, user)).toEqual(before);
+});

@@ -1,0 +1,104 @@
+// SPEC §2 Settings: sync status, about (version 0.1.0), coming soon, feedback link; screenshots and axe.
+import { test, expect, createUser } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { APP_VERSION } from "../src/core/constants";
+import { messages } from "../src/core/messages";
+import { settingsCopy } from "../src/web/features/settings/settings-copy";
+import { notice, seedHabits, serverError } from "./support/habits";
+import { expectNoSeriousA11yViolations, screenshotAll, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
+import { startTestServer } from "./support/test-server";
+
+const sync = settingsCopy.sync;
+const syncStatus = (page: Page) => page.getByTestId("settings-sync").getByRole("status");
+
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
+}
+
+test.describe("sync status", () => {
+  test("signed in and in sync names the account", async ({ signedInPage: page, user }) => {
+    await openSettings(page);
+    await expect(syncStatus(page)).toContainText(sync.states.synced.label);
+    await expect(syncStatus(page)).toContainText(user.email);
+    await expect(page.getByRole("button", { name: sync.retry })).toHaveCount(0);
+  });
+
+  test("pending while the server has not answered yet", async ({ signedInPage: page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/habits", async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      await held;
+      await route.continue();
+    });
+    await openSettings(page);
+    await expect(syncStatus(page)).toContainText(sync.states.pending.label);
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
+    release();
+    await expect(syncStatus(page)).toContainText(sync.states.synced.label);
+  });
+
+  test("using local data after the server failed, in sync again after a retry", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 500/);
+    await seedHabits(server, user, [{ name: "Read" }]);
+    await page.route("**/api/habits", (route) =>
+      route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback(),
+    );
+    await openSettings(page);
+    await expect(syncStatus(page)).toContainText(sync.states.local.label);
+    await expect(syncStatus(page)).toContainText(sync.states.local.body());
+    await expect(notice(page, messages.habits.cloudLoadFallback)).toBeVisible();
+    await page.unroute("**/api/habits");
+    await page.getByRole("button", { name: sync.retry }).click();
+    await expect(syncStatus(page)).toContainText(sync.states.synced.label);
+  });
+});
+
+test("about shows version 0.1.0, the coming-soon list and the feedback mail link", async ({ signedInPage: page, server }) => {
+  await openSettings(page);
+  const about = page.getByRole("region", { name: settingsCopy.about.title });
+  await expect(about).toContainText(`Habit Streaks ${settingsCopy.about.version} 0.1.0`);
+  expect(APP_VERSION).toBe("0.1.0");
+  const soon = page.getByRole("region", { name: settingsCopy.comingSoon.title }).getByRole("listitem");
+  await expect(soon).toHaveText([...settingsCopy.comingSoon.items]);
+  const link = page.getByRole("link", { name: settingsCopy.feedback.link });
+  await expect(link).toHaveAttribute("href", `mailto:${server.config.feedbackEmail}?subject=Habit%20Streaks%20feedback`);
+  await expect(page.getByTestId("feedback-email")).toHaveText(server.config.feedbackEmail);
+});
+
+test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ page }) => {
+  const other = await startTestServer({ FEEDBACK_EMAIL: "ideas@habits.example" });
+  try {
+    const user = await createUser(other);
+    const cookies = user.cookie.split("; ").map((pair) => {
+      const i = pair.indexOf("=");
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), url: other.url };
+    });
+    await page.context().addCookies(cookies);
+    expect(await (await fetch(`${other.url}/api/app-info`)).json()).toEqual({ version: APP_VERSION, feedbackEmail: "ideas@habits.example" });
+    await page.goto(`${other.url}/settings`);
+    await expect(page.getByRole("link", { name: settingsCopy.feedback.link })).toHaveAttribute(
+      "href",
+      "mailto:ideas@habits.example?subject=Habit%20Streaks%20feedback",
+    );
+  } finally {
+    await other.close();
+  }
+});
+
+test("screenshots in both themes at 375 px and 1280 px, and no serious accessibility violation", async ({ signedInPage: page, server, user }) => {
+  await seedHabits(server, user, [{ name: "Read" }, { name: "Walk" }]);
+  await openSettings(page);
+  await screenshotAll(page, "settings", async () => {
+    await expect(syncStatus(page)).toContainText(sync.states.synced.label);
+    await expect(page.getByTestId("feedback-email")).toBeVisible();
+  });
+  for (const theme of THEMES) {
+    for (const size of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await useTheme(page, theme);
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
+});

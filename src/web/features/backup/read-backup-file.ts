@@ -1,0 +1,31 @@
+import { type BackupHabit, isBackupFileName, parseBackup } from "../../../core/backup";
+import { MAX_BACKUP_CHARS } from "../../../core/constants";
+import { messages } from "../../../core/messages";
+import { backupCopy } from "./backup-copy";
+
+export type BackupFileCheck =
+  | { ok: true; habits: BackupHabit[] }
+  | { ok: false; alert: string; reason: string };
+
+const invalid = (reason: string): BackupFileCheck => ({ ok: false, alert: messages.validation.importInvalidFormat, reason });
+
+/** SPEC §5 Import: a .json file that parses to a non-empty array of valid habits, else the exact SPEC alert. */
+export async function readBackupFile(file: Pick<File, "name" | "size" | "text">): Promise<BackupFileCheck> {
+  if (!isBackupFileName(file.name)) return invalid(backupCopy.notJson);
+  // Checked before reading, so a huge file is never loaded into memory.
+  if (file.size > MAX_BACKUP_CHARS) return invalid(backupCopy.tooLarge(MAX_BACKUP_CHARS / 1024 / 1024));
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, alert: messages.validation.importParseError, reason: backupCopy.unreadable };
+  }
+  const result = parseBackup(text);
+  if (!result.ok) {
+    const alert = result.kind === "parse" ? messages.validation.importParseError : messages.validation.importInvalidFormat;
+    return { ok: false, alert, reason: result.reason };
+  }
+  // Replacing every habit with nothing would only lose data.
+  if (result.habits.length === 0) return invalid(backupCopy.empty);
+  return result;
+}

@@ -1,0 +1,55 @@
+import { useState } from "react";
+import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import type { UseHabits } from "../habits/use-habits";
+import { notificationsCopy } from "../notifications/notifications-copy";
+import { backupCopy } from "./backup-copy";
+import type { BackupStatus } from "./backup-card";
+import { downloadBackup } from "./download-backup";
+import { readBackupFile } from "./read-backup-file";
+
+export type UseBackupOptions = {
+  habits: readonly Habit[];
+  today: LocalDate;
+  importAll: UseHabits["importAll"];
+  /** Shows a notification when notifications are on (SPEC §9: on export and import). */
+  notify: (title: string, body: string) => void;
+  /** SPEC §5 says 'alert'; injectable for tests. */
+  alert?: (message: string) => void;
+};
+
+export function useBackup({ habits, today, importAll, notify, alert = (m) => window.alert(m) }: UseBackupOptions) {
+  const [status, setStatus] = useState<BackupStatus>(null);
+  const [importing, setImporting] = useState(false);
+
+  const exportBackup = () => {
+    const fileName = downloadBackup(habits, today);
+    setStatus({ kind: "success", text: backupCopy.exported(fileName) });
+    notify(notificationsCopy.exportTitle, notificationsCopy.exportBody(fileName));
+  };
+
+  const importFile = async (file: File) => {
+    setImporting(true);
+    setStatus(null);
+    try {
+      const check = await readBackupFile(file);
+      if (!check.ok) {
+        alert(check.alert);
+        setStatus({ kind: "error", text: backupCopy.rejectedDetail(check.reason) });
+        return;
+      }
+      const result = await importAll(check.habits);
+      if (!result.ok) {
+        // importAll has shown the SPEC §8 banner; say what that means for the user's data.
+        setStatus({ kind: "error", text: backupCopy.failedDetail });
+        return;
+      }
+      setStatus({ kind: "success", text: backupCopy.imported(check.habits.length) });
+      notify(notificationsCopy.importTitle, notificationsCopy.importBody(check.habits.length));
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return { status, importing, exportBackup, importFile };
+}

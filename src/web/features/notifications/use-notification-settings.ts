@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { apiRequest } from "../../lib/api";
+import { useCurrentUser } from "../../lib/current-user";
+import { type Profile, profileKey } from "../profile/use-profile";
+import { notificationsCopy } from "./notifications-copy";
+import { notificationPermission, requestNotificationPermission, showNotification, type PermissionState } from "./notifications";
+
+
+/** The browser's decision, re-read when the tab comes back (the user may have changed it in site settings). */
+function usePermission(): [PermissionState, (next: PermissionState) => void] {
+  const [permission, setPermission] = useState(notificationPermission);
+  useEffect(() => {
+    const refresh = () => setPermission(notificationPermission());
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, []);
+  return [permission, setPermission];
+}
+
+/**
+ * Notifications are on when the profile preference (SPEC §3 preferences.notifications) is true and the browser
+ * allows them. Enabling asks the browser, saves the preference and sends a test notification (SPEC §9).
+ */
+export function useNotificationSettings() {
+  const { id: userId } = useCurrentUser();
+  const client = useQueryClient();
+  const [permission, setPermission] = usePermission();
+  const [error, setError] = useState<string | null>(null);
+  const profile = useQuery({
+    queryKey: profileKey(userId),
+    queryFn: () => apiRequest<Profile>("/api/profile"),
+  });
+  const save = useMutation({
+    mutationFn: (notifications: boolean) =>
+      apiRequest<Profile>("/api/profile", { method: "PATCH", body: { preferences: { notifications } } }),
+    onSuccess: (saved) => client.setQueryData(profileKey(userId), saved),
+  });
+
+  const preference = profile.data?.preferences.notifications ?? false;
+  const enabled = preference && permission === "granted";
+
+  const setEnabled = async (next: boolean) => {
+    setError(null);
+    if (next) {
+      const decided = await requestNotificationPermission();
+      setPermission(decided);
+      if (decided !== "granted") return;
+    }
+    try {
+      await save.mutateAsync(next);
+    } catch {
+      setError(notificationsCopy.saveFailed);
+      return;
+    }
+    if (next) showNotification(notificationsCopy.enabledTitle, notificationsCopy.enabledBody);
+  };
+
+  /** A notification only while notifications are on. */
+  const notify = useCallback(
+    (title: string, body: string) => (enabled ? showNotification(title, body) : false),
+    [enabled],
+  );
+
+  return {
+    permission,
+    enabled,
+    loading: profile.isPending,
+    busy: profile.isPending || save.isPending,
+    error,
+    setEnabled,
+    sendTest: () => showNotification(notificationsCopy.enabledTitle, notificationsCopy.enabledBody),
+    notify,
+  };
+}

@@ -1,0 +1,54 @@
+// Labels of the Settings screen that SPEC.md does not spell out; SPEC texts come from src/core/messages.
+import type { PermissionState } from "../notifications/notifications";
+
+export type SyncState = "synced" | "pending" | "local" | "error";
+
+export const settingsCopy = {
+  title: "Settings",
+  subtitle: "Sync, notifications, backups and more",
+  sync: {
+    title: "Sync status",
+    states: {
+      synced: { label: "In sync", body: (email: string) => `Signed in as ${email}. Your habits are saved on the server.` },
+      pending: { label: "Syncing…", body: () => "Talking to the server. Your latest changes are on their way." },
+      local: {
+        label: "Using local data",
+        body: () => "The server could not be reached, so your habits are kept on this device for now.",
+      },
+      error: { label: "Not synced", body: () => "Your habits could not be loaded from the server or from this device." },
+    } satisfies Record<SyncState, { label: string; body: (email: string) => string }>,
+    retry: "Try again",
+  },
+  notifications: {
+    title: "Notifications",
+    toggle: "Habit notifications",
+    description: "Get a notification from Habit Streaks on this device.",
+    permissionLabel: "Browser permission",
+    permission: {
+      granted: "Allowed",
+      default: "Not asked yet",
+      denied: "Blocked",
+      unsupported: "Not supported by this browser",
+    } satisfies Record<PermissionState, string>,
+    blockedHelp: "Notifications are blocked for this site. Allow them in your browser's site settings, then turn them on here.",
+    unsupportedHelp: "This browser cannot show notifications.",
+    sendTest: "Send a test notification",
+  },
+  about: {
+    title: "About",
+    version: "Version",
+    description: "A self-hosted daily habit tracker: tick off your habits every day and build streaks.",
+  },
+  feedback: {
+    title: "Feedback",
+    description: "Ideas, problems or praise? We read every message.",
+    link: "Send feedback",
+    subject: "Habit Streaks feedback",
+    loading: "Loading the feedback address…",
+    unavailable: "The feedback address could not be loaded. Please try again later.",
+  },
+  comingSoon: {
+    title: "Coming soon",
+    items: ["Reminders at a time you choose", "Weekly and custom schedules", "Notes on each day", "A calendar of your history"],
+  },
+} as const;

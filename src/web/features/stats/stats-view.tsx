@@ -1,0 +1,97 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import { DEFAULT_STATS_SORT } from "../../../core/constants";
+import { sortHabits, type StatsSort } from "../../../core/stats";
+import { Button } from "../../ui/button";
+import type { HabitsStatus } from "../habits/use-habits";
+import { StatsHabitItem } from "./stats-habit-item";
+import { StatsSortControl } from "./stats-sort-control";
+import { StatsSummary } from "./stats-summary";
+import { statsCopy } from "./stats-copy";
+
+export type StatsViewProps = {
+  habits: readonly Habit[];
+  today: LocalDate;
+  status: HabitsStatus;
+  onRetry: () => void;
+};
+
+const emptyCard =
+  "rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900";
+
+function StatsSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-3 sm:grid-cols-3">
+      <span className="sr-only">{statsCopy.loading}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />
+      ))}
+    </div>
+  );
+}
+
+function StatsError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={emptyCard} data-testid="stats-error">
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">{messages.today.listLoadFailedTitle}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{messages.today.listLoadFailedBody}</p>
+      <Button className="mt-4" onClick={onRetry}>
+        {statsCopy.retry}
+      </Button>
+    </div>
+  );
+}
+
+function StatsEmpty() {
+  return (
+    <div className={emptyCard} data-testid="stats-empty">
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">{messages.stats.empty}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.emptyHint}</p>
+      <Link
+        to="/"
+        className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-indigo-700"
+      >
+        {statsCopy.goToday}
+      </Link>
+    </div>
+  );
+}
+
+export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
+  const [sort, setSort] = useState<StatsSort>(DEFAULT_STATS_SORT);
+  let body;
+  if (status === "loading") body = <StatsSkeleton />;
+  else if (status === "error") body = <StatsError onRetry={onRetry} />;
+  else if (habits.length === 0) body = <StatsEmpty />;
+  else
+    body = (
+      <>
+        <StatsSummary habits={habits} />
+        <section aria-labelledby="stats-detail-title" className="mt-6">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="stats-detail-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+              {statsCopy.detailTitle}
+            </h2>
+            <StatsSortControl value={sort} onChange={setSort} />
+          </div>
+          <ul className="grid gap-3" aria-labelledby="stats-detail-title">
+            {sortHabits(habits, sort).map((habit) => (
+              <StatsHabitItem key={habit.id} habit={habit} today={today} />
+            ))}
+          </ul>
+        </section>
+      </>
+    );
+  return (
+    <div>
+      <header className="mb-5">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{statsCopy.title}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.subtitle}</p>
+      </header>
+      {body}
+    </div>
+  );
+}
