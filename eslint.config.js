@@ -38,4 +38,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright fixtures that need no other fixture must still destructure an empty object.
+    files: ["e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
 );

@@ -8,12 +8,16 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { checkDatabase } from "./db/database";
 import type { Auth } from "./auth/auth";
+import { clientIp } from "./auth/client-ip";
+import { popupHeaders } from "./auth/popup-headers";
+import { authProvidersRoute } from "./auth/providers";
 import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { securityHeaders } from "./http/security";
 import { requireUser, resolveToday } from "./http/session";
 import { habitsRoutes } from "./habits/habits.routes";
 import { profileRoutes } from "./profile/profile.routes";
+import { appInfoRoutes } from "./app-info.routes";
 
 export type AppDeps = { config: Config; database: DatabaseHandle; auth: Auth; now?: () => Date };
 
@@ -34,6 +38,7 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
     return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
   });
 
+  app.use("*", popupHeaders());
   app.use("*", securityHeaders());
   app.use("*", async (c, next) => {
     c.set("db", database.db);
@@ -59,12 +64,13 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
     return c.json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable" }, ok ? 200 : 503);
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", clientIp(config.trustProxy), (c) => auth.handler(c.req.raw));
+  app.get("/api/auth-providers", authProvidersRoute(config));
+  app.route("/api/app-info", appInfoRoutes(config));
 
+  // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
   app.use("/api/habits/*", requireUser(auth), resolveToday());
-  app.use("/api/habits", requireUser(auth), resolveToday());
   app.use("/api/profile/*", requireUser(auth));
-  app.use("/api/profile", requireUser(auth));
   app.route("/api/habits", habitsRoutes);
   app.route("/api/profile", profileRoutes);
 

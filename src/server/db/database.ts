@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
@@ -45,4 +45,12 @@ export async function checkDatabase(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * True on PostgreSQL, where a user's bulk writes take `select ... for update` on their profile row to run one
+ * at a time; SQLite needs no lock because Kysely runs every transaction on its one connection in turn.
+ */
+export function locksRows(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

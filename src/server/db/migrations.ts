@@ -23,7 +23,11 @@ const migrations: Record<string, Migration> = {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("habits_user_created").on("habits").columns(["user_id", "created_at"]).execute();
+      await db.schema
+        .createIndex("habits_user_created")
+        .on("habits")
+        .columns(["user_id", "created_at"])
+        .execute();
       await db.schema
         .createTable("completions")
         .addColumn("habit_id", "text", (c) => c.notNull().references("habits.id").onDelete("cascade"))
@@ -37,8 +41,14 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateAppTables(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider, migrationTableName: "app_migrations", migrationLockTableName: "app_migrations_lock" });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: "app_migrations",
+    migrationLockTableName: "app_migrations_lock",
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);
+  if (error || failed)
+    throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);
 }

@@ -21,7 +21,11 @@ export const resolveToday = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   if (header === undefined) {
     c.set("today", todayInZone(now, "UTC"));
   } else if (!isLocalDate(header) || !isWithinOneDayOf(header, now)) {
-    throw new ApiError(400, "INVALID_DATE", "X-Local-Date must be a real YYYY-MM-DD date within one day of today");
+    throw new ApiError(
+      400,
+      "INVALID_DATE",
+      "X-Local-Date must be a real YYYY-MM-DD date within one day of today",
+    );
   } else {
     c.set("today", header);
   }

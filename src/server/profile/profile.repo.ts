@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../db/database";
+import type { ProfileTable } from "../db/schema";
 
 export type NewProfile = { userId: string; email: string; name?: string | null; image?: string | null };
 
@@ -23,4 +25,61 @@ export async function createProfile(db: Db, p: NewProfile, now: Date): Promise<v
     })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
+}
+
+export type Profile = {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  preferences: { theme: "light" | "dark"; notifications: boolean };
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProfilePatch = {
+  displayName?: string;
+  photoURL?: string | null;
+  preferences?: { theme?: "light" | "dark"; notifications?: boolean };
+};
+
+function toProfile(row: Selectable<ProfileTable>): Profile {
+  return {
+    id: row.user_id,
+    email: row.email,
+    displayName: row.display_name,
+    photoURL: row.photo_url,
+    preferences: { theme: row.theme, notifications: row.notifications !== 0 },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile | undefined> {
+  const row = await db.selectFrom("profiles").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row && toProfile(row);
+}
+
+/** Only the given fields change; an empty patch changes nothing, not even updatedAt. */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  patch: ProfilePatch,
+  now: Date,
+): Promise<Profile | undefined> {
+  const { theme, notifications } = patch.preferences ?? {};
+  const values = {
+    ...(patch.displayName !== undefined && { display_name: patch.displayName }),
+    ...(patch.photoURL !== undefined && { photo_url: patch.photoURL }),
+    ...(theme !== undefined && { theme }),
+    ...(notifications !== undefined && { notifications: notifications ? 1 : 0 }), // better-sqlite3 binds no booleans
+  };
+  if (Object.keys(values).length === 0) return getProfile(db, userId);
+  const row = await db
+    .updateTable("profiles")
+    .set({ ...values, updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toProfile(row);
 }

@@ -1,0 +1,54 @@
+import { InsertQueryNode, type KyselyPlugin } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../test-support/databases";
+import { listHabits } from "./habits.repo";
+import { migrateHabits, replaceHabits, type ImportedHabit } from "./habits-import.repo";
+
+/** Fails the first write of completions, after the old habits are deleted and the new ones inserted. */
+const failingCompletions: KyselyPlugin = {
+  transformQuery({ node }) {
+    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === "completions") {
+      throw new Error("simulated database failure");
+    }
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+
+const items: ImportedHabit[] = [
+  { name: "New one", completedDates: [TEST_DAY] },
+  { name: "New two", completedDates: [] },
+];
+
+describe.each(testDialects())("bulk writes roll back on $dialect", (dialect) => {
+  const t = useTestServer(dialect);
+  let alice: TestUser;
+  beforeAll(async () => {
+    alice = await t.signUp();
+    const { body } = await t.call<{ id: string }>(alice, "POST", "/api/habits", { json: { name: "Old" } });
+    await t.call(alice, "PUT", `/api/habits/${body.id}/completions/${TEST_DAY}`);
+  });
+
+  it("an import that fails half-way changes nothing", async () => {
+    const db = t.running.database.db;
+    const before = await listHabits(db, alice.id);
+    expect(before.map((h) => h.name)).toEqual(["Old"]);
+    await expect(
+      replaceHabits(db.withPlugin(failingCompletions), alice.id, items, new Date()),
+    ).rejects.toThrow("simulated database failure");
+    expect(await listHabits(db, alice.id)).toEqual(before);
+  });
+
+  it("a migration that fails half-way changes nothing and can run again", async () => {
+    const bob = await t.signUp();
+    const db = t.running.database.db;
+    await expect(
+      migrateHabits(db.withPlugin(failingCompletions), bob.id, items, new Date()),
+    ).rejects.toThrow();
+    expect(await listHabits(db, bob.id)).toEqual([]);
+    const retry = await migrateHabits(db, bob.id, items, new Date());
+    expect(retry.skipped).toBe(false);
+    expect(retry.habits.map((h) => h.name)).toEqual(["New one", "New two"]);
+  });
+});

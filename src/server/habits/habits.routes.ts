@@ -1,0 +1,109 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../http/env";
+import { badRequest, notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { createProfile } from "../profile/profile.repo";
+import { BackupSchema } from "../../core/backup";
+import { deriveHabit, NewHabitSchema, type StoredHabit } from "../../core/habit";
+import { isWithinOneDayOf, LocalDateSchema, todayInZone, type LocalDate } from "../../core/local-date";
+import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
+import { migrateHabits, replaceHabits } from "./habits-import.repo";
+import { LocalHabitsSchema, partitionLocalHabits } from "./migration";
+
+const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
+const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
+
+const habitNotFound = () => notFound("HABIT_NOT_FOUND", "Habit not found");
+
+function found(habit: StoredHabit | undefined): StoredHabit {
+  if (!habit) throw habitNotFound();
+  return habit;
+}
+
+/** GUIDE §5: a completion is the user's day, which is never more than one day from the server's UTC date. */
+function completionDate(date: LocalDate, now: Date): LocalDate {
+  if (!isWithinOneDayOf(date, now)) {
+    throw badRequest(
+      "INVALID_DATE",
+      `date: ${date} is more than one day away from today (${todayInZone(now, "UTC")} UTC)`,
+    );
+  }
+  return date;
+}
+
+/** The profile row is the lock of a user's bulk writes; make sure it exists (it is created at sign-up). */
+const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
+  createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
+
+export const habitsRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const habits = await listHabits(c.var.db, c.var.user.id);
+    return c.json(habits.map((h) => deriveHabit(h, c.var.today)));
+  })
+  .post("/", validate("json", NewHabitSchema), async (c) => {
+    const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
+    return c.json(deriveHabit(habit, c.var.today), 201);
+  })
+  .put("/", validate("json", BackupSchema), async (c) => {
+    await ensureProfile(c.var);
+    const habits = await replaceHabits(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
+    return c.json(habits.map((h) => deriveHabit(h, c.var.today)));
+  })
+  .post("/migrate", validate("json", LocalHabitsSchema), async (c) => {
+    const { valid, failed } = partitionLocalHabits(c.req.valid("json"));
+    await ensureProfile(c.var);
+    const { skipped, habits } = await migrateHabits(c.var.db, c.var.user.id, valid, c.var.now);
+    return c.json({
+      migrated: skipped ? 0 : valid.length,
+      failed: skipped ? 0 : failed,
+      skipped,
+      habits: habits.map((h) => deriveHabit(h, c.var.today)),
+    });
+  })
+  .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
+    const habit = await renameHabit(
+      c.var.db,
+      c.var.user.id,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.now,
+    );
+    return c.json(deriveHabit(found(habit), c.var.today));
+  })
+  .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
+    if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
+    return c.body(null, 204);
+  })
+  .put(
+    "/:id/completions/:date",
+    validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
+    async (c) => {
+      const { id, date } = c.req.valid("param");
+      const habit = await setCompletion(
+        c.var.db,
+        c.var.user.id,
+        id,
+        completionDate(date, c.var.now),
+        true,
+        c.var.now,
+      );
+      return c.json(deriveHabit(found(habit), c.var.today));
+    },
+  )
+  .delete(
+    "/:id/completions/:date",
+    validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
+    async (c) => {
+      const { id, date } = c.req.valid("param");
+      const habit = await setCompletion(
+        c.var.db,
+        c.var.user.id,
+        id,
+        completionDate(date, c.var.now),
+        false,
+        c.var.now,
+      );
+      return c.json(deriveHabit(found(habit), c.var.today));
+    },
+  );

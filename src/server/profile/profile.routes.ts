@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/env";
+import { notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { createProfile, getProfile, updateProfile, type Profile } from "./profile.repo";
+import { ProfilePatchSchema } from "./profile.schema";
+
+/** The profile is created at sign-up; should that ever have failed, the first read creates it (SPEC §7 Google). */
+async function loadProfile({ db, user, now }: AppEnv["Variables"]): Promise<Profile> {
+  const existing = await getProfile(db, user.id);
+  if (existing) return existing;
+  await createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
+  const created = await getProfile(db, user.id);
+  if (!created) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+  return created;
+}
+
+export const profileRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await loadProfile(c.var)))
+  .patch("/", validate("json", ProfilePatchSchema), async (c) => {
+    await loadProfile(c.var);
+    const profile = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
+    if (!profile) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+    return c.json(profile);
+  });
