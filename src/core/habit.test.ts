@@ -54,3 +54,11 @@ describe("deriveHabit", () => {
     expect(stored).toEqual(copy);
   });
 });
+
+describe("HabitNameSchema control characters", () => {
+  it("refuses a name with a NUL or another control character", () => {
+    expect(HabitNameSchema.safeParse("Read\u0000").success).toBe(false);
+    expect(HabitNameSchema.safeParse("Re\u0007ad").success).toBe(false);
+    expect(HabitNameSchema.safeParse("  Read  ").data).toBe("Read");
+  });
+});
