@@ -1,12 +1,14 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { startTheme } from "./features/theme/theme";
 import "./styles.css";
 
-function App() {
-  return <main>Habit Streaks</main>;
-}
+startTheme();
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html lacks #root");
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

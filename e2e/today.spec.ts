@@ -1,0 +1,159 @@
+// SPEC §2 Today: adding (§4 optimistic, §5 blank ignored), deleting, and the list when loading fails (§8).
+import { test, expect } from "./support/fixtures";
+import { messages } from "../src/core/messages";
+import {
+  deleteOf,
+  newHabitInput,
+  openToday,
+  row,
+  seedHabits,
+  serverHabits,
+  toggleOf,
+} from "./support/habits";
+
+const t = messages.today;
+
+test.describe("adding habits", () => {
+  test("a new user sees the empty state and adds habits with Enter and with the plus button", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
+    await openToday(page);
+    await expect(page.getByText(t.empty)).toBeVisible();
+    await newHabitInput(page).fill("Read");
+    await newHabitInput(page).press("Enter");
+    await expect(row(page, "Read")).toBeVisible();
+    await expect(newHabitInput(page)).toHaveValue("");
+    await newHabitInput(page).fill("Walk");
+    await page.getByRole("button", { name: "Add habit" }).click();
+    await expect(row(page, "Walk")).toBeVisible();
+    await expect(page.getByText(t.empty)).toHaveCount(0);
+    // Newest first, each starting with no streak.
+    await expect(page.getByTestId("habit-row").first()).toContainText("Walk");
+    await expect(row(page, "Read").getByTestId("streak-line")).toHaveText(t.startStreak);
+    await expect
+      .poll(async () => (await serverHabits(server, user)).map((h) => h.name).sort())
+      .toEqual(["Read", "Walk"]);
+    await page.reload();
+    await expect(row(page, "Walk")).toBeVisible();
+    await expect(row(page, "Read")).toBeVisible();
+  });
+
+  test("a blank name is ignored and nothing is sent", async ({ signedInPage: page }) => {
+    await openToday(page);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/habits") posts++;
+    });
+    await newHabitInput(page).fill("   ");
+    await newHabitInput(page).press("Enter");
+    await page.getByRole("button", { name: "Add habit" }).click();
+    await expect(page.getByText(t.empty)).toBeVisible();
+    await expect(page.getByTestId("habit-row")).toHaveCount(0);
+    expect(posts).toBe(0);
+  });
+
+  test("names are shown as text, never as HTML", async ({ signedInPage: page }) => {
+    await openToday(page);
+    const name = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+    await newHabitInput(page).fill(name);
+    await newHabitInput(page).press("Enter");
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.locator("[data-testid=habit-row] b")).toHaveCount(0);
+    expect(await page.evaluate(() => "__pwned" in window)).toBe(false);
+  });
+
+  test("adding is optimistic: a temporary row at once, replaced by the saved one", async ({
+    signedInPage: page,
+  }) => {
+    await openToday(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/habits", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await held;
+      await route.continue();
+    });
+    await newHabitInput(page).fill("Stretch gently");
+    await newHabitInput(page).press("Enter");
+    const temp = row(page, "Stretch gently");
+    await expect(temp).toBeVisible();
+    await expect(temp).toHaveAttribute("data-habit-id", /^temp-/);
+    await expect(temp).toHaveAttribute("aria-busy", "true");
+    await expect(toggleOf(page, "Stretch gently")).toBeDisabled();
+    release();
+    await expect(temp).toHaveAttribute("data-habit-id", /^[0-9a-f]{8}-/);
+    await expect(temp.getByTestId("streak-line")).toHaveText(t.startStreak);
+    await expect(toggleOf(page, "Stretch gently")).toBeEnabled();
+  });
+
+  test("a failed save removes the temporary row and shows the SPEC message", async ({
+    signedInPage: page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 500/);
+    await openToday(page);
+    await page.route("**/api/habits", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } })
+        : route.fallback(),
+    );
+    await newHabitInput(page).fill("Doomed");
+    await newHabitInput(page).press("Enter");
+    await expect(page.getByRole("alert")).toContainText(messages.habits.saveFailed);
+    await expect(row(page, "Doomed")).toHaveCount(0);
+    await expect(page.getByText(t.empty)).toBeVisible();
+  });
+});
+
+test.describe("deleting", () => {
+  test("removes the habit at once and for good", async ({ signedInPage: page, server, user }) => {
+    await seedHabits(server, user, [{ name: "Floss" }, { name: "Journal" }]);
+    await openToday(page);
+    await deleteOf(page, "Floss").click();
+    await expect(row(page, "Floss")).toHaveCount(0);
+    await expect.poll(async () => (await serverHabits(server, user)).map((h) => h.name)).toEqual(["Journal"]);
+    await page.reload();
+    await expect(row(page, "Journal")).toBeVisible();
+    await expect(row(page, "Floss")).toHaveCount(0);
+  });
+
+  test("a failed delete puts the row back and shows the SPEC message", async ({
+    signedInPage: page,
+    server,
+    user,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 500/);
+    await seedHabits(server, user, [{ name: "Floss" }, { name: "Journal" }]);
+    await openToday(page);
+    await page.route("**/api/habits/*", (route) =>
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "x" } } })
+        : route.fallback(),
+    );
+    await deleteOf(page, "Journal").click();
+    await expect(page.getByRole("alert")).toContainText(messages.habits.deleteFailed);
+    await expect(row(page, "Journal")).toBeVisible();
+    await expect(page.getByTestId("habit-row")).toHaveCount(2);
+  });
+});
+
+test.describe("load failures", () => {
+  test("when the server answers with an error, the list shows the SPEC texts", async ({
+    signedInPage: page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/);
+    await page.route("**/api/habits", (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 400, json: { error: { code: "INVALID_DATE", message: "x" } } })
+        : route.fallback(),
+    );
+    await page.goto("/");
+    await expect(page.getByText(t.listLoadFailedTitle)).toBeVisible();
+    await expect(page.getByText(t.listLoadFailedBody)).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText(messages.habits.loadFailed);
+  });
+});

@@ -1,0 +1,18 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { SPLASH_MIN_MS } from "../../core/constants";
+import { authClient } from "../features/auth/auth-client";
+import { Splash } from "./splash";
+
+/** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { isPending } = authClient.useSession();
+  const [minimumPassed, setMinimumPassed] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setMinimumPassed(true), SPLASH_MIN_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  // Later session refetches (focus, sign-in) must never bring the splash back.
+  if (!ready && !isPending && minimumPassed) setReady(true);
+  return ready ? children : <Splash />;
+}

@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { NoticeHost } from "../../ui/notice-host";
+import { FooterNav } from "./footer-nav";
+import { Logo } from "./logo";
+import { TabBar } from "./tab-bar";
+import { UserMenu } from "./user-menu";
+
+/** SPEC §2 Shell: header (logo, user menu), tab bar, the page, footer navigation. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+  // After a client-side navigation, screen readers and keyboards continue at the new page, not the old link.
+  useEffect(() => {
+    if (pathname !== firstPath.current) {
+      firstPath.current = "";
+      mainRef.current?.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 bg-white/90 backdrop-blur dark:bg-slate-900/90">
+        <div className="mx-auto flex h-16 w-full max-w-2xl items-center justify-between gap-3 px-4">
+          <Logo />
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </div>
+        <TabBar />
+      </header>
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-2xl flex-1 px-4 py-6 outline-none"
+      >
+        {children}
+      </main>
+      <FooterNav />
+      <NoticeHost />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ComponentType } from "react";
+import { messages } from "../../../core/messages";
+import { ChartIcon, SettingsIcon, TodayIcon, UserIcon } from "../../ui/icons";
+
+export type NavItem = { to: string; label: string; Icon: ComponentType<{ size?: number }> };
+
+const s = messages.shell;
+export const today: NavItem = { to: "/", label: s.today, Icon: TodayIcon };
+export const stats: NavItem = { to: "/stats", label: s.stats, Icon: ChartIcon };
+export const settings: NavItem = { to: "/settings", label: s.settings, Icon: SettingsIcon };
+export const profile: NavItem = { to: "/profile", label: s.profile, Icon: UserIcon };
+
+/** SPEC §2 Shell: the tab bar and the footer navigation. */
+export const TAB_ITEMS: readonly NavItem[] = [today, stats, settings];
+export const FOOTER_ITEMS: readonly NavItem[] = [today, stats, settings, profile];

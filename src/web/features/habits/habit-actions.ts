@@ -1,0 +1,137 @@
+// Optimistic writes (SPEC §4 Adding, GUIDE §8): change the cache at once, save, then keep the saved answer or
+// roll back and show the SPEC §8 message. Rollbacks touch only the habit concerned, never a whole snapshot,
+// so that parallel changes to other habits survive.
+import type { QueryClient } from "@tanstack/react-query";
+import type { BackupHabit } from "../../../core/backup";
+import type { StoredHabit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import { markDone, unmarkDone } from "../../../core/streaks";
+import { showError } from "../../ui/notices";
+import {
+  beginWrite,
+  endWrite,
+  type HabitsData,
+  habitsKey,
+  patchHabit,
+  replaceHabit,
+  restoreHabit,
+  updateHabits,
+} from "./habits-cache";
+import { storeFor } from "./habit-stores";
+import { toStoredHabit } from "./local-habits";
+import { isTempId, tempId } from "./new-id";
+
+export function createHabitActions(client: QueryClient, userId: string, today: LocalDate) {
+  const key = habitsKey(userId);
+  const data = () => client.getQueryData<HabitsData>(key);
+  const store = () => storeFor(data()?.source ?? "server", today);
+  const find = (id: string) => data()?.habits.find((habit) => habit.id === id);
+  const update = (fn: (habits: StoredHabit[]) => StoredHabit[]) => updateHabits(client, userId, fn);
+  // A running fetch would overwrite the optimistic state with an older list.
+  const settle = () => client.cancelQueries({ queryKey: key });
+
+  async function add(name: string): Promise<boolean> {
+    const id = tempId();
+    const nowIso = new Date().toISOString();
+    const hadList = data() !== undefined;
+    await settle();
+    update((habits) => [{ id, name, completedDates: [], createdAt: nowIso, updatedAt: nowIso }, ...habits]);
+    try {
+      const saved = await store().create(name);
+      update((habits) => replaceHabit(habits, id, saved));
+      if (!hadList) void client.invalidateQueries({ queryKey: key }); // added from the load-error state
+      return true;
+    } catch {
+      update((habits) => habits.filter((habit) => habit.id !== id));
+      showError(messages.habits.saveFailed);
+      return false;
+    }
+  }
+
+  async function toggle(id: string): Promise<boolean> {
+    const habit = find(id);
+    if (!habit || isTempId(id)) return false;
+    const done = !habit.completedDates.includes(today);
+    const apply = (mark: boolean) =>
+      update((habits) =>
+        patchHabit(habits, id, (h) => ({
+          ...h,
+          completedDates: (mark ? markDone : unmarkDone)(h.completedDates, today),
+        })),
+      );
+    await settle();
+    beginWrite(id);
+    apply(done);
+    try {
+      const saved = await store().setDone(id, today, done);
+      if (endWrite(id)) update((habits) => replaceHabit(habits, id, saved));
+      return true;
+    } catch {
+      endWrite(id);
+      apply(!done);
+      showError(messages.habits.updateFailed);
+      return false;
+    }
+  }
+
+  async function rename(id: string, name: string): Promise<boolean> {
+    const habit = find(id);
+    if (!habit || isTempId(id)) return false;
+    await settle();
+    beginWrite(id);
+    update((habits) => patchHabit(habits, id, (h) => ({ ...h, name })));
+    try {
+      const saved = await store().rename(id, name);
+      if (endWrite(id)) update((habits) => replaceHabit(habits, id, saved));
+      return true;
+    } catch {
+      endWrite(id);
+      update((habits) => patchHabit(habits, id, (h) => ({ ...h, name: habit.name })));
+      showError(messages.habits.updateFailed);
+      return false;
+    }
+  }
+
+  async function remove(id: string): Promise<boolean> {
+    const habit = find(id);
+    if (!habit || isTempId(id)) return false;
+    const index = data()?.habits.indexOf(habit) ?? 0;
+    await settle();
+    update((habits) => habits.filter((h) => h.id !== id));
+    try {
+      await store().remove(id);
+      return true;
+    } catch {
+      update((habits) => restoreHabit(habits, habit, index));
+      showError(messages.habits.deleteFailed);
+      return false;
+    }
+  }
+
+  async function importAll(
+    rows: readonly BackupHabit[],
+  ): Promise<{ ok: boolean; source: "server" | "local" }> {
+    const source = data()?.source ?? "server";
+    await settle();
+    try {
+      const habits = await storeFor(source, today).replaceAll(rows);
+      client.setQueryData<HabitsData>(key, { source, habits });
+      return { ok: true, source };
+    } catch {
+      showError(messages.habits.importFailed);
+      // SPEC §8: the imported list is still loaded locally.
+      let habits: StoredHabit[];
+      try {
+        habits = await storeFor("local", today).replaceAll(rows);
+      } catch {
+        const nowIso = new Date().toISOString();
+        habits = rows.map((row) => toStoredHabit(row, nowIso));
+      }
+      client.setQueryData<HabitsData>(key, { source: "local", habits });
+      return { ok: false, source: "local" };
+    }
+  }
+
+  return { add, toggle, rename, remove, importAll };
+}

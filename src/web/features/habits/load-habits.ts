@@ -1,0 +1,28 @@
+// Loading the list (SPEC §8 Habits): the server first; when it cannot be reached, the browser's own list.
+import { messages } from "../../../core/messages";
+import { isUnreachable } from "../../lib/api";
+import { showNotice, showError } from "../../ui/notices";
+import { ERROR_BANNER_MS } from "../../../core/constants";
+import { migrateOnce } from "../migration/migrate-local-habits";
+import { habitsApi, toStored } from "./habits-api";
+import type { HabitsData } from "./habits-cache";
+import { readLocalHabits } from "./local-habits";
+
+export async function loadHabits(userId: string): Promise<HabitsData> {
+  await migrateOnce(userId);
+  try {
+    return { source: "server", habits: (await habitsApi.list()).map(toStored) };
+  } catch (error) {
+    if (isUnreachable(error)) {
+      try {
+        const habits = readLocalHabits();
+        showNotice("warning", messages.habits.cloudLoadFallback, ERROR_BANNER_MS);
+        return { source: "local", habits };
+      } catch {
+        // The local list is unreadable too: report the load failure below.
+      }
+    }
+    showError(messages.habits.loadFailed);
+    throw error;
+  }
+}

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "../../../core/constants";
+import { messages } from "../../../core/messages";
+import { CurrentUserProvider } from "../../lib/current-user";
+import { localToday } from "../../lib/local-today";
+import { clearNotices, currentNotices } from "../../ui/notices";
+import { resetMigrationRuns } from "../migration/migrate-local-habits";
+import { useHabits } from "./use-habits";
+
+const today = localToday();
+const habit = (id: string, name: string, completedDates: string[] = []) => ({
+  id,
+  name,
+  completedDates,
+  createdAt: "2026-01-01T00:00:00Z",
+  updatedAt: "2026-01-01T00:00:00Z",
+});
+type Handler = (method: string, path: string, body: unknown) => Response | Promise<Response>;
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status });
+const failure = () => json(500, { error: { code: "INTERNAL", message: "x" } });
+
+let handler: Handler;
+const calls: string[] = [];
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(STORAGE_KEYS.firstVisit, "false");
+  calls.length = 0;
+  vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
+    const method = init.method ?? "GET";
+    calls.push(`${method} ${path}`);
+    return handler(method, path, init.body ? JSON.parse(String(init.body)) : undefined);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearNotices();
+  resetMigrationRuns();
+});
+
+function setup() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <CurrentUserProvider value={{ id: "u1", name: "U", email: "u@example.com" }}>
+        {children}
+      </CurrentUserProvider>
+    </QueryClientProvider>
+  );
+  return renderHook(() => useHabits(), { wrapper });
+}
+const noticeTexts = () => currentNotices().map((n) => n.text);
+
+describe("useHabits on the server", () => {
+  it("loads the list and derives the figures for today", async () => {
+    handler = () => json(200, [habit("a", "Read", [today])]);
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.source).toBe("server");
+    expect(result.current.habits[0]).toMatchObject({
+      name: "Read",
+      streakCount: 1,
+      completedToday: true,
+      lastCompletedDate: today,
+    });
+  });
+
+  it("adds optimistically and keeps the saved habit", async () => {
+    let release!: (r: Response) => void;
+    handler = (method) => (method === "GET" ? json(200, []) : new Promise((resolve) => (release = resolve)));
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    let saved!: Promise<boolean>;
+    act(() => void (saved = result.current.add("  Read  ")));
+    await waitFor(() => expect(result.current.habits.map((h) => h.name)).toEqual(["Read"]));
+    expect(result.current.isSaving(result.current.habits[0]!.id)).toBe(true);
+    await act(async () => {
+      release(json(201, habit("b", "Read")));
+      expect(await saved).toBe(true);
+    });
+    await waitFor(() => expect(result.current.habits.map((h) => h.id)).toEqual(["b"]));
+  });
+
+  it("ignores a blank name", async () => {
+    handler = () => json(200, []);
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await expect(result.current.add("   ")).resolves.toBe(false);
+    expect(calls).toEqual(["GET /api/habits"]);
+  });
+
+  it("removes the temporary row when saving fails", async () => {
+    handler = (method) => (method === "GET" ? json(200, []) : failure());
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await act(async () => void (await result.current.add("Read")));
+    expect(result.current.habits).toEqual([]);
+    expect(noticeTexts()).toEqual([messages.habits.saveFailed]);
+  });
+
+  it("rolls back a failed toggle, rename and delete with their messages", async () => {
+    const pending: ((r: Response) => void)[] = [];
+    handler = (method) =>
+      method === "GET"
+        ? json(200, [habit("a", "Read"), habit("b", "Walk")])
+        : new Promise((resolve) => pending.push(resolve));
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    act(() => void result.current.toggle("a"));
+    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(true));
+    await act(async () => pending.shift()!(failure()));
+    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(false));
+    expect(calls).toContain(`PUT /api/habits/a/completions/${today}`);
+
+    act(() => void result.current.rename("a", "Reading"));
+    await waitFor(() => expect(result.current.habits[0]?.name).toBe("Reading"));
+    await act(async () => pending.shift()!(failure()));
+    await waitFor(() => expect(result.current.habits[0]?.name).toBe("Read"));
+
+    act(() => void result.current.remove("a"));
+    await waitFor(() => expect(result.current.habits.map((h) => h.id)).toEqual(["b"]));
+    await act(async () => pending.shift()!(failure()));
+    await waitFor(() => expect(result.current.habits.map((h) => h.id)).toEqual(["a", "b"]));
+    expect(noticeTexts()).toEqual([messages.habits.updateFailed, messages.habits.deleteFailed]);
+  });
+
+  it("applies only the last answer when one habit is toggled twice quickly", async () => {
+    const pending: ((r: Response) => void)[] = [];
+    handler = (method) =>
+      method === "GET" ? json(200, [habit("a", "Read")]) : new Promise((resolve) => pending.push(resolve));
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await act(async () => void result.current.toggle("a"));
+    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(true));
+    await act(async () => void result.current.toggle("a"));
+    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(false));
+    await act(async () => pending[1]!(json(200, habit("a", "Read"))));
+    await act(async () => pending[0]!(json(200, habit("a", "Read", [today])))); // late answer to the first tap
+    expect(result.current.habits[0]?.completedToday).toBe(false);
+  });
+});
+
+describe("useHabits without the server", () => {
+  it("falls back to the local list and says so (SPEC §8)", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.habits,
+      JSON.stringify([{ id: "l1", name: "Local", completedDates: [today] }]),
+    );
+    handler = () => Promise.reject(new TypeError("Failed to fetch"));
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.source).toBe("local");
+    expect(result.current.habits[0]).toMatchObject({ id: "l1", streakCount: 1 });
+    expect(noticeTexts()).toEqual([messages.habits.cloudLoadFallback]);
+    await act(async () => void (await result.current.add("Second")));
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.habits) ?? "[]") as { name: string }[];
+    expect(stored.map((h) => h.name)).toEqual(["Second", "Local"]);
+  });
+
+  it("reports a load error when the local list is unreadable too", async () => {
+    localStorage.setItem(STORAGE_KEYS.habits, "{nope");
+    handler = () => failure();
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("error"));
+    expect(noticeTexts()).toEqual([messages.habits.loadFailed]);
+  });
+
+  it("keeps an import that the server refused in the local list (SPEC §8)", async () => {
+    handler = (method) => (method === "GET" ? json(200, []) : failure());
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    let outcome: unknown;
+    await act(
+      async () =>
+        void (outcome = await result.current.importAll([{ name: "Imported", completedDates: [today] }])),
+    );
+    expect(outcome).toEqual({ ok: false, source: "local" });
+    await waitFor(() => expect(result.current.source).toBe("local"));
+    expect(result.current.habits.map((h) => h.name)).toEqual(["Imported"]);
+    expect(noticeTexts()).toEqual([messages.habits.importFailed]);
+    expect(localStorage.getItem(STORAGE_KEYS.habits)).toContain("Imported");
+  });
+});

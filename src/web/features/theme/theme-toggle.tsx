@@ -1,0 +1,20 @@
+import { Button } from "../../ui/button";
+import { MoonIcon, SunIcon } from "../../ui/icons";
+import { toggleTheme, useTheme } from "./theme";
+
+export function ThemeToggle() {
+  const theme = useTheme();
+  const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
+  return (
+    <Button
+      variant="ghost"
+      iconOnly
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+      data-testid="theme-toggle"
+    >
+      {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+    </Button>
+  );
+}

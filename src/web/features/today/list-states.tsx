@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { MANUAL_ADD_DELAY_MS } from "../../../core/constants";
+import { messages } from "../../../core/messages";
+import { Button } from "../../ui/button";
+import { ManualAddForm } from "./manual-add-form";
+
+const card =
+  "rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900";
+
+export function ListLoading() {
+  return (
+    <div role="status" className="space-y-3" data-testid="habits-loading">
+      <span className="sr-only">Loading your habits…</span>
+      {[0, 1, 2].map((i) => (
+        <div
+          key={i}
+          aria-hidden="true"
+          className="h-[4.25rem] animate-pulse rounded-xl bg-slate-200/70 dark:bg-slate-800"
+        />
+      ))}
+    </div>
+  );
+}
+
+export function ListEmpty() {
+  return (
+    <div className={card} data-testid="habits-empty">
+      <p className="text-base font-semibold text-slate-900 dark:text-white">{messages.today.empty}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Type one above or pick a common habit to start your first streak.
+      </p>
+    </div>
+  );
+}
+
+/** SPEC §2 Today: the load failure, and the manual form MANUAL_ADD_DELAY_MS later. */
+export function ListError({ onRetry, onAdd }: { onRetry: () => void; onAdd: (name: string) => void }) {
+  const [showForm, setShowForm] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShowForm(true), MANUAL_ADD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className={card} data-testid="habits-error">
+      <p className="text-base font-semibold text-slate-900 dark:text-white">
+        {messages.today.listLoadFailedTitle}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{messages.today.listLoadFailedBody}</p>
+      <Button className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+      {showForm && <ManualAddForm onAdd={onAdd} />}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+
+/** The streak line of a row (SPEC §2 Today): the current streak, or 'Start your streak today'. */
+export function streakLine(habit: Pick<Habit, "streakCount" | "bestStreak">): string {
+  if (habit.streakCount === 0) {
+    return habit.bestStreak > 1
+      ? `${messages.today.startStreak} · best ${days(habit.bestStreak)}`
+      : messages.today.startStreak;
+  }
+  const best = habit.bestStreak > habit.streakCount ? ` · best ${days(habit.bestStreak)}` : "";
+  return `${habit.streakCount}-day streak${best}`;
+}
+
+/** "Saturday, 21 November" for a calendar day, whatever the browser's zone. */
+export function formatDay(date: LocalDate, locale?: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const utc = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  return new Intl.DateTimeFormat(locale, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(utc);
+}

@@ -1,0 +1,53 @@
+import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { todayProgress } from "../../../core/stats";
+import type { HabitsSource } from "../habits/habits-cache";
+import { formatDay } from "./streak-text";
+
+type Props = { today: LocalDate; habits: readonly Habit[]; source: HabitsSource | null };
+
+export function TodayHeading({ today, habits, source }: Props) {
+  const { done, total, percent } = todayProgress(habits);
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Today</h1>
+        <p
+          className="mt-1 text-sm text-slate-600 dark:text-slate-300"
+          data-testid="today-date"
+          data-date={today}
+        >
+          {formatDay(today)}
+          {source === "local" && (
+            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              Offline: saved on this device
+            </span>
+          )}
+        </p>
+      </div>
+      {total > 0 && (
+        <div className="w-full sm:w-48" data-testid="today-progress">
+          <p className="mb-1 flex justify-between text-sm text-slate-600 dark:text-slate-300">
+            <span>
+              {done} of {total} done
+            </span>
+            <span className="font-semibold text-slate-900 dark:text-white">{percent}%</span>
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Done today"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div
+              className="h-full rounded-full bg-indigo-600 transition-[width] duration-500 dark:bg-indigo-400"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRef } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { COMPLETION_ANIMATION_MS, QUICK_ADD_HINT_OVER } from "../../../core/constants";
+import { deriveHabit } from "../../../core/habit";
+import { addDays } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import { SUGGESTED_HABITS } from "../../../core/suggested-habits";
+import { HabitRow } from "./habit-row";
+import { NewHabitForm } from "./new-habit-form";
+import { QuickAddPanel } from "./quick-add-panel";
+import { streakLine } from "./streak-text";
+import { isTypingTarget, useAltN } from "./use-alt-n";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const TODAY = "2026-11-21";
+const days = (n: number, end = TODAY) => Array.from({ length: n }, (_, i) => addDays(end, i - n + 1));
+const habitWith = (dates: string[]) =>
+  deriveHabit({ id: "h1", name: "Read", completedDates: dates, createdAt: "", updatedAt: "" }, TODAY);
+
+describe("QuickAddPanel", () => {
+  const names = (n: number) => SUGGESTED_HABITS.slice(0, n).map((s) => s.name.toUpperCase());
+
+  it("lists the suggestions not present, ignoring case, with the hint above six", () => {
+    render(<QuickAddPanel names={names(5)} onAdd={() => {}} defaultOpen />);
+    const list = screen.getByRole("list", { name: "Suggested habits" });
+    expect(list.querySelectorAll("button")).toHaveLength(SUGGESTED_HABITS.length - 5);
+    expect(screen.getByText(messages.today.scrollHint(SUGGESTED_HABITS.length - 5))).toBeTruthy();
+  });
+
+  it("has no hint at six or fewer", () => {
+    render(
+      <QuickAddPanel
+        names={names(SUGGESTED_HABITS.length - QUICK_ADD_HINT_OVER)}
+        onAdd={() => {}}
+        defaultOpen
+      />,
+    );
+    expect(screen.queryByText(/Scroll to see all/)).toBeNull();
+  });
+
+  it("is a disabled 'All Common Habits Added' button when none are left", () => {
+    render(<QuickAddPanel names={names(SUGGESTED_HABITS.length)} onAdd={() => {}} defaultOpen />);
+    const button = screen.getByRole("button", { name: messages.today.allAdded }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole("list")).toBeNull();
+  });
+
+  it("adds the chosen suggestion", () => {
+    const onAdd = vi.fn();
+    render(<QuickAddPanel names={[]} onAdd={onAdd} defaultOpen />);
+    fireEvent.click(screen.getByRole("button", { name: "Study" }));
+    expect(onAdd).toHaveBeenCalledWith("Study");
+  });
+});
+
+describe("NewHabitForm", () => {
+  it("submits a name and ignores a blank one", () => {
+    const onAdd = vi.fn();
+    render(<NewHabitForm inputRef={createRef()} onAdd={onAdd} />);
+    const input = screen.getByPlaceholderText(messages.today.newHabitPlaceholder);
+    fireEvent.change(input, { target: { value: "   " } });
+    fireEvent.submit(input);
+    expect(onAdd).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: "Read" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add habit" }));
+    expect(onAdd).toHaveBeenCalledWith("Read");
+    expect((input as HTMLInputElement).value).toBe("");
+  });
+});
+
+describe("HabitRow", () => {
+  const row = (dates: string[], onToggle = vi.fn()) =>
+    render(
+      <ul>
+        <HabitRow habit={habitWith(dates)} saving={false} onToggle={onToggle} onDelete={() => {}} />
+      </ul>,
+    );
+
+  it("shows the name, the streak line, an accessible toggle and delete button", () => {
+    row(days(3));
+    const toggle = screen.getByRole("button", { name: "Complete Read" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Delete Read" })).toBeTruthy();
+    expect(screen.getByText("3-day streak")).toBeTruthy();
+    expect(screen.queryByTestId("pulse-icon")).toBeNull();
+  });
+
+  it("shows the pulse icon from a streak of 10", () => {
+    row(days(10));
+    expect(screen.getByRole("img", { name: /10 days in a row/ })).toBeTruthy();
+  });
+
+  it("animates a completion for COMPLETION_ANIMATION_MS", () => {
+    vi.useFakeTimers();
+    row([]);
+    const toggle = screen.getByRole("button", { name: "Complete Read" });
+    fireEvent.click(toggle);
+    expect(toggle.dataset.animating).toBe("true");
+    act(() => void vi.advanceTimersByTime(COMPLETION_ANIMATION_MS - 1));
+    expect(toggle.dataset.animating).toBe("true");
+    act(() => void vi.advanceTimersByTime(1));
+    expect(toggle.dataset.animating).toBe("false");
+  });
+});
+
+describe("streakLine", () => {
+  it("invites to start, or counts days, with the best run when it is longer", () => {
+    expect(streakLine({ streakCount: 0, bestStreak: 0 })).toBe(messages.today.startStreak);
+    expect(streakLine({ streakCount: 0, bestStreak: 1 })).toBe(messages.today.startStreak);
+    expect(streakLine({ streakCount: 0, bestStreak: 6 })).toBe(`${messages.today.startStreak} · best 6 days`);
+    expect(streakLine({ streakCount: 1, bestStreak: 1 })).toBe("1-day streak");
+    expect(streakLine({ streakCount: 2, bestStreak: 9 })).toBe("2-day streak · best 9 days");
+  });
+});
+
+describe("Alt+N", () => {
+  function Harness() {
+    const ref = createRef<HTMLInputElement>();
+    useAltN(ref);
+    return (
+      <>
+        <input ref={ref} aria-label="New habit" />
+        <input aria-label="Other" />
+        <button type="button">Elsewhere</button>
+      </>
+    );
+  }
+
+  it("focuses the new-habit input, except while typing in another field", () => {
+    render(<Harness />);
+    const target = screen.getByLabelText("New habit");
+    const other = screen.getByLabelText("Other");
+    screen.getByRole("button", { name: "Elsewhere" }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: "n", code: "KeyN", altKey: true });
+    expect(document.activeElement).toBe(target);
+    other.focus();
+    fireEvent.keyDown(other, { key: "n", code: "KeyN", altKey: true });
+    expect(document.activeElement).toBe(other);
+    expect(isTypingTarget(other)).toBe(true);
+  });
+});

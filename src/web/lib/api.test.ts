@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, isUnreachable } from "./api";
+import { localToday } from "./local-today";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const respond = (status: number, body?: unknown) =>
+  vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json" },
+      }),
+  );
+
+describe("apiRequest", () => {
+  it("sends the local day and JSON, and returns the answer", async () => {
+    const fetch = respond(201, { id: "1" });
+    vi.stubGlobal("fetch", fetch);
+    await expect(apiRequest("/api/habits", { method: "POST", body: { name: "Read" } })).resolves.toEqual({
+      id: "1",
+    });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/habits");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe('{"name":"Read"}');
+    expect((init?.headers as Record<string, string>)["X-Local-Date"]).toBe(localToday());
+    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+
+  it("returns nothing for 204", async () => {
+    vi.stubGlobal("fetch", respond(204));
+    await expect(apiRequest("/api/habits/1", { method: "DELETE" })).resolves.toBeUndefined();
+  });
+
+  it("maps the error body to an ApiError", async () => {
+    vi.stubGlobal("fetch", respond(404, { error: { code: "HABIT_NOT_FOUND", message: "Habit not found" } }));
+    const error = await apiRequest("/api/habits/x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "HABIT_NOT_FOUND", message: "Habit not found" });
+    expect(isUnreachable(error)).toBe(false);
+  });
+
+  it("reports a server without a JSON error body, and a network failure, as unreachable", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
+    );
+    const gateway = await apiRequest("/api/habits").catch((e: unknown) => e);
+    expect(gateway).toMatchObject({ status: 502, code: "HTTP_ERROR" });
+    expect(isUnreachable(gateway)).toBe(true);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    const offline = await apiRequest("/api/habits").catch((e: unknown) => e);
+    expect(offline).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
+    expect(isUnreachable(offline)).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+// Browser storage that never throws: private modes and full quotas make localStorage fail, and the app must go on.
+import { STORAGE_KEYS } from "../../core/constants";
+
+/** Web-only keys beside the SPEC §3 ones. */
+export const WEB_STORAGE_KEYS = {
+  notificationPromptDismissed: "habitStreaksNotificationPromptDismissed",
+} as const;
+
+export type StorageKey =
+  (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | (typeof WEB_STORAGE_KEYS)[keyof typeof WEB_STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** True when the value was stored. */
+export function writeStorage(key: StorageKey, value: string): boolean {
+  try {
+    window.localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** SPEC §3: habitStreaksFirstVisit becomes "false" once the first-visit flow is done. */
+export function isFirstVisitDone(): boolean {
+  return readStorage(STORAGE_KEYS.firstVisit) === "false";
+}
+
+export function markFirstVisitDone(): void {
+  writeStorage(STORAGE_KEYS.firstVisit, "false");
+}
