@@ -17,6 +17,13 @@ export async function startOidcProvider(port: number) {
   return {
     issuer,
     server,
+    /** The provider answers its next authorization request with error=access_denied (the user said no). */
+    denyNext() {
+      server.service.once("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
+        url.searchParams.delete("code");
+        url.searchParams.set("error", "access_denied");
+      });
+    },
     /** The identity the provider will vouch for at its next sign-in. */
     setUser(user: { sub: string; email: string; name: string }) {
       nextUser = user;

@@ -48,6 +48,11 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     OIDC_CLIENT_SECRET: "e2e-client-secret",
     OIDC_LABEL: "Sign in with Test SSO",
     WEB_DIR: "dist/web",
+    // One worker signs in and up far more often than a person would; the limits have their own tests
+    // (e2e/auth-rate-limit.spec.ts, src/server/auth/rate-limit.test.ts), on servers with the real values.
+    SIGN_IN_RATE_MAX: "100000",
+    SIGN_UP_RATE_MAX: "100000",
+    RESET_RATE_MAX: "100000",
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     ...extraEnv,
   });

@@ -19,7 +19,8 @@ export type Config = {
   trustProxy: boolean;
   feedbackEmail: string;
   webDir: string;
-  rateLimit: { window: number; max: number };
+  /** Per client address and window (seconds): sign-in attempts, sign-ups and reset mails. */
+  rateLimit: { window: number; max: number; signUpMax: number; resetMax: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -82,6 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       window: Number(env.SIGN_IN_RATE_WINDOW ?? 60),
       max: Number(env.SIGN_IN_RATE_MAX ?? 5),
+      signUpMax: Number(env.SIGN_UP_RATE_MAX ?? 5),
+      resetMax: Number(env.RESET_RATE_MAX ?? 3),
     },
   };
 }

@@ -1,12 +1,23 @@
 import { betterAuth } from "better-auth";
+import { admin, genericOAuth, oauthPopup } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { createProfile } from "../profile/profile.repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
+import { authRules } from "./auth-rules";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { createMailer, type Mailer } from "./mailer";
+import { hashPassword, verifyPassword } from "./password-hash";
 
-export type AuthDeps = { config: Config; database: DatabaseHandle; now?: () => Date };
+export type AuthDeps = { config: Config; database: DatabaseHandle; now?: () => Date; mailer?: Mailer };
 
-export function createAuth({ config, database, now = () => new Date() }: AuthDeps) {
+/** The provider id of the generic OpenID Connect provider (OIDC_ISSUER); its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+const DAY = 24 * 60 * 60;
+
+export function createAuth({ config, database, now = () => new Date(), mailer }: AuthDeps) {
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   return betterAuth({
     appName: "Habit Streaks",
     baseURL: config.baseUrl,
@@ -18,11 +29,78 @@ export function createAuth({ config, database, now = () => new Date() }: AuthDep
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The link opens our own page (/reset-password?token=...), which posts the new password.
+      sendResetPassword: ({ user, token }) =>
+        mail.sendPasswordReset({
+          to: user.email,
+          name: user.name,
+          url: `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        }),
     },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: "select_account",
+          },
+        }
+      : {},
+    // docs/decisions/0023-sessions-and-cookies.md: 30 days, renewed at most once a day while the app is used.
+    session: { expiresIn: 30 * DAY, updateAge: DAY },
+    // Limits live in the database, so they hold across restarts and across several server processes.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: config.rateLimit.window, max: config.rateLimit.max },
+        "/sign-up/email": { window: config.rateLimit.window, max: config.rateLimit.signUpMax },
+        "/request-password-reset": { window: config.rateLimit.window, max: config.rateLimit.resetMax },
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      // Better Auth skips the Origin check when NODE_ENV is test; ours checks it everywhere, tests included.
+      disableOriginCheck: false,
+      useSecureCookies: config.baseUrl.startsWith("https://"),
+      // Set from the socket (or the trusted proxy) by clientIp(); never taken from the client as sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      admin(),
+      authRules(),
+      oauthPopup(),
+      genericOAuth({
+        config: config.oidc
+          ? [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                name: config.oidc.label,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+              },
+            ]
+          : [],
+      }),
+    ],
     databaseHooks: {
       user: {
+        // Names arrive from forms and providers; stored trimmed so the session and the profile agree.
+        update: {
+          before: async (user) => ({
+            data: user.name === undefined ? user : { ...user, name: user.name.trim() },
+          }),
+        },
         create: {
-          // SPEC §7 sign-up sequence: the profile document is created with the account.
+          before: async (user) => ({ data: { ...user, name: user.name.trim() } }),
+          // SPEC §7 sign-up and first provider sign-in: the profile document is created with the account.
           after: async (user) => {
             await createProfile(
               database.db,

@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { messages } from "../../../core/messages";
+import { Button } from "../../ui/button";
+import { authClient } from "./auth-client";
+import { authErrorMessage, runAuth } from "./auth-errors";
+import { validateNewPassword } from "./auth-validation";
+import { AuthLayout } from "./auth-layout";
+import { Field, FormMessage } from "./form-controls";
+
+const { account } = messages;
+const linkClass = "font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300";
+
+/** The page the reset mail links to (/reset-password?token=...): sets the new password; other sessions end. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(token ? null : account.resetLinkInvalid);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateNewPassword({ password, confirm });
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    const result = await runAuth(() => authClient.resetPassword({ newPassword: password, token }));
+    setBusy(false);
+    if (!result.ok) return setError(authErrorMessage("newPassword", result.failure));
+    setDone(true);
+    // Every session of the account was revoked, this browser's too: let the app notice now.
+    authClient.$store.notify("$sessionSignal");
+  };
+
+  if (done || !token) {
+    return (
+      <AuthLayout title={account.newPasswordTitle}>
+        <FormMessage
+          tone={done ? "success" : "error"}
+          message={done ? account.newPasswordDone : error}
+          className=""
+        />
+        <p className="mt-6 text-sm">
+          <Link to={done ? "/login" : "/login?view=resetPassword"} className={linkClass}>
+            {done ? account.goToSignIn : account.resetTitle}
+          </Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={account.newPasswordTitle} intro={account.newPasswordIntro}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+        <FormMessage tone="error" message={error} />
+        <div className="flex flex-col gap-4">
+          <Field
+            label={account.newPasswordLabel}
+            hint={account.passwordHint}
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label={account.confirmNewPasswordLabel}
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
+            {busy ? account.saving : account.newPasswordButton}
+          </Button>
+        </div>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className={linkClass}>
+          {account.backToSignIn}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
