@@ -18,7 +18,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: process.env.CI
+    ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]]
+    : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },

@@ -21,12 +21,18 @@ const HISTORY = [
 ];
 
 type File = { name: string; mimeType: string; buffer: Buffer };
-const jsonFile = (text: string, name = "backup.json"): File => ({ name, mimeType: "application/json", buffer: Buffer.from(text) });
+const jsonFile = (text: string, name = "backup.json"): File => ({
+  name,
+  mimeType: "application/json",
+  buffer: Buffer.from(text),
+});
 const valid = (extra: Record<string, unknown> = {}) => ({ name: "Imported", completedDates: [T], ...extra });
+
+const syncStatus = (page: Page) => page.getByTestId("settings-sync").getByRole("status");
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
-  await expect(page.getByTestId("settings-sync").getByRole("status")).not.toContainText(settingsCopy.sync.states.pending.label);
+  await expect(syncStatus(page)).not.toContainText(settingsCopy.sync.states.pending.label);
 }
 
 async function chooseFile(page: Page, file: File) {
@@ -47,7 +53,9 @@ function recordAlerts(page: Page): string[] {
 
 /** Only the facts: names with their dates, in name order. */
 const facts = (habits: { name: string; completedDates: string[] }[]) =>
-  habits.map(({ name, completedDates }) => ({ name, completedDates })).sort((a, b) => a.name.localeCompare(b.name));
+  habits
+    .map(({ name, completedDates }) => ({ name, completedDates }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 
 test.describe("export", () => {
   test("downloads the habits as the dated backup file", async ({ signedInPage: page, server, user }) => {
@@ -62,7 +70,15 @@ test.describe("export", () => {
     const saved = await serverHabits(server, user);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(["completedDates", "createdAt", "id", "lastCompletedDate", "name", "streakCount", "updatedAt"]);
+      expect(Object.keys(row).sort()).toEqual([
+        "completedDates",
+        "createdAt",
+        "id",
+        "lastCompletedDate",
+        "name",
+        "streakCount",
+        "updatedAt",
+      ]);
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
     }
     expect(facts(rows)).toEqual(facts(HISTORY));
@@ -80,7 +96,11 @@ test.describe("export", () => {
   });
 });
 
-test("export then import gives back the same habits, dates and streaks", async ({ signedInPage: page, server, user }) => {
+test("export then import gives back the same habits, dates and streaks", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
   await seedHabits(server, user, HISTORY);
   await openSettings(page);
   const download = page.waitForEvent("download");
@@ -96,25 +116,68 @@ test("export then import gives back the same habits, dates and streaks", async (
   expect(alerts).toEqual([]);
   const after = await serverHabits(server, user);
   expect(facts(after)).toEqual(facts(before));
-  const streaks = (hs: typeof before) => Object.fromEntries(hs.map((h) => [h.name, (h as unknown as { streakCount: number }).streakCount]));
+  const streaks = (hs: typeof before) =>
+    Object.fromEntries(hs.map((h) => [h.name, (h as unknown as { streakCount: number }).streakCount]));
   expect(streaks(after)).toEqual(streaks(before));
   await page.getByRole("link", { name: "Stats" }).first().click();
   const read = page.getByTestId("stats-habit").filter({ hasText: "Read" });
   await expect(read.locator('[data-metric="streak"]')).toHaveText("4 days");
-  await expect(page.getByTestId("stats-habit").filter({ hasText: "Walk" }).locator('[data-metric="best"]')).toHaveText("7 days");
+  await expect(
+    page.getByTestId("stats-habit").filter({ hasText: "Walk" }).locator('[data-metric="best"]'),
+  ).toHaveText("7 days");
 });
 
 const SIX_MB = 6 * 1024 * 1024;
 const BAD_FILES: [string, File, string, RegExp][] = [
-  ["a file that is not .json", { name: "backup.txt", mimeType: "text/plain", buffer: Buffer.from(JSON.stringify([valid()])) }, messages.validation.importInvalidFormat, /\.json/],
-  ["JSON that is not an array", jsonFile(JSON.stringify({ habits: [valid()] })), messages.validation.importInvalidFormat, /array/],
+  [
+    "a file that is not .json",
+    { name: "backup.txt", mimeType: "text/plain", buffer: Buffer.from(JSON.stringify([valid()])) },
+    messages.validation.importInvalidFormat,
+    /\.json/,
+  ],
+  [
+    "JSON that is not an array",
+    jsonFile(JSON.stringify({ habits: [valid()] })),
+    messages.validation.importInvalidFormat,
+    /array/,
+  ],
   ["broken JSON", jsonFile('[{"name": "Read", '), messages.validation.importParseError, /JSON/],
-  ["an item that is not a habit", jsonFile(JSON.stringify([valid(), { title: "Read" }])), messages.validation.importInvalidFormat, /item 2/],
-  ["duplicate dates", jsonFile(JSON.stringify([valid({ completedDates: [T, T] })])), messages.validation.importInvalidFormat, /duplicate date/],
-  ["an impossible date", jsonFile(JSON.stringify([valid({ completedDates: ["2026-02-30"] })])), messages.validation.importInvalidFormat, /completedDates/],
-  ["an unknown field", jsonFile(JSON.stringify([valid({ colour: "red" })])), messages.validation.importInvalidFormat, /unknown field "colour"/],
-  ["a 10,000-character name", jsonFile(JSON.stringify([valid({ name: "x".repeat(10_000) })])), messages.validation.importInvalidFormat, /at most 100/],
-  ["a file of several megabytes", jsonFile(JSON.stringify([valid()]) + " ".repeat(SIX_MB)), messages.validation.importInvalidFormat, /larger than 5 MB/],
+  [
+    "an item that is not a habit",
+    jsonFile(JSON.stringify([valid(), { title: "Read" }])),
+    messages.validation.importInvalidFormat,
+    /item 2/,
+  ],
+  [
+    "duplicate dates",
+    jsonFile(JSON.stringify([valid({ completedDates: [T, T] })])),
+    messages.validation.importInvalidFormat,
+    /duplicate date/,
+  ],
+  [
+    "an impossible date",
+    jsonFile(JSON.stringify([valid({ completedDates: ["2026-02-30"] })])),
+    messages.validation.importInvalidFormat,
+    /completedDates/,
+  ],
+  [
+    "an unknown field",
+    jsonFile(JSON.stringify([valid({ colour: "red" })])),
+    messages.validation.importInvalidFormat,
+    /unknown field "colour"/,
+  ],
+  [
+    "a 10,000-character name",
+    jsonFile(JSON.stringify([valid({ name: "x".repeat(10_000) })])),
+    messages.validation.importInvalidFormat,
+    /at most 100/,
+  ],
+  [
+    "a file of several megabytes",
+    jsonFile(JSON.stringify([valid()]) + " ".repeat(SIX_MB)),
+    messages.validation.importInvalidFormat,
+    /larger than 5 MB/,
+  ],
   ["an empty list", jsonFile("[]"), messages.validation.importInvalidFormat, /no habits/],
 ];
 
@@ -135,37 +198,93 @@ test.describe("rejected files change nothing", () => {
       expect(alerts).toEqual([`alert: ${alert}`]);
       expect(writes).toBe(0);
       expect(await serverHabits(server, user)).toEqual(before);
-      await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.synced.label);
+      await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.synced.label);
     });
   }
 });
 
-test("a failed import keeps the server's habits and loads the imported list locally", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+test("a failed import keeps the server's habits and loads the imported list locally", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, HISTORY);
   const before = await serverHabits(server, user);
   await openSettings(page);
-  await page.route("**/api/habits", (route) => (route.request().method() === "PUT" ? route.fulfill(serverError) : route.fallback()));
+  await page.route("**/api/habits", (route) =>
+    route.request().method() === "PUT" ? route.fulfill(serverError) : route.fallback(),
+  );
   const alerts = recordAlerts(page);
   await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "From file" })])));
   await expect(notice(page, messages.habits.importFailed)).toBeVisible();
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
   expect(alerts).toEqual([]);
   expect(await serverHabits(server, user)).toEqual(before);
-  await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.local.label);
-  const local = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]");
+  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
+  const local = JSON.parse(
+    (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]",
+  );
   expect(facts(local)).toEqual([{ name: "From file", completedDates: [T] }]);
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: "test-results/screenshots/settings-import-failed-light-phone-375.png", fullPage: true });
+  await page.screenshot({
+    path: "test-results/screenshots/settings-import-failed-light-phone-375.png",
+    fullPage: true,
+  });
   await page.getByRole("link", { name: "Today" }).first().click();
   await expect(page.getByTestId("habit-row")).toHaveCount(1);
   await expect(page.getByTestId("habit-row")).toContainText("From file");
 });
 
-test("working on local data, an import replaces the local list", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+test("retrying a failed import saves it on the server and is in sync again", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, HISTORY);
-  const before = await serverHabits(server, user);
+  await openSettings(page);
+  let puts = 0;
+  await page.route("**/api/habits", (route) =>
+    route.request().method() === "PUT" && ++puts === 1 ? route.fulfill(serverError) : route.fallback(),
+  );
+  const alerts = recordAlerts(page);
+  const file = jsonFile(
+    JSON.stringify([valid({ name: "From file" }), valid({ name: "Second", completedDates: [] })]),
+  );
+  const imported = [
+    { name: "From file", completedDates: [T] },
+    { name: "Second", completedDates: [] },
+  ];
+
+  await chooseFile(page, file);
+  await expect(notice(page, messages.habits.importFailed)).toBeVisible();
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "local");
+  expect(facts(await serverHabits(server, user))).toEqual(facts(HISTORY));
+
+  // The app now works on local data; the same file again must still reach the server.
+  await chooseFile(page, file);
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(2));
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.synced.label);
+  expect(puts).toBe(2);
+  expect(alerts).toEqual([]);
+  const saved = await serverHabits(server, user);
+  expect(facts(saved)).toEqual(imported);
+
+  await page.getByRole("link", { name: "Today" }).first().click();
+  await expect(page.getByTestId("habit-row")).toHaveText([/From file/, /Second/]);
+  await page.reload();
+  await expect(page.getByTestId("habit-row")).toHaveText([/From file/, /Second/]);
+  await page.goto("/settings");
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+});
+
+/** The browser holds a local list and the server's list cannot be loaded: the app works on local data. */
+async function onLocalData(page: Page) {
   await page.addInitScript(
     ({ habitsKey, firstVisitKey }) => {
       if (sessionStorage.getItem("seeded")) return;
@@ -175,18 +294,61 @@ test("working on local data, an import replaces the local list", async ({ signed
     },
     { habitsKey: STORAGE_KEYS.habits, firstVisitKey: STORAGE_KEYS.firstVisit },
   );
-  await page.route("**/api/habits**", (route) => (route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback()));
-  let puts = 0;
-  page.on("request", (r) => void (r.method() === "PUT" && new URL(r.url()).pathname === "/api/habits" && puts++));
+}
+
+test("working on local data, an import still goes to the server and brings back server data", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 500/);
+  await seedHabits(server, user, HISTORY);
+  await onLocalData(page);
+  await page.route("**/api/habits**", (route) =>
+    route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback(),
+  );
   await openSettings(page);
-  await expect(page.getByTestId("settings-sync").getByRole("status")).toContainText(settingsCopy.sync.states.local.label);
-  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" }), valid({ name: "Imported B", completedDates: [] })])));
+  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
+  await chooseFile(
+    page,
+    jsonFile(
+      JSON.stringify([valid({ name: "Imported A" }), valid({ name: "Imported B", completedDates: [] })]),
+    ),
+  );
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(2));
-  const local = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]");
-  expect(facts(local)).toEqual([
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+  expect(facts(await serverHabits(server, user))).toEqual([
     { name: "Imported A", completedDates: [T] },
     { name: "Imported B", completedDates: [] },
   ]);
-  expect(puts).toBe(0);
+});
+
+test("working on local data with the server unreachable, an import says it failed and loads the file locally", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/ERR_FAILED/);
+  await seedHabits(server, user, HISTORY);
+  const before = await serverHabits(server, user);
+  await onLocalData(page);
+  let puts = 0;
+  await page.route("**/api/habits**", (route) => {
+    if (route.request().method() === "PUT") puts++;
+    return route.abort("failed");
+  });
+  await openSettings(page);
+  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
+  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" })])));
+  await expect(notice(page, messages.habits.importFailed)).toBeVisible();
+  await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "local");
+  expect(puts).toBe(1);
+  const local = JSON.parse(
+    (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]",
+  );
+  expect(facts(local)).toEqual([{ name: "Imported A", completedDates: [T] }]);
   expect(await serverHabits(server, user)).toEqual(before);
 });

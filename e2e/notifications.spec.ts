@@ -15,12 +15,18 @@ type Recorded = { title: string; body: string | undefined };
 type RecordingWindow = Window & typeof globalThis & { __notifications: Recorded[] };
 
 /** Wraps the real constructor; `fake` replaces the permission with a stand-in for states a test browser cannot set. */
-async function recordNotifications(page: Page, fake?: { permission: NotificationPermission; answer: NotificationPermission }) {
+async function recordNotifications(
+  page: Page,
+  fake?: { permission: NotificationPermission; answer: NotificationPermission },
+) {
   await page.addInitScript((fake) => {
     const win = window as RecordingWindow;
     win.__notifications = [];
     const record = (args: unknown[]) =>
-      win.__notifications.push({ title: String(args[0]), body: (args[1] as NotificationOptions | undefined)?.body });
+      win.__notifications.push({
+        title: String(args[0]),
+        body: (args[1] as NotificationOptions | undefined)?.body,
+      });
     if (!fake) {
       win.Notification = new Proxy(win.Notification, {
         construct(target, args) {
@@ -66,7 +72,11 @@ async function openSettings(page: Page) {
 test.describe("with the permission granted by the browser", () => {
   test.beforeEach(async ({ context, page }) => grant(context, page));
 
-  test("shows the permission, turns off and on, saves the preference and sends a test notification", async ({ signedInPage: page, server, user }) => {
+  test("shows the permission, turns off and on, saves the preference and sends a test notification", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
     await openSettings(page);
     await expect(permission(page)).toHaveText(n.permission.granted);
     await expect(toggle(page)).toHaveAttribute("aria-checked", "true"); // SPEC §3: notifications default to true
@@ -80,28 +90,40 @@ test.describe("with the permission granted by the browser", () => {
     await toggle(page).click();
     await expect(toggle(page)).toHaveAttribute("aria-checked", "true");
     await expect.poll(() => preference(server, user)).toBe(true);
-    await expect.poll(() => recorded(page)).toEqual([{ title: notificationsCopy.enabledTitle, body: notificationsCopy.enabledBody }]);
+    await expect
+      .poll(() => recorded(page))
+      .toEqual([{ title: notificationsCopy.enabledTitle, body: notificationsCopy.enabledBody }]);
     await page.getByRole("button", { name: n.sendTest }).click();
     await expect.poll(async () => (await recorded(page)).length).toBe(2);
   });
 
-  test("export and import send a test notification while notifications are on, and none while off", async ({ signedInPage: page, server, user }) => {
+  test("export and import send a test notification while notifications are on, and none while off", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
     await seedHabits(server, user, [{ name: "Read" }]);
     await openSettings(page);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: backupCopy.exportButton }).click();
     const fileName = (await download).suggestedFilename();
-    await expect.poll(() => recorded(page)).toEqual([{ title: notificationsCopy.exportTitle, body: notificationsCopy.exportBody(fileName) }]);
+    await expect
+      .poll(() => recorded(page))
+      .toEqual([{ title: notificationsCopy.exportTitle, body: notificationsCopy.exportBody(fileName) }]);
 
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: backupCopy.importButton }).click();
-    await (await chooser).setFiles({
+    await (
+      await chooser
+    ).setFiles({
       name: "backup.json",
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify([{ name: "Walk", completedDates: [] }])),
     });
     await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(1));
-    await expect.poll(async () => (await recorded(page))[1]).toEqual({ title: notificationsCopy.importTitle, body: notificationsCopy.importBody(1) });
+    await expect
+      .poll(async () => (await recorded(page))[1])
+      .toEqual({ title: notificationsCopy.importTitle, body: notificationsCopy.importBody(1) });
 
     await toggle(page).click();
     await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
@@ -112,20 +134,34 @@ test.describe("with the permission granted by the browser", () => {
     expect(await recorded(page)).toHaveLength(2);
   });
 
-  test("a preference that cannot be saved says so and stays as it was", async ({ signedInPage: page, allowConsoleErrors }) => {
+  test("a preference that cannot be saved says so and stays as it was", async ({
+    signedInPage: page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 500/);
     await openSettings(page);
     await expect(toggle(page)).toHaveAttribute("aria-checked", "true");
-    await page.route("**/api/profile", (route) => (route.request().method() === "PATCH" ? route.fulfill(serverError) : route.fallback()));
+    await page.route("**/api/profile", (route) =>
+      route.request().method() === "PATCH" ? route.fulfill(serverError) : route.fallback(),
+    );
     await toggle(page).click();
-    await expect(page.getByTestId("settings-notifications").getByRole("alert")).toHaveText(notificationsCopy.saveFailed);
+    await expect(page.getByTestId("settings-notifications").getByRole("alert")).toHaveText(
+      notificationsCopy.saveFailed,
+    );
     await expect(toggle(page)).toHaveAttribute("aria-checked", "true");
   });
 });
 
-test("not asked yet: enabling asks the browser, then saves and notifies", async ({ signedInPage: page, server, user }) => {
+test("not asked yet: enabling asks the browser, then saves and notifies", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
   await recordNotifications(page, { permission: "default", answer: "granted" });
-  await api(server, user, "/api/profile", { method: "PATCH", body: JSON.stringify({ preferences: { notifications: false } }) });
+  await api(server, user, "/api/profile", {
+    method: "PATCH",
+    body: JSON.stringify({ preferences: { notifications: false } }),
+  });
   await openSettings(page);
   await expect(permission(page)).toHaveText(n.permission.default);
   await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
@@ -133,12 +169,21 @@ test("not asked yet: enabling asks the browser, then saves and notifies", async 
   await expect(permission(page)).toHaveText(n.permission.granted);
   await expect(toggle(page)).toHaveAttribute("aria-checked", "true");
   await expect.poll(() => preference(server, user)).toBe(true);
-  await expect.poll(() => recorded(page)).toEqual([{ title: notificationsCopy.enabledTitle, body: notificationsCopy.enabledBody }]);
+  await expect
+    .poll(() => recorded(page))
+    .toEqual([{ title: notificationsCopy.enabledTitle, body: notificationsCopy.enabledBody }]);
 });
 
-test("blocked by the browser: explained, and enabling changes nothing", async ({ signedInPage: page, server, user }) => {
+test("blocked by the browser: explained, and enabling changes nothing", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
   await recordNotifications(page, { permission: "denied", answer: "denied" });
-  await api(server, user, "/api/profile", { method: "PATCH", body: JSON.stringify({ preferences: { notifications: false } }) });
+  await api(server, user, "/api/profile", {
+    method: "PATCH",
+    body: JSON.stringify({ preferences: { notifications: false } }),
+  });
   await openSettings(page);
   await expect(permission(page)).toHaveText(n.permission.denied);
   await expect(page.getByText(n.blockedHelp)).toBeVisible();

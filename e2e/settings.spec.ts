@@ -3,13 +3,33 @@ import { test, expect, createUser } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { APP_VERSION } from "../src/core/constants";
 import { messages } from "../src/core/messages";
+import { backupCopy } from "../src/web/features/backup/backup-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
-import { notice, seedHabits, serverError } from "./support/habits";
-import { expectNoSeriousA11yViolations, screenshotAll, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
+import {
+  notice,
+  openToday,
+  seedHabits,
+  serverError,
+  serverHabits,
+  todayIn,
+  toggleOf,
+} from "./support/habits";
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAll,
+  THEMES,
+  useTheme,
+  VIEWPORTS,
+} from "./support/page-checks";
 import { startTestServer } from "./support/test-server";
 
 const sync = settingsCopy.sync;
 const syncStatus = (page: Page) => page.getByTestId("settings-sync").getByRole("status");
+const jsonFile = (text: string) => ({
+  name: "backup.json",
+  mimeType: "application/json",
+  buffer: Buffer.from(text),
+});
 
 async function openSettings(page: Page) {
   await page.goto("/settings");
@@ -39,7 +59,65 @@ test.describe("sync status", () => {
     await expect(syncStatus(page)).toContainText(sync.states.synced.label);
   });
 
-  test("using local data after the server failed, in sync again after a retry", async ({ signedInPage: page, server, user, allowConsoleErrors }) => {
+  test("pending while a toggle made on Today waits for the server, in sync once saved", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
+    await seedHabits(server, user, [{ name: "Read" }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent!: () => void;
+    const toggleSent = new Promise<void>((resolve) => (sent = resolve));
+    await page.route("**/api/habits/*/completions/*", async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    });
+    let listLoads = 0;
+    page.on(
+      "request",
+      (r) => void (r.method() === "GET" && new URL(r.url()).pathname === "/api/habits" && listLoads++),
+    );
+    await openToday(page);
+    await toggleOf(page, "Read").click();
+    await toggleSent;
+    await page.getByRole("link", { name: settingsCopy.title }).first().click();
+    await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
+    await expect(syncStatus(page)).toContainText(sync.states.pending.label);
+    expect(listLoads).toBe(1); // pending because of the write, not because the list is loading
+    release();
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+    expect((await serverHabits(server, user))[0]?.completedDates).toEqual([todayIn()]);
+  });
+
+  test("pending while an import waits for the server", async ({ signedInPage: page, server, user }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/habits", async (route) => {
+      if (route.request().method() !== "PUT") return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    await openSettings(page);
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: backupCopy.importButton }).click();
+    await (await chooser).setFiles(jsonFile(JSON.stringify([{ name: "Imported", completedDates: [] }])));
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
+    release();
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+    await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(1));
+    expect((await serverHabits(server, user)).map((h) => h.name)).toEqual(["Imported"]);
+  });
+
+  test("using local data after the server failed, in sync again after a retry", async ({
+    signedInPage: page,
+    server,
+    user,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 500/);
     await seedHabits(server, user, [{ name: "Read" }]);
     await page.route("**/api/habits", (route) =>
@@ -55,7 +133,10 @@ test.describe("sync status", () => {
   });
 });
 
-test("about shows version 0.1.0, the coming-soon list and the feedback mail link", async ({ signedInPage: page, server }) => {
+test("about shows version 0.1.0, the coming-soon list and the feedback mail link", async ({
+  signedInPage: page,
+  server,
+}) => {
   await openSettings(page);
   const about = page.getByRole("region", { name: settingsCopy.about.title });
   await expect(about).toContainText(`Habit Streaks ${settingsCopy.about.version} 0.1.0`);
@@ -63,7 +144,10 @@ test("about shows version 0.1.0, the coming-soon list and the feedback mail link
   const soon = page.getByRole("region", { name: settingsCopy.comingSoon.title }).getByRole("listitem");
   await expect(soon).toHaveText([...settingsCopy.comingSoon.items]);
   const link = page.getByRole("link", { name: settingsCopy.feedback.link });
-  await expect(link).toHaveAttribute("href", `mailto:${server.config.feedbackEmail}?subject=Habit%20Streaks%20feedback`);
+  await expect(link).toHaveAttribute(
+    "href",
+    `mailto:${server.config.feedbackEmail}?subject=Habit%20Streaks%20feedback`,
+  );
   await expect(page.getByTestId("feedback-email")).toHaveText(server.config.feedbackEmail);
 });
 
@@ -76,7 +160,10 @@ test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ pag
       return { name: pair.slice(0, i), value: pair.slice(i + 1), url: other.url };
     });
     await page.context().addCookies(cookies);
-    expect(await (await fetch(`${other.url}/api/app-info`)).json()).toEqual({ version: APP_VERSION, feedbackEmail: "ideas@habits.example" });
+    expect(await (await fetch(`${other.url}/api/app-info`)).json()).toEqual({
+      version: APP_VERSION,
+      feedbackEmail: "ideas@habits.example",
+    });
     await page.goto(`${other.url}/settings`);
     await expect(page.getByRole("link", { name: settingsCopy.feedback.link })).toHaveAttribute(
       "href",
@@ -87,7 +174,11 @@ test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ pag
   }
 });
 
-test("screenshots in both themes at 375 px and 1280 px, and no serious accessibility violation", async ({ signedInPage: page, server, user }) => {
+test("screenshots in both themes at 375 px and 1280 px, and no serious accessibility violation", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
   await seedHabits(server, user, [{ name: "Read" }, { name: "Walk" }]);
   await openSettings(page);
   await screenshotAll(page, "settings", async () => {

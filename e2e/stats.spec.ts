@@ -5,7 +5,13 @@ import { messages } from "../src/core/messages";
 import { addDays, type LocalDate } from "../src/core/local-date";
 import { statsCopy } from "../src/web/features/stats/stats-copy";
 import { daysEnding, seedHabits, todayIn, toggleOf } from "./support/habits";
-import { expectNoSeriousA11yViolations, screenshotAll, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAll,
+  THEMES,
+  useTheme,
+  VIEWPORTS,
+} from "./support/page-checks";
 
 const s = messages.stats;
 
@@ -26,13 +32,18 @@ const HABITS = [
 ];
 
 const usDate = (date: LocalDate) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 const items = (page: Page) => page.getByTestId("stats-habit");
-const item = (page: Page, name: string) => items(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+const item = (page: Page, name: string) =>
+  items(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
 const metric = (page: Page, name: string, key: string) => item(page, name).locator(`[data-metric="${key}"]`);
-const expectOrder = (page: Page, names: string[]) => expect(items(page).getByRole("heading")).toHaveText(names);
-const sortOption = (page: Page, label: string) => page.getByRole("group", { name: statsCopy.sortBy }).getByText(label, { exact: true });
+const expectOrder = (page: Page, names: string[]) =>
+  expect(items(page).getByRole("heading")).toHaveText(names);
+const sortOption = (page: Page, label: string) =>
+  page.getByRole("group", { name: statsCopy.sortBy }).getByText(label, { exact: true });
 
 async function openStats(page: Page) {
   await page.goto("/stats");
@@ -47,21 +58,61 @@ test.describe("with known histories", () => {
     await openStats(page);
     await expect(page.getByTestId("stats-progress-percent")).toHaveText("40%"); // Read and Journal: 2 of 5
     await expect(page.getByTestId("stats-progress-count")).toHaveText("2 of 5");
-    await expect(page.getByRole("progressbar", { name: statsCopy.progressLabel })).toHaveAttribute("aria-valuenow", "40");
+    await expect(page.getByRole("progressbar", { name: statsCopy.progressLabel })).toHaveAttribute(
+      "aria-valuenow",
+      "40",
+    );
     await expect(page.getByTestId("stats-average-value")).toHaveText("1"); // (3+1+1+0+0)/5
     await expect(page.getByTestId("stats-average")).toContainText("day");
     await expect(page.getByTestId("stats-longest-value")).toHaveText("3");
     await expect(page.getByTestId("stats-longest-name")).toHaveText("Read");
   });
 
-  test("each habit's streak, trend, completion rate, total, last completed and best streak", async ({ signedInPage: page }) => {
+  test("each habit's streak, trend, completion rate, total, last completed and best streak", async ({
+    signedInPage: page,
+  }) => {
     await openStats(page);
     const expected = {
-      Read: { streak: "3 days", completion: "100%", total: "3", last: s.lastToday, best: "3 days", trend: statsCopy.trend.up },
-      Exercise: { streak: "1 day", completion: "52%", total: "11", last: usDate(addDays(T, -1)), best: "10 days", trend: statsCopy.trend.neutral },
-      Journal: { streak: "1 day", completion: "100%", total: "1", last: s.lastToday, best: "1 day", trend: statsCopy.trend.up },
-      Meditate: { streak: "0 days", completion: "0%", total: "0", last: s.lastNever, best: "0 days", trend: statsCopy.trend.down },
-      Stretch: { streak: "0 days", completion: "55%", total: "6", last: usDate(addDays(T, -5)), best: "6 days", trend: statsCopy.trend.down },
+      Read: {
+        streak: "3 days",
+        completion: "100%",
+        total: "3",
+        last: s.lastToday,
+        best: "3 days",
+        trend: statsCopy.trend.up,
+      },
+      Exercise: {
+        streak: "1 day",
+        completion: "52%",
+        total: "11",
+        last: usDate(addDays(T, -1)),
+        best: "10 days",
+        trend: statsCopy.trend.neutral,
+      },
+      Journal: {
+        streak: "1 day",
+        completion: "100%",
+        total: "1",
+        last: s.lastToday,
+        best: "1 day",
+        trend: statsCopy.trend.up,
+      },
+      Meditate: {
+        streak: "0 days",
+        completion: "0%",
+        total: "0",
+        last: s.lastNever,
+        best: "0 days",
+        trend: statsCopy.trend.down,
+      },
+      Stretch: {
+        streak: "0 days",
+        completion: "55%",
+        total: "6",
+        last: usDate(addDays(T, -5)),
+        best: "6 days",
+        trend: statsCopy.trend.down,
+      },
     };
     for (const [name, figures] of Object.entries(expected)) {
       for (const key of ["streak", "completion", "total", "last", "best"] as const) {
@@ -100,7 +151,9 @@ test.describe("with known histories", () => {
     await expect(item(page, "Meditate").getByRole("img", { name: statsCopy.trend.up })).toBeVisible();
   });
 
-  test("screenshots in both themes at 375 px and 1280 px, and no serious accessibility violation", async ({ signedInPage: page }) => {
+  test("screenshots in both themes at 375 px and 1280 px, and no serious accessibility violation", async ({
+    signedInPage: page,
+  }) => {
     await openStats(page);
     await screenshotAll(page, "stats", () => expect(items(page)).toHaveCount(5));
     for (const theme of THEMES) {
@@ -117,7 +170,9 @@ test.describe("in another locale", () => {
   test("last completed is a date in the user's locale", async ({ signedInPage: page, server, user }) => {
     await seedHabits(server, user, [{ name: "Lesen", completedDates: [addDays(T, -3)] }]);
     await openStats(page);
-    const german = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${addDays(T, -3)}T00:00:00Z`));
+    const german = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date(`${addDays(T, -3)}T00:00:00Z`),
+    );
     await expect(metric(page, "Lesen", "last")).toHaveText(german);
   });
 });

@@ -22,7 +22,12 @@ await new Promise((r) => setTimeout(r, 100));
 const barePort = (bareServer.address() as { port: number }).port;
 
 const dataDir = mkdtempSync(join(tmpdir(), "hs-bench-"));
-const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, BASE_URL: "http://localhost:3999" });
+const config = loadConfig({
+  PORT: "0",
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  BASE_URL: "http://localhost:3999",
+});
 const server = await startServer(config);
 const origin = config.baseUrl;
 const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -30,7 +35,10 @@ const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
   headers: { "content-type": "application/json", origin },
   body: JSON.stringify({ name: "Bench", email: "bench@example.com", password: "bench-password-1" }),
 });
-const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookie = signUp.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
 for (let i = 0; i < 20; i++) {
   await fetch(`${server.url}/api/habits`, {
     method: "POST",
@@ -43,7 +51,9 @@ const bareResult = await measure(`http://127.0.0.1:${barePort}/`);
 const listResult = await measure(`${server.url}/api/habits`, { cookie });
 const share = ((listResult.rps / bareResult.rps) * 100).toFixed(1);
 console.log(`bare Hono JSON:        ${bareResult.rps} req/s (p99 ${bareResult.p99} ms)`);
-console.log(`GET /api/habits (20):  ${listResult.rps} req/s (p99 ${listResult.p99} ms, errors ${listResult.errors})`);
+console.log(
+  `GET /api/habits (20):  ${listResult.rps} req/s (p99 ${listResult.p99} ms, errors ${listResult.errors})`,
+);
 console.log(`share of bare throughput: ${share}%`);
 
 bareServer.close();

@@ -41,6 +41,7 @@ else {
   results.failed++;
   failures.push("build");
 }
+if (built) check("initial JavaScript budget", "node", ["scripts/bundle-size.mjs"]);
 
 rmSync("test-results/vitest.json", { force: true });
 const unitOk = run("unit and integration tests", "npx", [
@@ -79,5 +80,7 @@ if (built) {
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
-console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`);
+console.log(
+  `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`,
+);
 process.exit(results.failed > 0 ? 1 : 0);

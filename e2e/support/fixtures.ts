@@ -5,16 +5,27 @@ import { startTestServer, type TestServer } from "./test-server";
 export type TestUser = { name: string; email: string; password: string; cookie: string };
 
 /** Creates an account through the real sign-up endpoint and returns its session cookie. */
-export async function createUser(server: TestServer, overrides: Partial<Omit<TestUser, "cookie">> = {}): Promise<TestUser> {
+export async function createUser(
+  server: TestServer,
+  overrides: Partial<Omit<TestUser, "cookie">> = {},
+): Promise<TestUser> {
   const id = randomUUID().slice(0, 8);
-  const user = { name: `Tester ${id}`, email: `tester-${id}@example.com`, password: `pw-${id}-long-enough`, ...overrides };
+  const user = {
+    name: `Tester ${id}`,
+    email: `tester-${id}@example.com`,
+    password: `pw-${id}-long-enough`,
+    ...overrides,
+  };
   const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url },
     body: JSON.stringify(user),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { ...user, cookie };
 }
 
@@ -22,7 +33,12 @@ export async function createUser(server: TestServer, overrides: Partial<Omit<Tes
 export async function api(server: TestServer, user: TestUser, path: string, init: RequestInit = {}) {
   return fetch(`${server.url}${path}`, {
     ...init,
-    headers: { "content-type": "application/json", origin: server.url, cookie: user.cookie, ...(init.headers ?? {}) },
+    headers: {
+      "content-type": "application/json",
+      origin: server.url,
+      cookie: user.cookie,
+      ...(init.headers ?? {}),
+    },
   });
 }
 
@@ -54,7 +70,8 @@ export const test = base.extend<Fixtures & Internal, { server: TestServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.url),
   consoleAllowList: async ({}, use) => use([]),
-  allowConsoleErrors: async ({ consoleAllowList }, use) => use((pattern) => void consoleAllowList.push(pattern)),
+  allowConsoleErrors: async ({ consoleAllowList }, use) =>
+    use((pattern) => void consoleAllowList.push(pattern)),
   // Tests are loud (GUIDE §4.9): an unexpected console error or uncaught exception in the page fails the test.
   consoleGuard: [
     async ({ page, consoleAllowList }, use, testInfo) => {

@@ -5,7 +5,9 @@ export type Mail = { to: string[]; raw: string; text: string };
 
 /** Undoes quoted-printable so links in a received mail can be read as sent. */
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP receiver on loopback: the server under test sends to it through nodemailer. */
@@ -20,7 +22,11 @@ export async function startMailbox() {
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: decodeQuotedPrintable(raw) });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          text: decodeQuotedPrintable(raw),
+        });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

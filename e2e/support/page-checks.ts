@@ -2,7 +2,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
 export const THEMES = ["light", "dark"] as const;
 
 /** Follows the system colour scheme (nothing stored), as SPEC §4 does on a first visit. */
@@ -18,7 +21,10 @@ export async function screenshotAll(page: Page, name: string, ready: () => Promi
       await page.setViewportSize(size);
       await useTheme(page, theme);
       await ready();
-      await page.screenshot({ path: `test-results/screenshots/${name}-${theme}-${label}-${size.width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `test-results/screenshots/${name}-${theme}-${label}-${size.width}.png`,
+        fullPage: true,
+      });
     }
   }
 }
@@ -27,6 +33,8 @@ export async function screenshotAll(page: Page, name: string, ready: () => Promi
 export async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  const report = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+  );
   expect(report, report.join("\n")).toEqual([]);
 }

@@ -1,26 +1,8 @@
 // The habit as stored and as shown: only the dates are stored, every other figure is derived for a given day.
-import { z } from "zod";
-import { MAX_HABIT_NAME_LENGTH } from "./constants";
+// Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0011).
 import type { LocalDate } from "./local-date";
 import { completionRate } from "./stats";
 import { bestStreak, currentStreak, lastCompletedDate, normalizeDates } from "./streaks";
-
-const hasControlCharacter = (s: string) =>
-  [...s].some((ch) => {
-    const code = ch.charCodeAt(0);
-    return code < 0x20 || code === 0x7f;
-  });
-
-export const HabitNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Habit name cannot be empty")
-  .max(MAX_HABIT_NAME_LENGTH, `Habit name must be at most ${MAX_HABIT_NAME_LENGTH} characters`)
-  // Control characters (NUL above all) cannot be shown and break some databases.
-  .refine((name) => !hasControlCharacter(name), "Habit name cannot contain control characters");
-
-/** Body of creating and of renaming a habit. */
-export const NewHabitSchema = z.strictObject({ name: HabitNameSchema });
 
 export type StoredHabit = {
   id: string;

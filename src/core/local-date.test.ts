@@ -5,10 +5,8 @@ import {
   compareLocalDates,
   daysBetween,
   fromDayNumber,
-  INVALID_LOCAL_DATE_MESSAGE,
   isLocalDate,
   isWithinOneDayOf,
-  LocalDateSchema,
   todayInZone,
   toDayNumber,
 } from "./local-date";
@@ -203,15 +201,5 @@ describe("isWithinOneDayOf", () => {
   });
   it("is false for an invalid Date", () => {
     expect(isWithinOneDayOf("2026-11-21", new Date(Number.NaN))).toBe(false);
-  });
-});
-
-describe("LocalDateSchema", () => {
-  it("accepts a real date and explains a wrong one", () => {
-    expect(LocalDateSchema.safeParse("2026-11-21").success).toBe(true);
-    const result = LocalDateSchema.safeParse("2026-02-30");
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(INVALID_LOCAL_DATE_MESSAGE);
-    expect(INVALID_LOCAL_DATE_MESSAGE).toBe("must be a real calendar date in YYYY-MM-DD form");
   });
 });

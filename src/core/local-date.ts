@@ -1,8 +1,7 @@
 // The one module that does date arithmetic. A LocalDate is a calendar day (YYYY-MM-DD) in the user's zone;
 // we turn it into an integer count of days since 1970-01-01 (a UTC midnight) and back with pure integer
 // maths, so no time zone, DST change or wall-clock hour can ever shift a day or make a day 23 or 25 hours long.
-import { z } from "zod";
-
+// The zod schema of a LocalDate is in local-date-schema.ts, so that date arithmetic does not load zod.
 export type LocalDate = string;
 
 export const INVALID_LOCAL_DATE_MESSAGE = "must be a real calendar date in YYYY-MM-DD form";
@@ -134,5 +133,3 @@ export function isWithinOneDayOf(date: LocalDate, now: Date): boolean {
   if (!isLocalDate(date) || Number.isNaN(ms)) return false;
   return Math.abs(toDayNumber(date) - Math.floor(ms / MS_PER_DAY)) <= 1;
 }
-
-export const LocalDateSchema = z.string().refine(isLocalDate, { error: INVALID_LOCAL_DATE_MESSAGE });

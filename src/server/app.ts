@@ -33,7 +33,8 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
       const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST";
       return sendError(c, status, code, err.message || "Bad request");
     }
-    if (err instanceof SyntaxError) return sendError(c, 400, "INVALID_JSON", "The request body is not valid JSON");
+    if (err instanceof SyntaxError)
+      return sendError(c, 400, "INVALID_JSON", "The request body is not valid JSON");
     console.error("Unhandled error", c.req.method, c.req.path, err);
     return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
   });
@@ -50,12 +51,14 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
   const limit = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
+      onError: (c) =>
+        c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
     });
   const small = limit(64 * KiB);
   const large = limit(6 * KiB * KiB);
   app.use("/api/*", (c, next) => {
-    const isBackup = c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
+    const isBackup =
+      c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
     return (isBackup ? large : small)(c, next);
   });
 
@@ -79,7 +82,13 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
   // The built web app: real files first, then index.html for every client route.
   const indexFile = join(config.webDir, "index.html");
   const root = relative(process.cwd(), config.webDir) || ".";
-  app.use("/assets/*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }));
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
   app.use("*", serveStatic({ root }));
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built: run `npm run build`.", 503);

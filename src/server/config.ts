@@ -40,7 +40,8 @@ function loadOrCreateSecret(dataDir: string): string {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`PORT must be a port number, got "${env.PORT}"`);
   const dataDir = resolve(env.DATA_DIR ?? "data");
   mkdirSync(dataDir, { recursive: true });
   const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BackupHabit } from "../../core/backup";
+import type { BackupHabit } from "../../core/backup-schema";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
 import { testDialects } from "../test-support/databases";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BackupHabitSchema, type BackupHabit } from "../../core/backup";
+import { BackupHabitSchema, type BackupHabit } from "../../core/backup-schema";
 import { MAX_BACKUP_HABITS } from "../../core/constants";
 
 /** Migration body: the browser's local list. Unlike an import, one bad habit fails alone (SPEC §4 "M failed"). */

@@ -16,7 +16,14 @@ export type BackupCardProps = {
 };
 
 /** Export and import of the SPEC §3 backup file. */
-export function BackupCard({ habitCount, canImport, importing, status, onExport, onImport }: BackupCardProps) {
+export function BackupCard({
+  habitCount,
+  canImport,
+  importing,
+  status,
+  onExport,
+  onImport,
+}: BackupCardProps) {
   const input = useRef<HTMLInputElement>(null);
   const exportHintId = useId();
   const canExport = habitCount !== null && habitCount > 0;
@@ -49,7 +56,12 @@ export function BackupCard({ habitCount, canImport, importing, status, onExport,
         <div>
           <h3 className="font-medium text-slate-900 dark:text-white">{backupCopy.importTitle}</h3>
           <p className={`mt-1 ${mutedText}`}>{backupCopy.importDescription}</p>
-          <Button className="mt-3" disabled={importing || !canImport} aria-busy={importing} onClick={() => input.current?.click()}>
+          <Button
+            className="mt-3"
+            disabled={importing || !canImport}
+            aria-busy={importing}
+            onClick={() => input.current?.click()}
+          >
             {importing ? backupCopy.importing : backupCopy.importButton}
           </Button>
           <input

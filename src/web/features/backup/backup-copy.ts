@@ -9,12 +9,15 @@ export const backupCopy = {
   importDescription: "Replace your habits with the ones in a Habit Streaks backup file (.json).",
   importButton: "Import backup",
   importing: "Importing…",
-  imported: (count: number) => `Imported ${count} ${count === 1 ? "habit" : "habits"}. Your habits now match the backup.`,
+  imported: (count: number) =>
+    `Imported ${count} ${count === 1 ? "habit" : "habits"}. Your habits now match the backup.`,
   rejectedDetail: (reason: string) => `Nothing was changed: ${reason}.`,
   notJson: "the file name does not end in .json",
   tooLarge: (mb: number) => `the file is larger than ${mb} MB`,
   empty: "the file holds no habits",
   unreadable: "the file could not be read",
+  checkerUnavailable: "the app could not load its backup checker; please reload the page",
   exportEmpty: "Add a habit first: there is nothing to export yet.",
-  failedDetail: "Your habits on the server were not changed. The imported habits are shown from this device for now.",
+  failedDetail:
+    "Your habits on the server were not changed. The imported habits are shown from this device for now.",
 } as const;

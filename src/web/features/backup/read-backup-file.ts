@@ -1,13 +1,18 @@
-import { type BackupHabit, isBackupFileName, parseBackup } from "../../../core/backup";
+import { isBackupFileName } from "../../../core/backup";
+import type { BackupHabit } from "../../../core/backup-schema";
 import { MAX_BACKUP_CHARS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
+import { loadBackupParser } from "../habits/habit-validation";
 import { backupCopy } from "./backup-copy";
 
 export type BackupFileCheck =
-  | { ok: true; habits: BackupHabit[] }
-  | { ok: false; alert: string; reason: string };
+  { ok: true; habits: BackupHabit[] } | { ok: false; alert: string; reason: string };
 
-const invalid = (reason: string): BackupFileCheck => ({ ok: false, alert: messages.validation.importInvalidFormat, reason });
+const invalid = (reason: string): BackupFileCheck => ({
+  ok: false,
+  alert: messages.validation.importInvalidFormat,
+  reason,
+});
 
 /** SPEC §5 Import: a .json file that parses to a non-empty array of valid habits, else the exact SPEC alert. */
 export async function readBackupFile(file: Pick<File, "name" | "size" | "text">): Promise<BackupFileCheck> {
@@ -20,9 +25,13 @@ export async function readBackupFile(file: Pick<File, "name" | "size" | "text">)
   } catch {
     return { ok: false, alert: messages.validation.importParseError, reason: backupCopy.unreadable };
   }
+  const parseBackup = await loadBackupParser();
   const result = parseBackup(text);
   if (!result.ok) {
-    const alert = result.kind === "parse" ? messages.validation.importParseError : messages.validation.importInvalidFormat;
+    const alert =
+      result.kind === "parse"
+        ? messages.validation.importParseError
+        : messages.validation.importInvalidFormat;
     return { ok: false, alert, reason: result.reason };
   }
   // Replacing every habit with nothing would only lose data.

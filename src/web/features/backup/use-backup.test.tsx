@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildBackup } from "../../../core/backup";
 import { messages } from "../../../core/messages";
 import { makeHabit, TEST_TODAY } from "../../../core/test-habits";
+import * as validation from "../habits/habit-validation";
 import type { UseHabits } from "../habits/use-habits";
 import { notificationsCopy } from "../notifications/notifications-copy";
 import { backupCopy } from "./backup-copy";
@@ -26,7 +27,9 @@ function Harness(options: UseBackupOptions) {
   );
 }
 
-function setup(importAll: UseHabits["importAll"] = vi.fn(async () => ({ ok: true, source: "server" as const }))) {
+function setup(
+  importAll: UseHabits["importAll"] = vi.fn(async () => ({ ok: true, source: "server" as const })),
+) {
   const alert = vi.fn();
   const notify = vi.fn();
   render(<Harness habits={habits} today={TEST_TODAY} importAll={importAll} notify={notify} alert={alert} />);
@@ -36,6 +39,8 @@ function setup(importAll: UseHabits["importAll"] = vi.fn(async () => ({ ok: true
     await act(async () => {
       fireEvent.change(screen.getByTestId("backup-file-input"), { target: { files: [file] } });
     });
+    // The checker is loaded on first use: wait until the import has finished.
+    await waitFor(() => expect(screen.getByRole("button", { name: backupCopy.importButton })).toBeDefined());
   };
   return { alert, notify, importAll, choose };
 }
@@ -55,8 +60,13 @@ describe("backup export", () => {
     const { notify } = setup();
     fireEvent.click(screen.getByRole("button", { name: backupCopy.exportButton }));
     expect(clicks[0]?.download).toBe("habit-streaks-backup-2026-11-21.json");
-    expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.exported("habit-streaks-backup-2026-11-21.json"));
-    expect(notify).toHaveBeenCalledWith(notificationsCopy.exportTitle, notificationsCopy.exportBody("habit-streaks-backup-2026-11-21.json"));
+    expect(screen.getByTestId("backup-status").textContent).toBe(
+      backupCopy.exported("habit-streaks-backup-2026-11-21.json"),
+    );
+    expect(notify).toHaveBeenCalledWith(
+      notificationsCopy.exportTitle,
+      notificationsCopy.exportBody("habit-streaks-backup-2026-11-21.json"),
+    );
   });
 });
 
@@ -79,7 +89,9 @@ describe("backup import", () => {
     expect(alert).toHaveBeenLastCalledWith(messages.validation.importParseError);
     await choose("notes.txt", "[]");
     expect(alert).toHaveBeenLastCalledWith(messages.validation.importInvalidFormat);
-    expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.rejectedDetail(backupCopy.notJson));
+    expect(screen.getByTestId("backup-status").textContent).toBe(
+      backupCopy.rejectedDetail(backupCopy.notJson),
+    );
     expect(importAll).not.toHaveBeenCalled();
     expect(notify).not.toHaveBeenCalled();
   });
@@ -88,6 +100,20 @@ describe("backup import", () => {
     const { notify, choose } = setup(vi.fn(async () => ({ ok: false, source: "local" as const })));
     await choose("backup.json", buildBackup(habits));
     expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.failedDetail);
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe("backup import without its checker", () => {
+  it("refuses the file with a reason when the checker cannot be loaded", async () => {
+    vi.spyOn(validation, "loadBackupParser").mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    const { importAll, alert, notify, choose } = setup();
+    await choose("backup.json", buildBackup(habits));
+    expect(screen.getByTestId("backup-status").textContent).toBe(
+      backupCopy.rejectedDetail(backupCopy.checkerUnavailable),
+    );
+    expect(importAll).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
     expect(notify).not.toHaveBeenCalled();
   });
 });

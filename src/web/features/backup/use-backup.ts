@@ -6,7 +6,7 @@ import { notificationsCopy } from "../notifications/notifications-copy";
 import { backupCopy } from "./backup-copy";
 import type { BackupStatus } from "./backup-card";
 import { downloadBackup } from "./download-backup";
-import { readBackupFile } from "./read-backup-file";
+import { type BackupFileCheck, readBackupFile } from "./read-backup-file";
 
 export type UseBackupOptions = {
   habits: readonly Habit[];
@@ -18,7 +18,13 @@ export type UseBackupOptions = {
   alert?: (message: string) => void;
 };
 
-export function useBackup({ habits, today, importAll, notify, alert = (m) => window.alert(m) }: UseBackupOptions) {
+export function useBackup({
+  habits,
+  today,
+  importAll,
+  notify,
+  alert = (m) => window.alert(m),
+}: UseBackupOptions) {
   const [status, setStatus] = useState<BackupStatus>(null);
   const [importing, setImporting] = useState(false);
 
@@ -32,7 +38,14 @@ export function useBackup({ habits, today, importAll, notify, alert = (m) => win
     setImporting(true);
     setStatus(null);
     try {
-      const check = await readBackupFile(file);
+      let check: BackupFileCheck;
+      try {
+        check = await readBackupFile(file);
+      } catch {
+        // The checker is loaded on first use (docs/decisions/0011) and could not be fetched.
+        setStatus({ kind: "error", text: backupCopy.rejectedDetail(backupCopy.checkerUnavailable) });
+        return;
+      }
       if (!check.ok) {
         alert(check.alert);
         setStatus({ kind: "error", text: backupCopy.rejectedDetail(check.reason) });

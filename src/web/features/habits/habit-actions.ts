@@ -2,7 +2,7 @@
 // roll back and show the SPEC §8 message. Rollbacks touch only the habit concerned, never a whole snapshot,
 // so that parallel changes to other habits survive.
 import type { QueryClient } from "@tanstack/react-query";
-import type { BackupHabit } from "../../../core/backup";
+import type { BackupHabit } from "../../../core/backup-schema";
 import type { StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
@@ -12,6 +12,7 @@ import {
   beginWrite,
   endWrite,
   type HabitsData,
+  type HabitsSource,
   habitsKey,
   patchHabit,
   replaceHabit,
@@ -61,14 +62,14 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
         })),
       );
     await settle();
-    beginWrite(id);
+    const ticket = beginWrite(id);
     apply(done);
     try {
       const saved = await store().setDone(id, today, done);
-      if (endWrite(id)) update((habits) => replaceHabit(habits, id, saved));
+      if (endWrite(id, ticket)) update((habits) => replaceHabit(habits, id, saved));
       return true;
     } catch {
-      endWrite(id);
+      endWrite(id, ticket);
       apply(!done);
       showError(messages.habits.updateFailed);
       return false;
@@ -79,14 +80,14 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
     const habit = find(id);
     if (!habit || isTempId(id)) return false;
     await settle();
-    beginWrite(id);
+    const ticket = beginWrite(id);
     update((habits) => patchHabit(habits, id, (h) => ({ ...h, name })));
     try {
       const saved = await store().rename(id, name);
-      if (endWrite(id)) update((habits) => replaceHabit(habits, id, saved));
+      if (endWrite(id, ticket)) update((habits) => replaceHabit(habits, id, saved));
       return true;
     } catch {
-      endWrite(id);
+      endWrite(id, ticket);
       update((habits) => patchHabit(habits, id, (h) => ({ ...h, name: habit.name })));
       showError(messages.habits.updateFailed);
       return false;
@@ -109,15 +110,14 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
     }
   }
 
-  async function importAll(
-    rows: readonly BackupHabit[],
-  ): Promise<{ ok: boolean; source: "server" | "local" }> {
-    const source = data()?.source ?? "server";
+  // Signed in, an import always goes to the server first, also while working on local data after a failure:
+  // saving it only in the browser would report success while the server still holds the old habits.
+  async function importAll(rows: readonly BackupHabit[]): Promise<{ ok: boolean; source: HabitsSource }> {
     await settle();
     try {
-      const habits = await storeFor(source, today).replaceAll(rows);
-      client.setQueryData<HabitsData>(key, { source, habits });
-      return { ok: true, source };
+      const habits = await storeFor("server", today).replaceAll(rows);
+      client.setQueryData<HabitsData>(key, { source: "server", habits });
+      return { ok: true, source: "server" };
     } catch {
       showError(messages.habits.importFailed);
       // SPEC §8: the imported list is still loaded locally.

@@ -1,10 +1,10 @@
 // One interface, two places to keep habits: the server, or browser storage when the server cannot be reached.
-import type { BackupHabit } from "../../../core/backup";
+import type { BackupHabit } from "../../../core/backup-schema";
 import type { StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { markDone, unmarkDone } from "../../../core/streaks";
 import { habitsApi, toStored } from "./habits-api";
-import { newLocalHabit, readLocalHabits, toStoredHabit, writeLocalHabits } from "./local-habits";
+import { newLocalHabit, toStoredHabit, withLocalHabits, writeLocalHabits } from "./local-habits";
 import type { HabitsSource } from "./habits-cache";
 
 export type HabitStore = {
@@ -24,28 +24,31 @@ const serverStore: HabitStore = {
 };
 
 function localStore(today: LocalDate): HabitStore {
-  const change = async (id: string, update: (habit: StoredHabit) => StoredHabit) => {
-    const habits = readLocalHabits();
-    const habit = habits.find((h) => h.id === id);
-    if (!habit) throw new Error(`No local habit ${id}`);
-    const next = { ...update(habit), updatedAt: new Date().toISOString() };
-    writeLocalHabits(
-      habits.map((h) => (h.id === id ? next : h)),
-      today,
-    );
-    return next;
-  };
-  return {
-    create: async (name) => {
-      const habit = newLocalHabit(name);
-      writeLocalHabits([habit, ...readLocalHabits()], today);
-      return habit;
-    },
-    rename: (id, name) => change(id, (habit) => ({ ...habit, name })),
-    remove: async (id) =>
+  const change = (id: string, update: (habit: StoredHabit) => StoredHabit) =>
+    withLocalHabits((habits) => {
+      const habit = habits.find((h) => h.id === id);
+      if (!habit) throw new Error(`No local habit ${id}`);
+      const next = { ...update(habit), updatedAt: new Date().toISOString() };
       writeLocalHabits(
-        readLocalHabits().filter((h) => h.id !== id),
+        habits.map((h) => (h.id === id ? next : h)),
         today,
+      );
+      return next;
+    });
+  return {
+    create: (name) =>
+      withLocalHabits((habits) => {
+        const habit = newLocalHabit(name);
+        writeLocalHabits([habit, ...habits], today);
+        return habit;
+      }),
+    rename: (id, name) => change(id, (habit) => ({ ...habit, name })),
+    remove: (id) =>
+      withLocalHabits((habits) =>
+        writeLocalHabits(
+          habits.filter((h) => h.id !== id),
+          today,
+        ),
       ),
     setDone: (id, date, done) =>
       change(id, (habit) => ({

@@ -1,6 +1,6 @@
 // Calls of the habits API (docs/api.md). The server answers SPEC §3 habits plus derived fields; we keep the
 // stored facts and derive the rest on the client for the current day (so midnight needs no round trip).
-import type { BackupHabit } from "../../../core/backup";
+import type { BackupHabit } from "../../../core/backup-schema";
 import type { Habit, StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { apiRequest } from "../../lib/api";

@@ -8,6 +8,10 @@ export type HabitsData = { source: HabitsSource; habits: StoredHabit[] };
 
 export const habitsKey = (userId: string) => ["habits", userId] as const;
 
+export type HabitWrite = "add" | "toggle" | "rename" | "remove" | "import";
+/** Mutation keys of the writes; habitsKey(userId) as a mutation filter matches every write of that user. */
+export const habitWriteKey = (userId: string, write: HabitWrite) => [...habitsKey(userId), write] as const;
+
 export function updateHabits(
   client: QueryClient,
   userId: string,
@@ -39,17 +43,21 @@ export function restoreHabit(habits: StoredHabit[], habit: StoredHabit, index: n
   return next;
 }
 
-// Several quick taps on one habit: only the answer to the last request may overwrite the optimistic state.
-const inFlight = new Map<string, number>();
+// Several quick taps on one habit: only the answer to the last request may overwrite the optimistic state,
+// whatever order the answers arrive in (a late answer to an earlier tap would bring back a stale state).
+const latestWrite = new Map<string, number>();
+let lastTicket = 0;
 
-export function beginWrite(id: string): void {
-  inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+/** Starts a write to this habit; pass the ticket to endWrite. */
+export function beginWrite(id: string): number {
+  lastTicket += 1;
+  latestWrite.set(id, lastTicket);
+  return lastTicket;
 }
 
-/** True when no other write to this habit is still waiting for its answer. */
-export function endWrite(id: string): boolean {
-  const left = (inFlight.get(id) ?? 1) - 1;
-  if (left <= 0) inFlight.delete(id);
-  else inFlight.set(id, left);
-  return left <= 0;
+/** True when this was the last write started on this habit, so its answer may be shown. */
+export function endWrite(id: string, ticket: number): boolean {
+  if (latestWrite.get(id) !== ticket) return false;
+  latestWrite.delete(id);
+  return true;
 }

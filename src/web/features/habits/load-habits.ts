@@ -15,7 +15,7 @@ export async function loadHabits(userId: string): Promise<HabitsData> {
   } catch (error) {
     if (isUnreachable(error)) {
       try {
-        const habits = readLocalHabits();
+        const habits = await readLocalHabits();
         showNotice("warning", messages.habits.cloudLoadFallback, ERROR_BANNER_MS);
         return { source: "local", habits };
       } catch {

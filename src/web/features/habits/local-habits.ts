@@ -1,18 +1,22 @@
 // The local habit list (SPEC §3 browser storage key `habits`), kept in the backup shape of SPEC §3 so that it
 // can be migrated to the server as it is. Used when the server cannot be reached.
-import { type BackupHabit, buildBackup, parseBackup } from "../../../core/backup";
+import { buildBackup } from "../../../core/backup";
+import type { BackupHabit, parseBackup } from "../../../core/backup-schema";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
+import { loadBackupParser } from "./habit-validation";
 import { newId } from "./new-id";
 
 export class LocalHabitsError extends Error {
   override name = "LocalHabitsError";
 }
 
+type BackupParser = typeof parseBackup;
+
 /** The stored list as backup rows; [] when nothing is stored; throws LocalHabitsError when unreadable. */
-export function readLocalBackup(): BackupHabit[] {
+function readLocalBackup(parseBackup: BackupParser): BackupHabit[] {
   const text = readStorage(STORAGE_KEYS.habits);
   if (text === null) return [];
   const parsed = parseBackup(text);
@@ -47,9 +51,23 @@ export function toStoredHabit(row: BackupHabit, nowIso: string): StoredHabit {
   };
 }
 
-export function readLocalHabits(): StoredHabit[] {
+/** The stored list; [] when nothing is stored; rejects with LocalHabitsError when unreadable. */
+export function readLocalHabits(): Promise<StoredHabit[]> {
+  return withLocalHabits((habits) => habits);
+}
+
+/**
+ * Reads the stored list and hands it to `use` in one synchronous step once the parser is loaded, so that a
+ * read-change-write in `use` cannot interleave with another one (two quick taps would lose the first).
+ */
+export async function withLocalHabits<T>(use: (habits: StoredHabit[]) => T): Promise<T> {
+  const parseBackup = await loadBackupParser();
+  return use(readStoredHabits(parseBackup));
+}
+
+function readStoredHabits(parseBackup: BackupParser): StoredHabit[] {
   const nowIso = new Date().toISOString();
-  const rows = readLocalBackup();
+  const rows = readLocalBackup(parseBackup);
   const habits = rows.map((row) => toStoredHabit(row, nowIso));
   // Rows written by hand or by an older app may lack ids: keep the ones we give them, so that they stay stable.
   if (rows.some((row) => row.id === undefined)) {

@@ -10,6 +10,7 @@ import { localToday } from "../../lib/local-today";
 import { clearNotices, currentNotices } from "../../ui/notices";
 import { resetMigrationRuns } from "../migration/migrate-local-habits";
 import { useHabits } from "./use-habits";
+import { usePendingWrites } from "./use-pending-writes";
 
 const today = localToday();
 const habit = (id: string, name: string, completedDates: string[] = []) => ({
@@ -42,17 +43,30 @@ afterEach(() => {
   resetMigrationRuns();
 });
 
-function setup() {
-  const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
+function wrapperFor(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <CurrentUserProvider value={{ id: "u1", name: "U", email: "u@example.com" }}>
         {children}
       </CurrentUserProvider>
     </QueryClientProvider>
   );
-  return renderHook(() => useHabits(), { wrapper });
 }
+
+function setup(client = new QueryClient()) {
+  return renderHook(() => useHabits(), { wrapper: wrapperFor(client) });
+}
+
+/** useHabits with usePendingWrites beside it, as on one screen. */
+function setupWithPending(client = new QueryClient()) {
+  return renderHook(() => ({ ...useHabits(), pending: usePendingWrites() }), { wrapper: wrapperFor(client) });
+}
+const stored = () =>
+  JSON.parse(localStorage.getItem(STORAGE_KEYS.habits) ?? "[]") as {
+    name: string;
+    completedDates: string[];
+  }[];
+const unreachable = () => Promise.reject(new TypeError("Failed to fetch"));
 const noticeTexts = () => currentNotices().map((n) => n.text);
 
 describe("useHabits on the server", () => {
@@ -128,20 +142,30 @@ describe("useHabits on the server", () => {
     expect(noticeTexts()).toEqual([messages.habits.updateFailed, messages.habits.deleteFailed]);
   });
 
-  it("applies only the last answer when one habit is toggled twice quickly", async () => {
-    const pending: ((r: Response) => void)[] = [];
-    handler = (method) =>
-      method === "GET" ? json(200, [habit("a", "Read")]) : new Promise((resolve) => pending.push(resolve));
-    const { result } = setup();
-    await waitFor(() => expect(result.current.status).toBe("ready"));
-    await act(async () => void result.current.toggle("a"));
-    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(true));
-    await act(async () => void result.current.toggle("a"));
-    await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(false));
-    await act(async () => pending[1]!(json(200, habit("a", "Read"))));
-    await act(async () => pending[0]!(json(200, habit("a", "Read", [today])))); // late answer to the first tap
-    expect(result.current.habits[0]?.completedToday).toBe(false);
-  });
+  it.each([
+    ["the late answer to the first tap comes last", [1, 0]],
+    ["the answers come in order", [0, 1]],
+  ])(
+    "applies only the answer to the last tap when one habit is toggled twice quickly: %s",
+    async (_label, order) => {
+      const pending: ((r: Response) => void)[] = [];
+      handler = (method) =>
+        method === "GET" ? json(200, [habit("a", "Read")]) : new Promise((resolve) => pending.push(resolve));
+      const { result } = setupWithPending();
+      await waitFor(() => expect(result.current.status).toBe("ready"));
+      await act(async () => void result.current.toggle("a"));
+      await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(true));
+      await act(async () => void result.current.toggle("a"));
+      await waitFor(() => expect(result.current.habits[0]?.completedToday).toBe(false));
+      await waitFor(() => expect(pending).toHaveLength(2));
+      const answers = [json(200, habit("a", "Read", [today])), json(200, habit("a", "Read"))];
+      for (const i of order) {
+        await act(async () => pending[i]!(answers[i]!));
+        await waitFor(() => expect(result.current.pending).toBe(order.indexOf(i) === 0 ? 1 : 0));
+      }
+      expect(result.current.habits[0]?.completedToday).toBe(false);
+    },
+  );
 });
 
 describe("useHabits without the server", () => {
@@ -183,5 +207,152 @@ describe("useHabits without the server", () => {
     expect(result.current.habits.map((h) => h.name)).toEqual(["Imported"]);
     expect(noticeTexts()).toEqual([messages.habits.importFailed]);
     expect(localStorage.getItem(STORAGE_KEYS.habits)).toContain("Imported");
+  });
+});
+
+describe("importAll", () => {
+  const rows = [{ name: "Imported", completedDates: [today] }];
+  const saved = [habit("s1", "Imported", [today])];
+
+  it("on local data still asks the server first and returns to server data (SPEC §4 Import)", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.habits,
+      JSON.stringify([{ id: "l1", name: "Local", completedDates: [] }]),
+    );
+    handler = (method) => (method === "GET" ? unreachable() : json(200, saved));
+    const { result } = setup();
+    await waitFor(() => expect(result.current.source).toBe("local"));
+    let outcome: unknown;
+    await act(async () => void (outcome = await result.current.importAll(rows)));
+    expect(outcome).toEqual({ ok: true, source: "server" });
+    expect(calls).toContain("PUT /api/habits");
+    await waitFor(() => expect(result.current.source).toBe("server"));
+    expect(result.current.habits.map((h) => h.id)).toEqual(["s1"]);
+  });
+
+  it("saves a retried import on the server after a failed one", async () => {
+    let puts = 0;
+    handler = (method) => {
+      if (method === "GET") return json(200, [habit("a", "Old")]);
+      return ++puts === 1 ? failure() : json(200, saved);
+    };
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await act(async () => void (await result.current.importAll(rows)));
+    await waitFor(() => expect(result.current.source).toBe("local"));
+    expect(noticeTexts()).toEqual([messages.habits.importFailed]);
+
+    let outcome: unknown;
+    await act(async () => void (outcome = await result.current.importAll(rows)));
+    expect(outcome).toEqual({ ok: true, source: "server" });
+    expect(calls.filter((c) => c === "PUT /api/habits")).toHaveLength(2);
+    await waitFor(() => expect(result.current.source).toBe("server"));
+    expect(result.current.habits.map((h) => h.id)).toEqual(["s1"]);
+  });
+
+  it("on local data with the server still unreachable, says so and loads the file locally (SPEC §8)", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.habits,
+      JSON.stringify([{ id: "l1", name: "Local", completedDates: [] }]),
+    );
+    handler = () => unreachable();
+    const { result } = setup();
+    await waitFor(() => expect(result.current.source).toBe("local"));
+    clearNotices();
+    let outcome: unknown;
+    await act(async () => void (outcome = await result.current.importAll(rows)));
+    expect(outcome).toEqual({ ok: false, source: "local" });
+    expect(calls).toContain("PUT /api/habits");
+    expect(noticeTexts()).toEqual([messages.habits.importFailed]);
+    await waitFor(() => expect(result.current.habits.map((h) => h.name)).toEqual(["Imported"]));
+    expect(stored().map((h) => h.name)).toEqual(["Imported"]);
+  });
+});
+
+describe("usePendingWrites", () => {
+  it("counts each write until its answer arrives", async () => {
+    const pending: ((r: Response) => void)[] = [];
+    handler = (method) =>
+      method === "GET"
+        ? json(200, [habit("a", "Read"), habit("b", "Walk")])
+        : new Promise((resolve) => pending.push(resolve));
+    const { result } = setupWithPending();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(result.current.pending).toBe(0);
+
+    act(() => void result.current.toggle("a"));
+    act(() => void result.current.add("Run"));
+    await waitFor(() => expect(pending).toHaveLength(2));
+    expect(result.current.pending).toBe(2);
+    act(() => void result.current.rename("b", "Walking"));
+    await waitFor(() => expect(pending).toHaveLength(3));
+    act(() => void result.current.remove("b"));
+    act(() => void result.current.importAll([{ name: "X", completedDates: [] }]));
+    await waitFor(() => expect(pending).toHaveLength(5));
+    expect(result.current.pending).toBe(5);
+
+    await act(async () => pending[0]!(json(200, habit("a", "Read", [today]))));
+    await waitFor(() => expect(result.current.pending).toBe(4));
+    await act(async () => {
+      pending[1]!(json(201, habit("c", "Run")));
+      pending[2]!(json(200, habit("b", "Walking")));
+      pending[3]!(json(204));
+      pending[4]!(failure()); // a failed write is no longer pending either
+    });
+    await waitFor(() => expect(result.current.pending).toBe(0));
+  });
+
+  it("still counts a write after the screen that started it is gone", async () => {
+    let release!: (r: Response) => void;
+    handler = (method) =>
+      method === "GET" ? json(200, [habit("a", "Read")]) : new Promise((resolve) => (release = resolve));
+    const client = new QueryClient();
+    const today = setup(client);
+    await waitFor(() => expect(today.result.current.status).toBe("ready"));
+    let saved!: Promise<boolean>;
+    act(() => void (saved = today.result.current.toggle("a")));
+    await waitFor(() => expect(release).toBeDefined());
+    today.unmount();
+
+    const settings = renderHook(() => usePendingWrites(), { wrapper: wrapperFor(client) });
+    expect(settings.result.current).toBe(1);
+    await act(async () => release(json(200, habit("a", "Read", [localToday()]))));
+    expect(await saved).toBe(true);
+    await waitFor(() => expect(settings.result.current).toBe(0));
+  });
+
+  it("counts nothing for a blank name, which is ignored before any write", async () => {
+    handler = () => json(200, []);
+    const { result } = setupWithPending();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await act(async () => void (await result.current.add("  ")));
+    expect(result.current.pending).toBe(0);
+  });
+});
+
+describe("local data", () => {
+  it("keeps two quick writes to the browser's list, none lost to the other", async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.habits,
+      JSON.stringify([
+        { id: "l1", name: "Read", completedDates: [] },
+        { id: "l2", name: "Walk", completedDates: [] },
+      ]),
+    );
+    handler = () => unreachable();
+    const { result } = setup();
+    await waitFor(() => expect(result.current.source).toBe("local"));
+    await act(async () => {
+      await Promise.all([
+        result.current.toggle("l1"),
+        result.current.toggle("l2"),
+        result.current.add("Run"),
+      ]);
+    });
+    expect(stored().map((h) => [h.name, h.completedDates])).toEqual([
+      ["Run", []],
+      ["Read", [today]],
+      ["Walk", [today]],
+    ]);
   });
 });

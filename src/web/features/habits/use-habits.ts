@@ -11,19 +11,30 @@
  * - add(name): optimistic (a temporary row, id "temp-...", replaced by the saved one). A blank name is ignored.
  * - toggle(id) marks or unmarks today; rename(id, name); remove(id). All optimistic, rolled back on failure.
  *   Each resolves to true when saved; failures show their SPEC §8 message in the error banner themselves.
- * - importAll(rows): replaces every habit with the backup rows (one transaction on the server). On failure
- *   it shows 'Failed to import habits. Please try again.' and keeps the imported list locally (SPEC §8).
+ * - importAll(rows): replaces every habit with the backup rows (one transaction on the server). It always asks
+ *   the server, also while working on local data, and returns to server data on success. On failure it shows
+ *   'Failed to import habits. Please try again.' and keeps the imported list locally (SPEC §8).
  * - isSaving(id): true for a temporary row that the server has not confirmed yet.
+ * Writes are react-query mutations keyed by habitWriteKey: usePendingWrites() counts those still waiting.
  * Before the first load, habits kept in the browser are migrated to the server (features/migration).
  */
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import type { BackupHabit } from "../../../core/backup";
-import { deriveHabit, type Habit, HabitNameSchema } from "../../../core/habit";
+import type { BackupHabit } from "../../../core/backup-schema";
+import { deriveHabit, type Habit } from "../../../core/habit";
+import { messages } from "../../../core/messages";
 import { useCurrentUser } from "../../lib/current-user";
 import { useToday } from "../../lib/use-today";
-import { type HabitsData, type HabitsSource, habitsKey } from "./habits-cache";
+import { showError } from "../../ui/notices";
+import {
+  type HabitsData,
+  type HabitsSource,
+  habitsKey,
+  type HabitWrite,
+  habitWriteKey,
+} from "./habits-cache";
 import { createHabitActions } from "./habit-actions";
+import { parseHabitName, preloadHabitValidation } from "./habit-validation";
 import { loadHabits } from "./load-habits";
 import { isTempId } from "./new-id";
 
@@ -42,6 +53,23 @@ export type UseHabits = {
   importAll: (rows: readonly BackupHabit[]) => Promise<ImportResult>;
   isSaving: (id: string) => boolean;
 };
+
+/** A write as a mutation, so that it counts in usePendingWrites() until it has its answer. */
+function useWrite<V, R>(userId: string, write: HabitWrite, run: (variables: V) => Promise<R>) {
+  // "always": offline, a write must fail at once (and roll back) rather than wait paused for the network.
+  return useMutation({ mutationKey: habitWriteKey(userId, write), mutationFn: run, networkMode: "always" })
+    .mutateAsync;
+}
+
+/** The name as the shared schema accepts it; null when refused, or when the schema could not be loaded. */
+async function checkName(name: string, failure: string): Promise<string | null> {
+  try {
+    return await parseHabitName(name);
+  } catch {
+    showError(failure);
+    return null;
+  }
+}
 
 export function useHabits(): UseHabits {
   const { id: userId } = useCurrentUser();
@@ -68,21 +96,29 @@ export function useHabits(): UseHabits {
     () => (query.data?.habits ?? []).map((h) => deriveHabit(h, today)),
     [query.data, today],
   );
+  useEffect(preloadHabitValidation, []);
   const actions = useMemo(() => createHabitActions(client, userId, today), [client, userId, today]);
+  const addWrite = useWrite(userId, "add", actions.add);
+  const renameWrite = useWrite(userId, "rename", (v: { id: string; name: string }) =>
+    actions.rename(v.id, v.name),
+  );
+  const remove = useWrite(userId, "remove", actions.remove);
+  const toggle = useWrite(userId, "toggle", actions.toggle);
+  const importAll = useWrite(userId, "import", actions.importAll);
 
   const add = useCallback(
     async (name: string) => {
-      const parsed = HabitNameSchema.safeParse(name);
-      return parsed.success ? actions.add(parsed.data) : false; // SPEC §5: a blank name is ignored
+      const valid = await checkName(name, messages.habits.saveFailed);
+      return valid === null ? false : addWrite(valid); // SPEC §5: a blank name is ignored
     },
-    [actions],
+    [addWrite],
   );
   const rename = useCallback(
     async (id: string, name: string) => {
-      const parsed = HabitNameSchema.safeParse(name);
-      return parsed.success ? actions.rename(id, parsed.data) : false;
+      const valid = await checkName(name, messages.habits.updateFailed);
+      return valid === null ? false : renameWrite({ id, name: valid });
     },
-    [actions],
+    [renameWrite],
   );
 
   return {
@@ -92,9 +128,9 @@ export function useHabits(): UseHabits {
     retry: () => void query.refetch(),
     add,
     rename,
-    remove: actions.remove,
-    toggle: actions.toggle,
-    importAll: actions.importAll,
+    remove,
+    toggle,
+    importAll,
     isSaving: isTempId,
   };
 }

@@ -4,8 +4,12 @@ import { apiRequest } from "../../lib/api";
 import { useCurrentUser } from "../../lib/current-user";
 import { type Profile, profileKey } from "../profile/use-profile";
 import { notificationsCopy } from "./notifications-copy";
-import { notificationPermission, requestNotificationPermission, showNotification, type PermissionState } from "./notifications";
-
+import {
+  notificationPermission,
+  requestNotificationPermission,
+  showNotification,
+  type PermissionState,
+} from "./notifications";
 
 /** The browser's decision, re-read when the tab comes back (the user may have changed it in site settings). */
 function usePermission(): [PermissionState, (next: PermissionState) => void] {

@@ -38,7 +38,13 @@ export function ComingSoonCard() {
 }
 
 /** The feedback mail link; the address comes from the server's FEEDBACK_EMAIL (GET /api/app-info). */
-export function FeedbackCard({ feedbackEmail, failed }: { feedbackEmail: string | undefined; failed: boolean }) {
+export function FeedbackCard({
+  feedbackEmail,
+  failed,
+}: {
+  feedbackEmail: string | undefined;
+  failed: boolean;
+}) {
   const { feedback } = settingsCopy;
   const href = feedbackEmail && `mailto:${feedbackEmail}?subject=${encodeURIComponent(feedback.subject)}`;
   return (

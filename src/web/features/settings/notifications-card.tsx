@@ -13,11 +13,19 @@ export type NotificationsCardProps = {
   onTest: () => void;
 };
 
-export function NotificationsCard({ permission, enabled, busy, error, onToggle, onTest }: NotificationsCardProps) {
+export function NotificationsCard({
+  permission,
+  enabled,
+  busy,
+  error,
+  onToggle,
+  onTest,
+}: NotificationsCardProps) {
   const copy = settingsCopy.notifications;
   const labelId = useId();
   const descriptionId = useId();
-  const help = permission === "denied" ? copy.blockedHelp : permission === "unsupported" ? copy.unsupportedHelp : null;
+  const help =
+    permission === "denied" ? copy.blockedHelp : permission === "unsupported" ? copy.unsupportedHelp : null;
   return (
     <SettingsSection title={copy.title} testId="settings-notifications">
       <div className="flex items-center justify-between gap-4">

@@ -11,12 +11,28 @@ import { SyncStatusCard } from "./sync-status-card";
 afterEach(cleanup);
 
 describe("syncState", () => {
+  const idle = { fetching: false, pendingWrites: 0 };
   it("is truthful about where the habits are", () => {
-    expect(syncState({ status: "loading", source: null, busy: false })).toBe("pending");
-    expect(syncState({ status: "ready", source: "server", busy: true })).toBe("pending");
-    expect(syncState({ status: "ready", source: "server", busy: false })).toBe("synced");
-    expect(syncState({ status: "ready", source: "local", busy: false })).toBe("local");
-    expect(syncState({ status: "error", source: null, busy: false })).toBe("error");
+    expect(syncState({ status: "loading", source: null, ...idle })).toBe("pending");
+    expect(syncState({ status: "ready", source: "server", ...idle })).toBe("synced");
+    expect(syncState({ status: "ready", source: "local", ...idle })).toBe("local");
+    expect(syncState({ status: "error", source: null, ...idle })).toBe("error");
+  });
+  it("is pending while a fetch or a write waits for the server", () => {
+    expect(syncState({ status: "ready", source: "server", fetching: true, pendingWrites: 0 })).toBe(
+      "pending",
+    );
+    expect(syncState({ status: "ready", source: "server", fetching: false, pendingWrites: 1 })).toBe(
+      "pending",
+    );
+    expect(syncState({ status: "ready", source: "server", fetching: false, pendingWrites: 3 })).toBe(
+      "pending",
+    );
+    // On local data a retry or an import asks the server too.
+    expect(syncState({ status: "ready", source: "local", fetching: false, pendingWrites: 1 })).toBe(
+      "pending",
+    );
+    expect(syncState({ status: "error", source: null, fetching: true, pendingWrites: 0 })).toBe("pending");
   });
 });
 
@@ -42,13 +58,17 @@ describe("NotificationsCard", () => {
     render(<NotificationsCard {...props} permission="default" enabled={false} onToggle={onToggle} />);
     const toggle = screen.getByRole("switch", { name: settingsCopy.notifications.toggle });
     expect(toggle.getAttribute("aria-checked")).toBe("false");
-    expect(screen.getByTestId("notification-permission").textContent).toBe(settingsCopy.notifications.permission.default);
+    expect(screen.getByTestId("notification-permission").textContent).toBe(
+      settingsCopy.notifications.permission.default,
+    );
     fireEvent.click(toggle);
     expect(onToggle).toHaveBeenCalledWith(true);
   });
 
   it("explains a blocked permission and an unsupported browser", () => {
-    const { rerender } = render(<NotificationsCard {...props} permission="denied" enabled={false} onToggle={() => {}} />);
+    const { rerender } = render(
+      <NotificationsCard {...props} permission="denied" enabled={false} onToggle={() => {}} />,
+    );
     expect(screen.getByText(settingsCopy.notifications.blockedHelp)).toBeTruthy();
     rerender(<NotificationsCard {...props} permission="unsupported" enabled={false} onToggle={() => {}} />);
     expect(screen.getByRole("switch")).toHaveProperty("disabled", true);
@@ -56,7 +76,16 @@ describe("NotificationsCard", () => {
 
   it("offers a test notification when on and reports a save failure", () => {
     const onTest = vi.fn();
-    render(<NotificationsCard {...props} error="Nope" onTest={onTest} permission="granted" enabled onToggle={() => {}} />);
+    render(
+      <NotificationsCard
+        {...props}
+        error="Nope"
+        onTest={onTest}
+        permission="granted"
+        enabled
+        onToggle={() => {}}
+      />,
+    );
     expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: settingsCopy.notifications.sendTest }));
     expect(onTest).toHaveBeenCalled();

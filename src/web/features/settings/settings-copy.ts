@@ -9,13 +9,22 @@ export const settingsCopy = {
   sync: {
     title: "Sync status",
     states: {
-      synced: { label: "In sync", body: (email: string) => `Signed in as ${email}. Your habits are saved on the server.` },
-      pending: { label: "Syncing…", body: () => "Talking to the server. Your latest changes are on their way." },
+      synced: {
+        label: "In sync",
+        body: (email: string) => `Signed in as ${email}. Your habits are saved on the server.`,
+      },
+      pending: {
+        label: "Syncing…",
+        body: () => "Talking to the server. Your latest changes are on their way.",
+      },
       local: {
         label: "Using local data",
         body: () => "The server could not be reached, so your habits are kept on this device for now.",
       },
-      error: { label: "Not synced", body: () => "Your habits could not be loaded from the server or from this device." },
+      error: {
+        label: "Not synced",
+        body: () => "Your habits could not be loaded from the server or from this device.",
+      },
     } satisfies Record<SyncState, { label: string; body: (email: string) => string }>,
     retry: "Try again",
   },
@@ -30,7 +39,8 @@ export const settingsCopy = {
       denied: "Blocked",
       unsupported: "Not supported by this browser",
     } satisfies Record<PermissionState, string>,
-    blockedHelp: "Notifications are blocked for this site. Allow them in your browser's site settings, then turn them on here.",
+    blockedHelp:
+      "Notifications are blocked for this site. Allow them in your browser's site settings, then turn them on here.",
     unsupportedHelp: "This browser cannot show notifications.",
     sendTest: "Send a test notification",
   },
@@ -49,6 +59,11 @@ export const settingsCopy = {
   },
   comingSoon: {
     title: "Coming soon",
-    items: ["Reminders at a time you choose", "Weekly and custom schedules", "Notes on each day", "A calendar of your history"],
+    items: [
+      "Reminders at a time you choose",
+      "Weekly and custom schedules",
+      "Notes on each day",
+      "A calendar of your history",
+    ],
   },
 } as const;

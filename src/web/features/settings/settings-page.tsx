@@ -4,8 +4,8 @@ import { useToday } from "../../lib/use-today";
 import { BackupCard } from "../backup/backup-card";
 import { useBackup } from "../backup/use-backup";
 import { habitsKey } from "../habits/habits-cache";
-import { isTempId } from "../habits/new-id";
 import { useHabits } from "../habits/use-habits";
+import { usePendingWrites } from "../habits/use-pending-writes";
 import { useNotificationSettings } from "../notifications/use-notification-settings";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
 import { NotificationsCard } from "./notifications-card";
@@ -20,10 +20,10 @@ export function SettingsPage() {
   const today = useToday();
   const { habits, status, source, retry, importAll } = useHabits();
   const fetching = useIsFetching({ queryKey: habitsKey(user.id) }) > 0;
+  const pendingWrites = usePendingWrites();
   const notifications = useNotificationSettings();
   const backup = useBackup({ habits, today, importAll, notify: notifications.notify });
   const appInfo = useAppInfo();
-  const busy = fetching || backup.importing || habits.some((habit) => isTempId(habit.id));
 
   return (
     <div className="space-y-4">
@@ -33,7 +33,11 @@ export function SettingsPage() {
         </h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{settingsCopy.subtitle}</p>
       </header>
-      <SyncStatusCard state={syncState({ status, source, busy })} email={user.email} onRetry={retry} />
+      <SyncStatusCard
+        state={syncState({ status, source, fetching, pendingWrites })}
+        email={user.email}
+        onRetry={retry}
+      />
       <NotificationsCard
         permission={notifications.permission}
         enabled={notifications.enabled}

@@ -3,7 +3,15 @@ import { useId, type ReactNode } from "react";
 export const mutedText = "text-sm text-slate-600 dark:text-slate-300";
 
 /** One card of the Settings screen, labelled by its heading for screen-reader landmarks. */
-export function SettingsSection({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function SettingsSection({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <section

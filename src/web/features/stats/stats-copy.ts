@@ -22,5 +22,8 @@ export const statsCopy = {
   goToday: "Go to Today",
   loading: "Loading stats…",
   retry: "Try again",
-  trend: { up: "Trending up", down: "Trending down", neutral: "Holding steady" } satisfies Record<Trend, string>,
+  trend: { up: "Trending up", down: "Trending down", neutral: "Holding steady" } satisfies Record<
+    Trend,
+    string
+  >,
 } as const;

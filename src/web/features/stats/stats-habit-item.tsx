@@ -5,11 +5,24 @@ import { formatLastCompleted } from "./format-last-completed";
 import { statsCopy } from "./stats-copy";
 import { TrendArrow } from "./trend-arrow";
 
-function Metric({ label, value, name, className = "" }: { label: string; value: string | number; name: string; className?: string }) {
+function Metric({
+  label,
+  value,
+  name,
+  className = "",
+}: {
+  label: string;
+  value: string | number;
+  name: string;
+  className?: string;
+}) {
   return (
     <div className={`min-w-0 ${className}`}>
       <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="break-words font-semibold tabular-nums text-slate-900 dark:text-white" data-metric={name}>
+      <dd
+        className="break-words font-semibold tabular-nums text-slate-900 dark:text-white"
+        data-metric={name}
+      >
         {value}
       </dd>
     </div>
@@ -23,17 +36,33 @@ export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDat
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-center gap-3">
-        <h3 className="min-w-0 flex-1 truncate font-semibold text-slate-900 dark:text-white" title={habit.name}>
+        <h3
+          className="min-w-0 flex-1 truncate font-semibold text-slate-900 dark:text-white"
+          title={habit.name}
+        >
           {habit.name}
         </h3>
         <TrendArrow trend={trend(habit.streakCount, habit.completedToday)} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.3fr)_minmax(0,1.4fr)]">
-        <Metric name="streak" label={statsCopy.streak} value={`${habit.streakCount} ${statsCopy.dayUnit(habit.streakCount)}`} />
-        <Metric name="best" label={statsCopy.bestStreak} value={`${habit.bestStreak} ${statsCopy.dayUnit(habit.bestStreak)}`} />
+        <Metric
+          name="streak"
+          label={statsCopy.streak}
+          value={`${habit.streakCount} ${statsCopy.dayUnit(habit.streakCount)}`}
+        />
+        <Metric
+          name="best"
+          label={statsCopy.bestStreak}
+          value={`${habit.bestStreak} ${statsCopy.dayUnit(habit.bestStreak)}`}
+        />
         <Metric name="completion" label={statsCopy.completionRate} value={`${habit.completionRate}%`} />
         <Metric name="total" label={statsCopy.totalCompletions} value={habit.completedDates.length} />
-        <Metric name="last" className="col-span-2 sm:col-span-1" label={statsCopy.lastCompleted} value={formatLastCompleted(habit.lastCompletedDate, today)} />
+        <Metric
+          name="last"
+          className="col-span-2 sm:col-span-1"
+          label={statsCopy.lastCompleted}
+          value={formatLastCompleted(habit.lastCompletedDate, today)}
+        />
       </dl>
     </li>
   );

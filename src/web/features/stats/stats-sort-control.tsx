@@ -9,7 +9,13 @@ const options: { value: StatsSort; label: string }[] = [
 ];
 
 /** A segmented control built from real radio buttons, so arrow keys and screen readers work as usual. */
-export function StatsSortControl({ value, onChange }: { value: StatsSort; onChange: (sort: StatsSort) => void }) {
+export function StatsSortControl({
+  value,
+  onChange,
+}: {
+  value: StatsSort;
+  onChange: (sort: StatsSort) => void;
+}) {
   return (
     <fieldset className="flex items-center gap-2">
       <legend className="sr-only">{statsCopy.sortBy}</legend>

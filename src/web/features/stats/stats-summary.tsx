@@ -3,7 +3,17 @@ import type { Habit } from "../../../core/habit";
 import { averageStreak, longestStreak, todayProgress } from "../../../core/stats";
 import { statsCopy } from "./stats-copy";
 
-function SummaryCard({ title, testId, children, className = "" }: { title: string; testId: string; children: ReactNode; className?: string }) {
+function SummaryCard({
+  title,
+  testId,
+  children,
+  className = "",
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section
       aria-label={title}
@@ -22,7 +32,9 @@ function Figure({ value, testId }: { value: number; testId: string }) {
   return (
     <p className={figure}>
       <span data-testid={testId}>{value}</span>{" "}
-      <span className="text-base font-medium text-slate-600 dark:text-slate-300">{statsCopy.dayUnit(value)}</span>
+      <span className="text-base font-medium text-slate-600 dark:text-slate-300">
+        {statsCopy.dayUnit(value)}
+      </span>
     </p>
   );
 }
@@ -34,7 +46,11 @@ export function StatsSummary({ habits }: { habits: readonly Habit[] }) {
   const average = averageStreak(habits);
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-      <SummaryCard title={statsCopy.todayProgress} testId="stats-progress" className="col-span-2 sm:col-span-1">
+      <SummaryCard
+        title={statsCopy.todayProgress}
+        testId="stats-progress"
+        className="col-span-2 sm:col-span-1"
+      >
         <p className={figure} data-testid="stats-progress-percent">
           {progress.percent}%
         </p>
@@ -50,7 +66,10 @@ export function StatsSummary({ habits }: { habits: readonly Habit[] }) {
           aria-valuetext={`${progress.percent}%, ${statsCopy.progressOf(progress.done, progress.total)}`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
         >
-          <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${progress.percent}%` }} />
+          <div
+            className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400"
+            style={{ width: `${progress.percent}%` }}
+          />
         </div>
       </SummaryCard>
       <SummaryCard title={statsCopy.averageStreak} testId="stats-average">
@@ -59,7 +78,11 @@ export function StatsSummary({ habits }: { habits: readonly Habit[] }) {
       </SummaryCard>
       <SummaryCard title={statsCopy.longestStreak} testId="stats-longest">
         <Figure value={longest?.streak ?? 0} testId="stats-longest-value" />
-        <p className={`${detail} line-clamp-2 break-words`} data-testid="stats-longest-name" title={longest?.name}>
+        <p
+          className={`${detail} line-clamp-2 break-words`}
+          data-testid="stats-longest-name"
+          title={longest?.name}
+        >
           {longest?.name}
         </p>
       </SummaryCard>

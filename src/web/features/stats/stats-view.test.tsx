@@ -23,9 +23,12 @@ const habits = [
   makeHabit("Meditate"), // never done
 ];
 
-const names = () => screen.getAllByTestId("stats-habit").map((item) => within(item).getByRole("heading").textContent);
+const names = () =>
+  screen.getAllByTestId("stats-habit").map((item) => within(item).getByRole("heading").textContent);
 const metric = (name: string, key: string) => {
-  const item = screen.getAllByTestId("stats-habit").find((el) => within(el).getByRole("heading").textContent === name);
+  const item = screen
+    .getAllByTestId("stats-habit")
+    .find((el) => within(el).getByRole("heading").textContent === name);
   return item?.querySelector(`[data-metric="${key}"]`)?.textContent;
 };
 
@@ -34,7 +37,9 @@ describe("StatsView", () => {
     render(<StatsView habits={habits} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
     expect(screen.getByTestId("stats-progress-percent").textContent).toBe("50%");
     expect(screen.getByTestId("stats-progress-count").textContent).toBe("2 of 4");
-    expect(screen.getByRole("progressbar", { name: statsCopy.progressLabel }).getAttribute("aria-valuenow")).toBe("50");
+    expect(
+      screen.getByRole("progressbar", { name: statsCopy.progressLabel }).getAttribute("aria-valuenow"),
+    ).toBe("50");
     expect(screen.getByTestId("stats-average-value").textContent).toBe("1.3");
     expect(screen.getByTestId("stats-longest-value").textContent).toBe("3");
     expect(screen.getByTestId("stats-longest-name").textContent).toBe("Read");
@@ -48,7 +53,9 @@ describe("StatsView", () => {
     expect(metric("Exercise", "completion")).toBe("52%");
     expect(metric("Exercise", "total")).toBe("11");
     expect(metric("Exercise", "best")).toBe("10 days");
-    expect(metric("Exercise", "last")).toBe(new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(2026, 10, 20)));
+    expect(metric("Exercise", "last")).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(new Date(2026, 10, 20)),
+    );
     expect(metric("Read", "last")).toBe(messages.stats.lastToday);
     expect(metric("Meditate", "last")).toBe(messages.stats.lastNever);
     expect(metric("Meditate", "completion")).toBe("0%");
@@ -56,7 +63,8 @@ describe("StatsView", () => {
 
   it("labels each trend arrow", () => {
     render(<StatsView habits={habits} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
-    const item = (name: string) => screen.getAllByTestId("stats-habit").find((el) => el.textContent?.startsWith(name))!;
+    const item = (name: string) =>
+      screen.getAllByTestId("stats-habit").find((el) => el.textContent?.startsWith(name))!;
     expect(within(item("Read")).getByRole("img", { name: statsCopy.trend.up })).toBeTruthy();
     expect(within(item("Exercise")).getByRole("img", { name: statsCopy.trend.neutral })).toBeTruthy();
     expect(within(item("Meditate")).getByRole("img", { name: statsCopy.trend.down })).toBeTruthy();
@@ -73,7 +81,10 @@ describe("StatsView", () => {
   });
 
   it("shows the empty state and the loading state", () => {
-    const { rerender } = render(<StatsView habits={[]} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
+    const { rerender } = render(
+      <StatsView habits={[]} today={TEST_TODAY} status="ready" onRetry={() => {}} />,
+      { wrapper },
+    );
     expect(screen.getByText(messages.stats.empty)).toBeTruthy();
     expect(screen.getByRole("link", { name: statsCopy.goToday }).getAttribute("href")).toBe("/");
     expect(screen.queryByRole("progressbar")).toBeNull();

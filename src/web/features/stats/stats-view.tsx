@@ -27,7 +27,11 @@ function StatsSkeleton() {
     <div role="status" aria-live="polite" className="grid gap-3 sm:grid-cols-3">
       <span className="sr-only">{statsCopy.loading}</span>
       {[0, 1, 2].map((i) => (
-        <div key={i} aria-hidden="true" className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />
+        <div
+          key={i}
+          aria-hidden="true"
+          className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800"
+        />
       ))}
     </div>
   );
@@ -36,7 +40,9 @@ function StatsSkeleton() {
 function StatsError({ onRetry }: { onRetry: () => void }) {
   return (
     <div className={emptyCard} data-testid="stats-error">
-      <p className="text-lg font-semibold text-slate-900 dark:text-white">{messages.today.listLoadFailedTitle}</p>
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">
+        {messages.today.listLoadFailedTitle}
+      </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{messages.today.listLoadFailedBody}</p>
       <Button className="mt-4" onClick={onRetry}>
         {statsCopy.retry}
@@ -88,7 +94,9 @@ export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
   return (
     <div>
       <header className="mb-5">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{statsCopy.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {statsCopy.title}
+        </h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.subtitle}</p>
       </header>
       {body}

@@ -23,7 +23,14 @@ export function TrendArrow({ trend }: { trend: Trend }) {
       data-trend={trend}
       className={`inline-flex size-7 shrink-0 items-center justify-center rounded-full ${styles[trend]}`}
     >
-      <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.5}
+        aria-hidden="true"
+      >
         <path d={paths[trend]} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </span>

@@ -1,0 +1,70 @@
+// The backup file's schema and parser (SPEC §3): a JSON array of habits. Parsing tells the exact fault so the API
+// can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0011).
+import { z } from "zod";
+import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
+import { HabitNameSchema } from "./habit-schema";
+import type { LocalDate } from "./local-date";
+import { LocalDateSchema } from "./local-date-schema";
+
+const UniqueDatesSchema = z.array(LocalDateSchema).superRefine((dates, ctx) => {
+  const seen = new Set<LocalDate>();
+  dates.forEach((date, index) => {
+    if (seen.has(date))
+      ctx.addIssue({ code: "custom", message: `duplicate date ${date}`, path: [index], input: date });
+    seen.add(date);
+  });
+});
+
+// Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact.
+export const BackupHabitSchema = z.strictObject({
+  id: z.string().max(200).optional(),
+  userId: z.string().max(200).optional(),
+  name: HabitNameSchema,
+  streakCount: z.number().optional(),
+  bestStreak: z.number().optional(),
+  completionRate: z.number().optional(),
+  completedToday: z.boolean().optional(),
+  lastCompletedDate: LocalDateSchema.nullable().optional(),
+  completedDates: UniqueDatesSchema,
+  createdAt: z.string().max(100).optional(),
+  updatedAt: z.string().max(100).optional(),
+});
+
+export const BackupSchema = z
+  .array(BackupHabitSchema, { error: "a backup must be a JSON array of habits" })
+  .max(MAX_BACKUP_HABITS, `a backup holds at most ${MAX_BACKUP_HABITS} habits`);
+
+export type BackupHabit = z.infer<typeof BackupHabitSchema>;
+
+export type ParseBackupResult =
+  { ok: true; habits: BackupHabit[] } | { ok: false; kind: "parse" | "format"; reason: string };
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const [head, ...rest] = issue.path;
+  const where: string[] = [];
+  if (typeof head === "number") where.push(`item ${head + 1}`); // items count from 1, as a person reads the file
+  const field = rest.map((key, i) =>
+    typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`,
+  );
+  if (field.length > 0) where.push(field.join(""));
+  const message =
+    issue.code === "unrecognized_keys"
+      ? `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`
+      : issue.message;
+  return [...where, message].join(": ");
+}
+
+export function parseBackup(text: string): ParseBackupResult {
+  if (text.length > MAX_BACKUP_CHARS)
+    return { ok: false, kind: "format", reason: "file is larger than 5 MB" };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, kind: "parse", reason: error instanceof Error ? error.message : "not valid JSON" };
+  }
+  const result = BackupSchema.safeParse(data);
+  if (result.success) return { ok: true, habits: result.data };
+  const first = result.error.issues[0];
+  return { ok: false, kind: "format", reason: first ? describeIssue(first) : "invalid backup" };
+}
