@@ -1,5 +1,5 @@
 // The backup file's schema and parser (SPEC §3): a JSON array of habits. Parsing tells the exact fault so the API
-// can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0011).
+// can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0007).
 import { z } from "zod";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { HabitNameSchema } from "./habit-schema";

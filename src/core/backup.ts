@@ -1,5 +1,5 @@
 // The backup file (SPEC §3): a JSON array of habits. Writing and naming it; its schema and parser are in
-// backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0011).
+// backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0007).
 import type { Habit } from "./habit";
 import type { LocalDate } from "./local-date";
 

@@ -1,5 +1,5 @@
 // Habit input validated by the server and by the web forms (GUIDE §4.6). Apart from habit.ts so that deriving
-// figures does not load zod; the web loads this module only when it validates (docs/decisions/0011).
+// figures does not load zod; the web loads this module only when it validates (docs/decisions/0007).
 import { z } from "zod";
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
 

@@ -23,7 +23,7 @@ const bodyField = (body: unknown, field: string): unknown =>
 
 /**
  * The rules SPEC §8 needs beyond Better Auth's: a password from the list of common ones is refused as too weak,
- * and a reset request for an unknown address answers "No account found" (docs/decisions/0022-reset-unknown-email.md).
+ * and a reset request for an unknown address answers "No account found" (docs/decisions/0010-reset-unknown-email.md).
  */
 export const authRules = () =>
   ({

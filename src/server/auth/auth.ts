@@ -49,7 +49,7 @@ export function createAuth({ config, database, now = () => new Date(), mailer }:
           },
         }
       : {},
-    // docs/decisions/0023-sessions-and-cookies.md: 30 days, renewed at most once a day while the app is used.
+    // docs/decisions/0011-sessions-and-cookies.md: 30 days, renewed at most once a day while the app is used.
     session: { expiresIn: 30 * DAY, updateAge: DAY },
     // Limits live in the database, so they hold across restarts and across several server processes.
     rateLimit: {

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { verifyPassword as verifyBetterAuthDefault } from "better-auth/crypto";
 
-// OWASP Password Storage Cheat Sheet, scrypt: N=2^17 (128 MiB), r=8, p=1. See docs/decisions/0020-password-hashing.md.
+// OWASP Password Storage Cheat Sheet, scrypt: N=2^17 (128 MiB), r=8, p=1. See docs/decisions/0008-password-hashing.md.
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;

@@ -5,7 +5,7 @@ import { OAUTH_POPUP_SCRIPT_CSP_HASH } from "better-auth/plugins";
 const COMPLETION_PAGE_CSP = `default-src 'none'; script-src '${OAUTH_POPUP_SCRIPT_CSP_HASH}'; base-uri 'none'`;
 
 /**
- * Adjusts the security headers for the provider popup (docs/decisions/0025-identity-providers.md). Registered
+ * Adjusts the security headers for the provider popup (docs/decisions/0013-identity-providers.md). Registered
  * before securityHeaders(), so it runs after it on the way out:
  * - app pages get COOP same-origin-allow-popups, so they keep their link to the popup while it visits the provider;
  * - auth responses carry no COOP, so the popup coming back from the provider is not cut from its opener;

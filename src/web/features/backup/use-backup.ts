@@ -42,7 +42,7 @@ export function useBackup({
       try {
         check = await readBackupFile(file);
       } catch {
-        // The checker is loaded on first use (docs/decisions/0011) and could not be fetched.
+        // The checker is loaded on first use (docs/decisions/0007) and could not be fetched.
         setStatus({ kind: "error", text: backupCopy.rejectedDetail(backupCopy.checkerUnavailable) });
         return;
       }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The schemas are loaded on first use (docs/decisions/0011): when that chunk cannot be fetched, each write says
+// The schemas are loaded on first use (docs/decisions/0007): when that chunk cannot be fetched, each write says
 // so with its SPEC §8 message and nothing is sent.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
