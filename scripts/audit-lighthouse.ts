@@ -1,14 +1,17 @@
 // Lighthouse audit of the Today page, signed in, on a fresh server (GUIDE §8: performance and accessibility >= 95).
 // Usage: npm run build && npx tsx scripts/audit-lighthouse.ts [light|dark]   (Debian's Chromium; loopback only)
-import lighthouse from "lighthouse";
-import * as chromeLauncher from "chrome-launcher";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/server/config";
 import { startServer } from "../src/server/server";
 
 const BUDGET = 95;
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { displayValue?: string }>;
+};
 const dataDir = mkdtempSync(join(tmpdir(), "hs-lighthouse-"));
 const port = 3000 + Math.floor(Math.random() * 1000) + 1000;
 const config = loadConfig({
@@ -36,36 +39,39 @@ for (const name of ["Drink water", "Read a book", "Stretch", "Journal"]) {
   });
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+// Lighthouse is fetched by npx on first use rather than kept in devDependencies: it pins a dependency to
+// "latest", which would make `npm ci` fail whenever that package publishes.
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+].join(" ");
 let failed = false;
 try {
-  for (const formFactor of ["mobile", "desktop"] as const) {
-    const result = await lighthouse(`${origin}/`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices"],
-      extraHeaders: { Cookie: cookie },
-      formFactor,
-      screenEmulation:
-        formFactor === "desktop"
-          ? { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }
-          : { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
-      throttlingMethod: "simulate",
+  for (const preset of ["mobile", "desktop"] as const) {
+    const out = join(dataDir, `${preset}.json`);
+    const args = [
+      "--yes",
+      "lighthouse@12.8.2",
+      `${origin}/`,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility,best-practices",
+      `--chrome-flags=${chromeFlags}`,
+      `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+      ...(preset === "desktop" ? ["--preset=desktop"] : []),
+    ];
+    const run = spawnSync("npx", args, {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
     });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error("Lighthouse returned no result");
+    if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);
+    const lhr = JSON.parse(readFileSync(out, "utf8")) as Lhr;
     const scores = Object.fromEntries(
       Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]),
     );
@@ -77,11 +83,10 @@ try {
     ]
       .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? "?"}`)
       .join(", ");
-    console.log(`${formFactor}: ${JSON.stringify(scores)} (${metrics}) final URL ${lhr.finalDisplayedUrl}`);
+    console.log(`${preset}: ${JSON.stringify(scores)} (${metrics})`);
     if ((scores.performance ?? 0) < BUDGET || (scores.accessibility ?? 0) < BUDGET) failed = true;
   }
 } finally {
-  chrome.kill();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
