@@ -1,6 +1,6 @@
 // Lighthouse audit of the Today page, signed in, on a fresh server (GUIDE §8: performance and accessibility >= 95).
 // Usage: npm run build && npx tsx scripts/audit-lighthouse.ts [light|dark]   (Debian's Chromium; loopback only)
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,11 +66,15 @@ try {
       `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
       ...(preset === "desktop" ? ["--preset=desktop"] : []),
     ];
-    const run = spawnSync("npx", args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    // Asynchronous on purpose: this process also serves the pages Lighthouse loads.
+    const status = await new Promise<number | null>((resolve) => {
+      const child = spawn("npx", args, {
+        stdio: ["ignore", "inherit", "inherit"],
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      });
+      child.on("close", resolve);
     });
-    if (run.status !== 0) throw new Error(`lighthouse exited with ${run.status}`);
+    if (status !== 0) throw new Error(`lighthouse exited with ${status}`);
     const lhr = JSON.parse(readFileSync(out, "utf8")) as Lhr;
     const scores = Object.fromEntries(
       Object.entries(lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]),

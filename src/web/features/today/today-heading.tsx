@@ -4,9 +4,15 @@ import { todayProgress } from "../../../core/stats";
 import type { HabitsSource } from "../habits/habits-cache";
 import { formatDay } from "./streak-text";
 
-type Props = { today: LocalDate; habits: readonly Habit[]; source: HabitsSource | null };
+type Props = {
+  today: LocalDate;
+  habits: readonly Habit[];
+  source: HabitsSource | null;
+  /** While the list loads the progress row keeps its place, so nothing below jumps when it arrives. */
+  loading?: boolean;
+};
 
-export function TodayHeading({ today, habits, source }: Props) {
+export function TodayHeading({ today, habits, source, loading = false }: Props) {
   const { done, total, percent } = todayProgress(habits);
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -25,6 +31,7 @@ export function TodayHeading({ today, habits, source }: Props) {
           )}
         </p>
       </div>
+      {loading && total === 0 && <div aria-hidden="true" className="h-8 w-full sm:w-48" />}
       {total > 0 && (
         <div className="w-full sm:w-48" data-testid="today-progress">
           <p className="mb-1 flex justify-between text-sm text-slate-600 dark:text-slate-300">

@@ -32,7 +32,7 @@ export function TodayPage() {
 
   return (
     <div className="space-y-6">
-      <TodayHeading today={today} habits={habits} source={source} />
+      <TodayHeading today={today} habits={habits} source={source} loading={status === "loading"} />
       <section
         aria-label="Add habits"
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
