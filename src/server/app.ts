@@ -16,6 +16,7 @@ import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { securityHeaders } from "./http/security";
 import { requireUser, resolveToday } from "./http/session";
+import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
@@ -75,8 +76,11 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
   app.route("/api/app-info", appInfoRoutes(config));
 
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
-  app.use("/api/habits/*", requireUser(auth), resolveToday());
-  app.use("/api/profile/*", requireUser(auth));
+  const signedIn = requireUser(
+    createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://")),
+  );
+  app.use("/api/habits/*", signedIn, resolveToday());
+  app.use("/api/profile/*", signedIn);
   app.route("/api/habits", habitsRoutes);
   app.route("/api/profile", profileRoutes);
 

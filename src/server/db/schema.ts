@@ -23,7 +23,19 @@ export type CompletionTable = {
   date: string;
 };
 
+/** The columns of Better Auth's tables that the API's session check reads (its migrations own them). */
+export type AuthSessionTable = { token: string; userId: string; expiresAt: string | Date };
+export type AuthUserTable = {
+  id: string;
+  email: string;
+  name: string;
+  banned: boolean | number | null;
+  banExpires: string | Date | null;
+};
+
 export type Database = {
+  session: AuthSessionTable;
+  user: AuthUserTable;
   profiles: ProfileTable;
   habits: HabitTable;
   completions: CompletionTable;

@@ -1,16 +1,16 @@
 import type { MiddlewareHandler } from "hono";
-import type { Auth } from "../auth/auth";
+import type { SessionLookup } from "../auth/session-lookup";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
 
 /** Answers 401 unless the request carries a valid session; sets c.var.user. */
 export const requireUser =
-  (auth: Auth): MiddlewareHandler<AppEnv> =>
+  (lookup: SessionLookup): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
-    c.set("user", { id: session.user.id, email: session.user.email, name: session.user.name });
+    const user = await lookup(c.req.raw.headers, c.var.now);
+    if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+    c.set("user", user);
     await next();
   };
 
