@@ -1,4 +1,6 @@
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, useId } from "react";
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { messages } from "../../../core/messages";
+import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
 
 export const inputClass =
@@ -25,6 +27,120 @@ export function Field({ label, hint, className, ...input }: FieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+type ValueProps = { value: string; onValue: (value: string) => void };
+
+/** The email field of the account forms (SPEC §2). */
+export function EmailField({ value, onValue }: ValueProps) {
+  return (
+    <Field
+      label={messages.account.emailLabel}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
+type PasswordFieldProps = ValueProps & {
+  label: string;
+  hint?: string;
+  name: string;
+  autoComplete: "current-password" | "new-password";
+};
+
+/** A labelled password input. */
+export function PasswordField({ onValue, ...props }: PasswordFieldProps) {
+  return <Field type="password" onChange={(e) => onValue(e.target.value)} {...props} />;
+}
+
+type NewPasswordProps = {
+  label: string;
+  confirmLabel: string;
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+};
+
+/** A new password (with the rules as its hint) and its confirmation: sign-up and the reset page. */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+}: NewPasswordProps) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        hint={messages.account.passwordHint}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onValue={onPassword}
+      />
+      <PasswordField
+        label={confirmLabel}
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirm}
+        onValue={onConfirm}
+      />
+    </>
+  );
+}
+
+type AccountFormProps = {
+  busy: boolean;
+  error: string | null;
+  /** Called after the browser's own submit is prevented. */
+  onSubmit: () => Promise<void>;
+  label: string;
+  busyLabel: string;
+  /** A success message under the error region; leave it out for forms without one. */
+  status?: string | null;
+  /** The profile layout: wider gaps and a button only as wide as its text. */
+  inline?: boolean;
+  children: ReactNode;
+};
+
+/** A form without browser validation: the error region, the fields, and the submit button that shows `busy`. */
+export function AccountForm(props: AccountFormProps) {
+  const { busy, error, onSubmit, label, busyLabel, status, inline = false, children } = props;
+  const button = (
+    <Button
+      type="submit"
+      variant="primary"
+      className={inline ? undefined : "min-h-11 w-full"}
+      disabled={busy}
+    >
+      {busy ? busyLabel : label}
+    </Button>
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+      aria-busy={busy}
+    >
+      <FormMessage tone="error" message={error} />
+      {status !== undefined && <FormMessage tone="success" message={status} />}
+      <div className={cx("flex flex-col", inline ? "gap-5" : "gap-4")}>
+        {children}
+        {inline ? <div>{button}</div> : button}
+      </div>
+    </form>
   );
 }
 
@@ -66,5 +182,14 @@ export function LinkButton({ className, ...props }: ButtonHTMLAttributes<HTMLBut
       )}
       {...props}
     />
+  );
+}
+
+/** The line under a form that leads to another view; `muted` greys the text around the link. */
+export function FormFooter({ muted = false, children }: { muted?: boolean; children: ReactNode }) {
+  return (
+    <p className={cx("mt-6 text-center text-sm", muted && "text-slate-600 dark:text-slate-400")}>
+      {children}
+    </p>
   );
 }

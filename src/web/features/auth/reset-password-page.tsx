@@ -1,12 +1,11 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { messages } from "../../../core/messages";
-import { Button } from "../../ui/button";
 import { authClient } from "./auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateNewPassword } from "./auth-validation";
 import { AuthLayout } from "./auth-layout";
-import { Field, FormMessage } from "./form-controls";
+import { AccountForm, FormFooter, FormMessage, NewPasswordFields } from "./form-controls";
 
 const { account } = messages;
 const linkClass = "font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300";
@@ -21,8 +20,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const invalid = validateNewPassword({ password, confirm });
     setError(invalid);
     if (invalid) return;
@@ -53,36 +51,27 @@ export function ResetPasswordPage() {
   }
   return (
     <AuthLayout title={account.newPasswordTitle} intro={account.newPasswordIntro}>
-      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
-        <FormMessage tone="error" message={error} />
-        <div className="flex flex-col gap-4">
-          <Field
-            label={account.newPasswordLabel}
-            hint={account.passwordHint}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label={account.confirmNewPasswordLabel}
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
-            {busy ? account.saving : account.newPasswordButton}
-          </Button>
-        </div>
-      </form>
-      <p className="mt-6 text-center text-sm">
+      <AccountForm
+        busy={busy}
+        error={error}
+        onSubmit={submit}
+        label={account.newPasswordButton}
+        busyLabel={account.saving}
+      >
+        <NewPasswordFields
+          label={account.newPasswordLabel}
+          confirmLabel={account.confirmNewPasswordLabel}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+        />
+      </AccountForm>
+      <FormFooter>
         <Link to="/login" className={linkClass}>
           {account.backToSignIn}
         </Link>
-      </p>
+      </FormFooter>
     </AuthLayout>
   );
 }

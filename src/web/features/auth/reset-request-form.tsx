@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { Button } from "../../ui/button";
 import { authClient } from "./auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateReset } from "./auth-validation";
-import { Field, FormMessage, LinkButton } from "./form-controls";
+import { AccountForm, EmailField, FormFooter, LinkButton } from "./form-controls";
 import type { ViewProps } from "./views";
 
 /** SPEC §2 Reset Password: one email field; the mailed link opens /reset-password?token=... */
@@ -14,8 +13,7 @@ export function ResetRequestForm({ email, setEmail, switchTo }: ViewProps) {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const invalid = validateReset({ email });
     setError(invalid);
     setSent(false);
@@ -31,27 +29,19 @@ export function ResetRequestForm({ email, setEmail, switchTo }: ViewProps) {
 
   return (
     <>
-      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
-        <FormMessage tone="error" message={error} />
-        <FormMessage tone="success" message={sent ? messages.reset.success : null} />
-        <div className="flex flex-col gap-4">
-          <Field
-            label={account.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
-            {busy ? account.sending : account.resetButton}
-          </Button>
-        </div>
-      </form>
-      <p className="mt-6 text-center text-sm">
+      <AccountForm
+        busy={busy}
+        error={error}
+        status={sent ? messages.reset.success : null}
+        onSubmit={submit}
+        label={account.resetButton}
+        busyLabel={account.sending}
+      >
+        <EmailField value={email} onValue={setEmail} />
+      </AccountForm>
+      <FormFooter>
         <LinkButton onClick={() => switchTo("login")}>{account.backToSignIn}</LinkButton>
-      </p>
+      </FormFooter>
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { Button } from "../../ui/button";
 import { authClient } from "./auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateSignIn } from "./auth-validation";
-import { Field, FormMessage, LinkButton } from "./form-controls";
+import { AccountForm, EmailField, FormFooter, LinkButton, PasswordField } from "./form-controls";
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 
@@ -15,8 +14,7 @@ export function SignInForm({ email, setEmail, switchTo, initialError }: ViewProp
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const invalid = validateSignIn({ email, password });
     setError(invalid);
     if (invalid) return;
@@ -31,40 +29,31 @@ export function SignInForm({ email, setEmail, switchTo, initialError }: ViewProp
 
   return (
     <>
-      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
-        <FormMessage tone="error" message={error} />
-        <div className="flex flex-col gap-4">
-          <Field
-            label={account.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+      <AccountForm
+        busy={busy}
+        error={error}
+        onSubmit={submit}
+        label={account.signInButton}
+        busyLabel={account.signingIn}
+      >
+        <EmailField value={email} onValue={setEmail} />
+        <div>
+          <PasswordField
+            label={account.passwordLabel}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
           />
-          <div>
-            <Field
-              label={account.passwordLabel}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <div className="mt-2 text-right text-sm">
-              <LinkButton onClick={() => switchTo("resetPassword")}>{account.forgotPassword}</LinkButton>
-            </div>
+          <div className="mt-2 text-right text-sm">
+            <LinkButton onClick={() => switchTo("resetPassword")}>{account.forgotPassword}</LinkButton>
           </div>
-          <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
-            {busy ? account.signingIn : account.signInButton}
-          </Button>
         </div>
-      </form>
+      </AccountForm>
       <ProviderButtons mode="signIn" disabled={busy} onBusy={setBusy} onError={setError} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+      <FormFooter muted>
         {account.noAccount} <LinkButton onClick={() => switchTo("signup")}>{account.createOne}</LinkButton>
-      </p>
+      </FormFooter>
     </>
   );
 }

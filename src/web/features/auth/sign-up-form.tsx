@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { Button } from "../../ui/button";
 import { authClient } from "./auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateSignUp } from "./auth-validation";
-import { Field, FormMessage, LinkButton } from "./form-controls";
+import { AccountForm, EmailField, Field, FormFooter, LinkButton, NewPasswordFields } from "./form-controls";
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 
@@ -17,8 +16,7 @@ export function SignUpForm({ email, setEmail, switchTo, initialError }: ViewProp
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const invalid = validateSignUp({ name, email, password, confirm });
     setError(invalid);
     if (invalid) return;
@@ -34,52 +32,35 @@ export function SignUpForm({ email, setEmail, switchTo, initialError }: ViewProp
 
   return (
     <>
-      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
-        <FormMessage tone="error" message={error} />
-        <div className="flex flex-col gap-4">
-          <Field
-            label={account.nameLabel}
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Field
-            label={account.emailLabel}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Field
-            label={account.passwordLabel}
-            hint={account.passwordHint}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <Field
-            label={account.confirmPasswordLabel}
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
-            {busy ? account.signingUp : account.signUpButton}
-          </Button>
-        </div>
-      </form>
+      <AccountForm
+        busy={busy}
+        error={error}
+        onSubmit={submit}
+        label={account.signUpButton}
+        busyLabel={account.signingUp}
+      >
+        <Field
+          label={account.nameLabel}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <EmailField value={email} onValue={setEmail} />
+        <NewPasswordFields
+          label={account.passwordLabel}
+          confirmLabel={account.confirmPasswordLabel}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+        />
+      </AccountForm>
       <ProviderButtons mode="signUp" disabled={busy} onBusy={setBusy} onError={setError} />
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+      <FormFooter muted>
         {account.haveAccount}{" "}
         <LinkButton onClick={() => switchTo("login")}>{account.signInButton}</LinkButton>
-      </p>
+      </FormFooter>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROFILE_SUCCESS_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 import { LogOutIcon } from "../../ui/icons";
 import { authClient } from "../auth/auth-client";
-import { Field, FormMessage } from "../auth/form-controls";
+import { AccountForm, Field, FormMessage } from "../auth/form-controls";
 import { type Profile, useProfile } from "./use-profile";
 
 const { account, profile: texts } = messages;
@@ -16,8 +16,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   const [name, setName] = useState(profile.displayName);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setError(null);
     const displayName = name.trim();
     if (!displayName) return setError(messages.validation.displayNameEmpty);
@@ -31,31 +30,30 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={rename.isPending}>
-      <FormMessage tone="error" message={error} />
-      <div className="flex flex-col gap-5">
-        <Field
-          label={account.displayNameLabel}
-          name="displayName"
-          autoComplete="nickname"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          label={account.emailLabel}
-          hint={texts.emailReadOnly}
-          type="email"
-          name="email"
-          value={profile.email}
-          readOnly
-        />
-        <div>
-          <Button type="submit" variant="primary" disabled={rename.isPending}>
-            {rename.isPending ? account.saving : account.saveProfile}
-          </Button>
-        </div>
-      </div>
-    </form>
+    <AccountForm
+      busy={rename.isPending}
+      error={error}
+      onSubmit={submit}
+      label={account.saveProfile}
+      busyLabel={account.saving}
+      inline
+    >
+      <Field
+        label={account.displayNameLabel}
+        name="displayName"
+        autoComplete="nickname"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label={account.emailLabel}
+        hint={texts.emailReadOnly}
+        type="email"
+        name="email"
+        value={profile.email}
+        readOnly
+      />
+    </AccountForm>
   );
 }
 
