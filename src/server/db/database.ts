@@ -34,6 +34,9 @@ export function openDatabase(url: string): DatabaseHandle {
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that PostgreSQL ends (restart, failover, admin) must not crash the server: the pool
+  // drops it and opens a new one for the next query.
+  pool.on("error", (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };
 }
