@@ -3,6 +3,7 @@ import { PROFILE_SUCCESS_MS } from "../src/core/constants";
 import { messages } from "../src/core/messages";
 import { REFUSED_REQUEST, expectError } from "./support/auth";
 import { expect, test } from "./support/fixtures";
+import { pauseClock } from "./support/habits";
 
 const a = messages.account;
 const p = messages.profile;
@@ -31,7 +32,7 @@ test("refuses a blank name, saves a new one for the profile and the session, and
   await expectError(page, messages.validation.displayNameEmpty);
 
   await name.fill("  Katherine Johnson ");
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  await pauseClock(page);
   await page.getByRole("button", { name: a.saveProfile }).click();
   const success = page.getByRole("status").filter({ hasText: p.updated });
   await expect(success).toBeVisible();
