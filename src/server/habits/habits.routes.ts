@@ -77,35 +77,15 @@ export const habitsRoutes = new Hono<AppEnv>()
     if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
     return c.body(null, 204);
   })
-  .put(
+  // PUT marks the day done, DELETE unmarks it; both are idempotent.
+  .on(
+    ["PUT", "DELETE"],
     "/:id/completions/:date",
     validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
     async (c) => {
       const { id, date } = c.req.valid("param");
-      const habit = await setCompletion(
-        c.var.db,
-        c.var.user.id,
-        id,
-        completionDate(date, c.var.now),
-        true,
-        c.var.now,
-      );
-      return c.json(deriveHabit(found(habit), c.var.today));
-    },
-  )
-  .delete(
-    "/:id/completions/:date",
-    validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
-    async (c) => {
-      const { id, date } = c.req.valid("param");
-      const habit = await setCompletion(
-        c.var.db,
-        c.var.user.id,
-        id,
-        completionDate(date, c.var.now),
-        false,
-        c.var.now,
-      );
+      const day = completionDate(date, c.var.now);
+      const habit = await setCompletion(c.var.db, c.var.user.id, id, day, c.req.method === "PUT", c.var.now);
       return c.json(deriveHabit(found(habit), c.var.today));
     },
   );
