@@ -14,6 +14,7 @@ import { popupHeaders } from "./auth/popup-headers";
 import { authProvidersRoute } from "./auth/providers";
 import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
+import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -42,7 +43,7 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
   });
 
   app.use("*", popupHeaders());
-  app.use("*", securityHeaders());
+  app.use("*", securityHeaders({ hsts: config.baseUrl.startsWith("https://") }));
   // gzip: the app's JavaScript shrinks about 3 times, which decides how soon a phone shows Today.
   app.use("*", compress());
   app.use("*", async (c, next) => {
@@ -50,6 +51,8 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
     c.set("now", now());
     await next();
   });
+
+  app.use("/api/*", originCheck(config.trustedOrigins));
 
   // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
   const limit = (maxSize: number) =>

@@ -1,7 +1,15 @@
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { startServer } from "./server";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A wrong setting stops start-up with a message that names the variable (GUIDE §4.15).
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
 const server = await startServer(config);
 console.log(`Habit Streaks listening on ${config.baseUrl} (port ${server.port}, ${server.database.dialect})`);
 

@@ -1,7 +1,7 @@
 import { secureHeaders } from "hono/secure-headers";
 
 // One CSP for every page: our own scripts and styles only, no framing, no plugins.
-export const securityHeaders = () =>
+export const securityHeaders = ({ hsts }: { hsts: boolean }) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -17,5 +17,6 @@ export const securityHeaders = () =>
     },
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
-    strictTransportSecurity: false,
+    // Only behind TLS: a browser that saw HSTS on plain http://localhost would refuse it later.
+    strictTransportSecurity: hsts ? "max-age=31536000" : false,
   });

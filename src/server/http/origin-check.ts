@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from "hono";
+import { sendError } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing /api route (GUIDE §7): a request that carries a
+ * cookie must come from one of our origins. Browsers always send Origin on a cross-site POST, PUT, PATCH or
+ * DELETE; when it is absent, Sec-Fetch-Site must say same-origin. Requests without a cookie carry no ambient
+ * authority (sign-in forms, bearer tokens) and are left to their own checks.
+ */
+export const originCheck =
+  (trustedOrigins: readonly string[]): MiddlewareHandler =>
+  async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || !c.req.header("cookie")) return next();
+    const origin = c.req.header("origin");
+    const allowed =
+      origin === undefined
+        ? c.req.header("sec-fetch-site") === "same-origin"
+        : origin !== "null" && trustedOrigins.includes(origin);
+    if (!allowed) {
+      return sendError(
+        c,
+        403,
+        "FORBIDDEN_ORIGIN",
+        origin === undefined
+          ? "A signed-in change must come from this app (Origin header missing)"
+          : `A signed-in change must come from this app, not from ${origin}`,
+      );
+    }
+    return next();
+  };
