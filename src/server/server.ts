@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/database";
 import { migrateAll } from "./db/migrate";
 import { createAuth, type Auth } from "./auth/auth";
+import type { ScryptParams } from "./auth/password-hash";
 import { createApp, type App } from "./app";
 
 export type RunningServer = {
@@ -16,9 +17,12 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-export async function startServer(config: Config, opts: { now?: () => Date } = {}): Promise<RunningServer> {
+/** `now` moves the server's clock and `passwordHash` makes hashing cheap: both for tests only. */
+export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams };
+
+export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
-  const auth = createAuth({ config, database, now: opts.now });
+  const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash });
   await migrateAll(auth, database.db as never);
   const app = createApp({ config, database, auth, now: opts.now });
   const server: ServerType = await new Promise((resolve) => {

@@ -7,16 +7,24 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { authRules } from "./auth-rules";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { createMailer, type Mailer } from "./mailer";
-import { hashPassword, verifyPassword } from "./password-hash";
+import { createPasswordHasher, type ScryptParams } from "./password-hash";
 
-export type AuthDeps = { config: Config; database: DatabaseHandle; now?: () => Date; mailer?: Mailer };
+export type AuthDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  now?: () => Date;
+  mailer?: Mailer;
+  /** Tests only: cheaper scrypt parameters. Production keeps the OWASP defaults. */
+  passwordHash?: ScryptParams;
+};
 
 /** The provider id of the generic OpenID Connect provider (OIDC_ISSUER); its callback is /api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = "oidc";
 
 const DAY = 24 * 60 * 60;
 
-export function createAuth({ config, database, now = () => new Date(), mailer }: AuthDeps) {
+export function createAuth({ config, database, now = () => new Date(), mailer, passwordHash }: AuthDeps) {
+  const hasher = createPasswordHasher(passwordHash);
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   return betterAuth({
     appName: "Habit Streaks",
@@ -29,7 +37,7 @@ export function createAuth({ config, database, now = () => new Date(), mailer }:
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: hasher.hash, verify: hasher.verify },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // The link opens our own page (/reset-password?token=...), which posts the new password.

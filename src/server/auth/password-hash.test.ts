@@ -1,6 +1,6 @@
 import { hashPassword as betterAuthHash } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "./password-hash";
+import { createPasswordHasher, hashPassword, SCRYPT_PARAMS, verifyPassword } from "./password-hash";
 
 describe("password hashing", () => {
   it("uses scrypt at OWASP parameters, with the parameters and a fresh salt in the hash", async () => {
@@ -21,6 +21,14 @@ describe("password hashing", () => {
     const hash = await betterAuthHash("an older password");
     expect(await verifyPassword({ hash, password: "an older password" })).toBe(true);
     expect(await verifyPassword({ hash, password: "another password" })).toBe(false);
+  });
+
+  it("takes cheaper parameters for tests, and any hasher verifies a hash by the parameters it carries", async () => {
+    const cheap = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+    const hash = await cheap.hash("correct horse");
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword({ hash, password: "correct horse" })).toBe(true);
+    expect(await cheap.verify({ hash: await hashPassword("x y z"), password: "x y z" })).toBe(true);
   });
 
   it("refuses a malformed hash", async () => {

@@ -1,17 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { verifyPassword as verifyBetterAuthDefault } from "better-auth/crypto";
 
+export type ScryptParams = { N: number; r: number; p: number };
+
 // OWASP Password Storage Cheat Sheet, scrypt: N=2^17 (128 MiB), r=8, p=1. See docs/decisions/0008-password-hashing.md.
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const satisfies ScryptParams;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 const PREFIX = "scrypt";
 
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-): Promise<Buffer> {
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (input: { hash: string; password: string }) => Promise<boolean>;
+};
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = {
     ...params,
     maxmem: 128 * params.N * params.r * params.p + 32 * 1024 * 1024,
@@ -23,31 +26,35 @@ function derive(
   );
 }
 
-/** `scrypt$N$r$p$salt$key` (base64url): the parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const { N, r, p } = SCRYPT_PARAMS;
-  const key = await derive(password, salt, SCRYPT_PARAMS);
-  return [PREFIX, N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+/**
+ * Hashes as `scrypt$N$r$p$salt$key` (base64url): the parameters travel with the hash, so they can be raised later.
+ * `params` is for tests only (cheap hashes); production always uses SCRYPT_PARAMS.
+ */
+export function createPasswordHasher(params: ScryptParams = SCRYPT_PARAMS): PasswordHasher {
+  return {
+    async hash(password) {
+      const salt = randomBytes(SALT_BYTES);
+      const key = await derive(password, salt, params);
+      const { N, r, p } = params;
+      return [PREFIX, N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+    },
+    async verify({ hash, password }) {
+      const parts = hash.split("$");
+      // Hashes in Better Auth's own format (salt:key, N=2^14, r=16) are still accepted.
+      if (parts[0] !== PREFIX) return verifyBetterAuthDefault({ hash, password });
+      const [, N, r, p, salt, key] = parts;
+      if (!N || !r || !p || !salt || !key) return false;
+      const expected = Buffer.from(key, "base64url");
+      const actual = await derive(password, Buffer.from(salt, "base64url"), {
+        N: Number(N),
+        r: Number(r),
+        p: Number(p),
+      });
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+  };
 }
 
-export async function verifyPassword({
-  hash,
-  password,
-}: {
-  hash: string;
-  password: string;
-}): Promise<boolean> {
-  const parts = hash.split("$");
-  // Hashes in Better Auth's own format (salt:key, N=2^14, r=16) are still accepted.
-  if (parts[0] !== PREFIX) return verifyBetterAuthDefault({ hash, password });
-  const [, N, r, p, salt, key] = parts;
-  if (!N || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), {
-    N: Number(N),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+const defaultHasher = createPasswordHasher();
+export const hashPassword = defaultHasher.hash;
+export const verifyPassword = defaultHasher.verify;
