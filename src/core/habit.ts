@@ -1,7 +1,7 @@
 // The habit as stored and as shown: only the dates are stored, every other figure is derived for a given day.
 // Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0007).
 import type { LocalDate } from "./local-date";
-import { completionRate } from "./stats";
+import { completionRate } from "./completion-rate";
 import { bestStreak, currentStreak, lastCompletedDate, normalizeDates } from "./streaks";
 
 export type StoredHabit = {

@@ -1,19 +1,5 @@
-// Figures of the Stats screen (SPEC §2 Stats, §4 completion rate and trend), derived from habits already computed for today.
+// Figures of the Stats screen (SPEC §2 Stats, §4 trend), derived from habits already computed for today.
 import type { Habit } from "./habit";
-import { type LocalDate, daysBetween } from "./local-date";
-import { normalizeDates } from "./streaks";
-
-/** Percent of days done since the first completion, on unique dates up to today; never above 100. */
-export function completionRate(dates: readonly LocalDate[], today: LocalDate): number {
-  const sorted = normalizeDates(dates);
-  let done = sorted.length;
-  while (done > 0 && (sorted[done - 1] as LocalDate) > today) done--;
-  const first = sorted[0];
-  if (done === 0 || first === undefined) return 0;
-  // A first completion today gives 1 of 1 days, the 100 of SPEC §4 (it cannot be 0: today is in the list).
-  const days = Math.max(1, daysBetween(first, today) + 1);
-  return Math.min(100, Math.round((done / days) * 100));
-}
 
 export type Trend = "up" | "down" | "neutral";
 
