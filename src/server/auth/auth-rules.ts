@@ -43,6 +43,15 @@ export const authRules = () =>
           }),
         },
         {
+          // A password changed while signed in ends the account's other sessions, whatever the client asked.
+          matcher: (ctx) => ctx.path === "/change-password",
+          handler: createAuthMiddleware(async (ctx) => {
+            if (typeof ctx.body === "object" && ctx.body !== null && !Array.isArray(ctx.body)) {
+              return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+            }
+          }),
+        },
+        {
           matcher: (ctx) => ctx.path === "/request-password-reset",
           handler: createAuthMiddleware(async (ctx) => {
             const email = bodyField(ctx.body, "email");

@@ -8,6 +8,7 @@ import { authRules } from "./auth-rules";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { createMailer, type Mailer } from "./mailer";
 import { createPasswordHasher, type ScryptParams } from "./password-hash";
+import { RESET_LINK_PREFIX, revokeResetLinks } from "./reset-links.repo";
 
 export type AuthDeps = {
   config: Config;
@@ -40,6 +41,8 @@ export function createAuth({ config, database, now = () => new Date(), mailer, p
       password: { hash: hasher.hash, verify: hasher.verify },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A reset link is single-use as a set: once one is used, no other link of the account works.
+      onPasswordReset: ({ user }) => revokeResetLinks(database.db, user.id),
       // The link opens our own page (/reset-password?token=...), which posts the new password.
       sendResetPassword: ({ user, token }) =>
         mail.sendPasswordReset({
@@ -99,6 +102,15 @@ export function createAuth({ config, database, now = () => new Date(), mailer, p
       }),
     ],
     databaseHooks: {
+      verification: {
+        create: {
+          // Requesting a new reset link makes every earlier one invalid (after the insert, so a race leaves at most one).
+          after: async ({ identifier, value }) => {
+            if (identifier.startsWith(RESET_LINK_PREFIX))
+              await revokeResetLinks(database.db, value, identifier);
+          },
+        },
+      },
       user: {
         // Names arrive from forms and providers; stored trimmed so the session and the profile agree.
         update: {
