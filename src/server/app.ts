@@ -16,6 +16,7 @@ import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security";
+import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
@@ -82,8 +83,9 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
   const signedIn = requireUser(
     createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://")),
   );
-  app.use("/api/habits/*", signedIn, resolveToday());
-  app.use("/api/profile/*", signedIn);
+  const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
+  app.use("/api/habits/*", signedIn, writeLimit, resolveToday());
+  app.use("/api/profile/*", signedIn, writeLimit);
   app.route("/api/habits", habitsRoutes);
   app.route("/api/profile", profileRoutes);
 

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 
 // Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
 const migrations: Record<string, Migration> = {
@@ -33,6 +33,19 @@ const migrations: Record<string, Migration> = {
         .addColumn("habit_id", "text", (c) => c.notNull().references("habits.id").onDelete("cascade"))
         .addColumn("date", "text", (c) => c.notNull())
         .addPrimaryKeyConstraint("completions_pk", ["habit_id", "date"])
+        .execute();
+    },
+  },
+  "0002_user_write_rate": {
+    async up(db: Kysely<unknown>) {
+      // Write counters (http/user-rate-limit.ts) may be lost in a crash: unlogged, so counting costs no WAL flush.
+      const unlogged = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable("user_write_rate")
+        .$call((t) => (unlogged ? t.modifyFront(sql`unlogged`) : t))
+        .addColumn("user_id", "text", (c) => c.primaryKey().references("user.id").onDelete("cascade"))
+        .addColumn("window_start", "integer", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
         .execute();
     },
   },

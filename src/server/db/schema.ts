@@ -23,6 +23,9 @@ export type CompletionTable = {
   date: string;
 };
 
+/** API writes per user in the current one-minute window (window_start: minutes since 1970). */
+export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
+
 /** The columns of Better Auth's tables that the API's session check reads (its migrations own them). */
 export type AuthSessionTable = { token: string; userId: string; expiresAt: string | Date };
 export type AuthUserTable = {
@@ -39,4 +42,5 @@ export type Database = {
   profiles: ProfileTable;
   habits: HabitTable;
   completions: CompletionTable;
+  user_write_rate: UserWriteRateTable;
 };
