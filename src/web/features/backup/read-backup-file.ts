@@ -2,7 +2,7 @@ import { isBackupFileName } from "../../../core/backup";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { MAX_BACKUP_CHARS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import { loadBackupParser } from "../habits/habit-validation";
+import { loadBackupParser } from "../../lib/habits/habit-validation";
 import { backupCopy } from "./backup-copy";
 
 export type BackupFileCheck =

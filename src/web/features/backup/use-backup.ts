@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import type { UseHabits } from "../habits/use-habits";
+import type { UseHabits } from "../../lib/habits/use-habits";
 import { notificationsCopy } from "../notifications/notifications-copy";
 import { backupCopy } from "./backup-copy";
 import type { BackupStatus } from "./backup-card";

@@ -7,8 +7,8 @@ import { messages } from "../../../core/messages";
 import { ApiError } from "../../lib/api";
 import { isFirstVisitDone, markFirstVisitDone } from "../../lib/storage";
 import { dismissNotice, type NoticeKind, showNotice } from "../../ui/notices";
-import { habitsApi, type MigrationResult } from "../habits/habits-api";
-import { readLocalItems, removeLocalHabits } from "../habits/local-habits";
+import { habitsApi, type MigrationResult } from "../../lib/habits/habits-api";
+import { readLocalItems, removeLocalHabits } from "../../lib/habits/local-habits";
 
 export type MigrationOutcome =
   { kind: "nothing" } | { kind: "done"; result: MigrationResult } | { kind: "failed" } | { kind: "unable" };

@@ -1,5 +1,5 @@
-import type { HabitsSource } from "../habits/habits-cache";
-import type { HabitsStatus } from "../habits/use-habits";
+import type { HabitsSource } from "../../lib/habits/habits-cache";
+import type { HabitsStatus } from "../../lib/habits/use-habits";
 import type { SyncState } from "./settings-copy";
 
 export type SyncInputs = {

@@ -1,5 +1,5 @@
 import { useToday } from "../../lib/use-today";
-import { useHabits } from "../habits/use-habits";
+import { useHabits } from "../../lib/habits/use-habits";
 import { StatsView } from "./stats-view";
 
 /** SPEC §2 Stats (/stats): figures from the same data layer and src/core functions as Today. */

@@ -6,7 +6,7 @@ import { messages } from "../../../core/messages";
 import { DEFAULT_STATS_SORT } from "../../../core/constants";
 import { sortHabits, type StatsSort } from "../../../core/stats";
 import { Button } from "../../ui/button";
-import type { HabitsStatus } from "../habits/use-habits";
+import type { HabitsStatus } from "../../lib/habits/use-habits";
 import { StatsHabitItem } from "./stats-habit-item";
 import { StatsSortControl } from "./stats-sort-control";
 import { StatsSummary } from "./stats-summary";

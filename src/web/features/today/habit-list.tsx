@@ -1,5 +1,5 @@
 import type { Habit } from "../../../core/habit";
-import type { HabitsStatus } from "../habits/use-habits";
+import type { HabitsStatus } from "../../lib/habits/use-habits";
 import { HabitRow } from "./habit-row";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 

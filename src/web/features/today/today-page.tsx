@@ -3,7 +3,7 @@ import type { Habit } from "../../../core/habit";
 import { isMilestone } from "../../../core/milestones";
 import { currentStreak, markDone } from "../../../core/streaks";
 import { useToday } from "../../lib/use-today";
-import { useHabits } from "../habits/use-habits";
+import { useHabits } from "../../lib/habits/use-habits";
 import { HabitList } from "./habit-list";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
 import { NewHabitForm } from "./new-habit-form";

@@ -3,7 +3,7 @@
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { Habit, StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { apiRequest } from "../../lib/api";
+import { apiRequest } from "../api";
 
 export type ServerHabit = Habit;
 export type MigrationResult = { migrated: number; failed: number; skipped: boolean; habits: ServerHabit[] };

@@ -7,9 +7,8 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import { CurrentUserProvider } from "../../lib/current-user";
+import { CurrentUserProvider } from "../current-user";
 import { clearNotices, currentNotices } from "../../ui/notices";
-import { resetMigrationRuns } from "../migration/migrate-local-habits";
 import { useHabits } from "./use-habits";
 
 vi.mock("./habit-validation", () => {
@@ -25,7 +24,6 @@ const calls: string[] = [];
 let listStatus = 200;
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem(STORAGE_KEYS.firstVisit, "false");
   calls.length = 0;
   vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
     calls.push(`${init.method ?? "GET"} ${path}`);
@@ -39,7 +37,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   clearNotices();
-  resetMigrationRuns();
   listStatus = 200;
 });
 

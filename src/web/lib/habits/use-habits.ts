@@ -16,16 +16,17 @@
  *   'Failed to import habits. Please try again.' and keeps the imported list locally (SPEC §8).
  * - isSaving(id): true for a temporary row that the server has not confirmed yet.
  * Writes are react-query mutations keyed by habitWriteKey: usePendingWrites() counts those still waiting.
- * Before the first load, habits kept in the browser are migrated to the server (features/migration).
+ * Each load first awaits the step given by BeforeHabitsLoadProvider: app/ gives the first-visit migration.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { deriveHabit, type Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { useCurrentUser } from "../../lib/current-user";
-import { useToday } from "../../lib/use-today";
+import { useCurrentUser } from "../current-user";
+import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
+import { useBeforeHabitsLoad } from "./before-habits-load";
 import {
   type HabitsData,
   type HabitsSource,
@@ -75,9 +76,10 @@ export function useHabits(): UseHabits {
   const { id: userId } = useCurrentUser();
   const today = useToday();
   const client = useQueryClient();
+  const beforeLoad = useBeforeHabitsLoad();
   const query = useQuery<HabitsData>({
     queryKey: habitsKey(userId),
-    queryFn: () => loadHabits(userId),
+    queryFn: () => loadHabits(userId, beforeLoad),
     retry: false,
     staleTime: 30_000,
     refetchOnWindowFocus: false,

@@ -5,7 +5,7 @@ import type { BackupHabit, parseBackup } from "../../../core/backup-schema";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { readStorage, removeStorage, writeStorage } from "../../lib/storage";
+import { readStorage, removeStorage, writeStorage } from "../storage";
 import { loadBackupParser } from "./habit-validation";
 import { newId } from "./new-id";
 

@@ -1,5 +1,5 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { useCurrentUser } from "../../lib/current-user";
+import { useCurrentUser } from "../current-user";
 import { habitsKey } from "./habits-cache";
 
 /**

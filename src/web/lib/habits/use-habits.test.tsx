@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import { CurrentUserProvider } from "../../lib/current-user";
-import { localToday } from "../../lib/local-today";
+import { CurrentUserProvider } from "../current-user";
+import { localToday } from "../local-today";
 import { clearNotices, currentNotices } from "../../ui/notices";
-import { resetMigrationRuns } from "../migration/migrate-local-habits";
+import { BeforeHabitsLoadProvider } from "./before-habits-load";
 import { useHabits } from "./use-habits";
 import { usePendingWrites } from "./use-pending-writes";
 
@@ -29,7 +29,6 @@ let handler: Handler;
 const calls: string[] = [];
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem(STORAGE_KEYS.firstVisit, "false");
   calls.length = 0;
   vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
     const method = init.method ?? "GET";
@@ -40,7 +39,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   clearNotices();
-  resetMigrationRuns();
 });
 
 function wrapperFor(client: QueryClient) {
@@ -354,5 +352,27 @@ describe("local data", () => {
       ["Read", [today]],
       ["Walk", [today]],
     ]);
+  });
+});
+
+describe("the step before loading", () => {
+  it("awaits the step of BeforeHabitsLoadProvider (app/ gives the migration) before asking for the list", async () => {
+    handler = () => json(200, []);
+    let release!: () => void;
+    const beforeLoad = vi.fn((_userId: string) => new Promise<void>((resolve) => (release = resolve)));
+    const Inner = wrapperFor(new QueryClient());
+    const { result } = renderHook(() => useHabits(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <BeforeHabitsLoadProvider value={beforeLoad}>
+          <Inner>{children}</Inner>
+        </BeforeHabitsLoadProvider>
+      ),
+    });
+    await waitFor(() => expect(beforeLoad).toHaveBeenCalledWith("u1"));
+    expect(calls).toEqual([]);
+    expect(result.current.status).toBe("loading");
+    await act(async () => release());
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(calls).toEqual(["GET /api/habits"]);
   });
 });
