@@ -1,5 +1,8 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
+import { noTypeImportCycle } from "./lint/no-type-import-cycle.js";
 
 // Imports flow one way (GUIDE §3): web -> core, server -> core; web may import server types only.
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
@@ -11,6 +14,32 @@ const corePatterns = [
   },
 ];
 
+// No cycles, and features stand side by side (GUIDE §4.14, docs/decisions/0016): a feature imports no other
+// feature and not app/; ui/ and lib/ import neither. Zones are built from the folders, so a new feature is covered.
+const web = "src/web";
+const features = readdirSync(`${web}/features`, { withFileTypes: true }).filter((d) => d.isDirectory());
+const sideBySide =
+  "Features do not import each other or app/: move what they share down to ui/, lib/ or core/, or compose them in app/ (GUIDE §4.14).";
+const boundaries = [
+  ...features.map(({ name }) => ({
+    target: `${web}/features/${name}`,
+    from: `${web}/features`,
+    except: [`./${name}`],
+    message: sideBySide,
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: sideBySide },
+  {
+    target: [`${web}/lib`, `${web}/ui`],
+    from: [`${web}/features`, `${web}/app`],
+    message: "ui/ and lib/ sit below the features and app/.",
+  },
+  {
+    target: `${web}/ui`,
+    from: `${web}/lib`,
+    message: "ui/ is the lowest layer of the web app: lib/ may import it, not the other way.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["dist", "data", "node_modules", "test-results", "playwright-report", ".tmp"] },
   js.configs.recommended,
@@ -18,6 +47,18 @@ export default tseslint.config(
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX, local: { rules: { "no-type-import-cycle": noTypeImportCycle } } },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "local/no-type-import-cycle": "error",
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: boundaries }],
     },
   },
   {
@@ -56,7 +97,7 @@ export default tseslint.config(
               group: ["**/core/*-schema", "zod", "zod/*"],
               allowTypeImports: true,
               message:
-                "zod stays out of the initial bundle: load schemas with import() (features/habits/habit-validation.ts).",
+                "zod stays out of the initial bundle: load schemas with import() (lib/habits/habit-validation.ts).",
             },
           ],
         },
@@ -64,9 +105,11 @@ export default tseslint.config(
     },
   },
   {
-    // Plain Node scripts (bundle size, the test runner).
-    files: ["scripts/**/*.mjs"],
-    languageOptions: { globals: { console: "readonly", process: "readonly" } },
+    // Plain Node scripts (bundle size, the test runner) and the local lint rule.
+    files: ["scripts/**/*.mjs", "lint/**/*.js"],
+    languageOptions: {
+      globals: { console: "readonly", process: "readonly", fetch: "readonly", setTimeout: "readonly" },
+    },
   },
   {
     // Playwright fixtures that need no other fixture must still destructure an empty object.
