@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { authClient } from "../features/auth/auth-client";
+import { authClient } from "../lib/auth-client";
 import { CurrentUserProvider } from "../lib/current-user";
 import { AppShell } from "./shell/app-shell";
 

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { authClient } from "../features/auth/auth-client";
+import { authClient } from "../lib/auth-client";
 import { ApiError } from "../lib/api";
 
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { SPLASH_MIN_MS } from "../../core/constants";
-import { authClient } from "../features/auth/auth-client";
+import { authClient } from "../lib/auth-client";
 import { Splash } from "./splash";
 
 /** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */

@@ -1,4 +1,4 @@
-import { LogoMark } from "./shell/logo";
+import { LogoMark } from "../ui/logo";
 
 /** SPEC §2: shown while the session loads, for at least SPLASH_MIN_MS. */
 export function Splash() {

@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
-import { messages } from "../../../core/messages";
-import { Button } from "../../ui/button";
-import { cx } from "../../ui/cx";
+import { messages } from "../../core/messages";
+import { Button } from "./button";
+import { cx } from "./cx";
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm " +

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { ThemeToggle } from "../../features/theme/theme-toggle";
 import { NoticeHost } from "../../ui/notice-host";
 import { FooterNav } from "./footer-nav";
-import { Logo } from "./logo";
+import { Logo } from "../../ui/logo";
 import { TabBar } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 

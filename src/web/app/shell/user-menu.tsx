@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { messages } from "../../../core/messages";
-import { authClient } from "../../features/auth/auth-client";
+import { authClient } from "../../lib/auth-client";
 import { useCurrentUser } from "../../lib/current-user";
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../ui/icons";
 import { showError } from "../../ui/notices";

@@ -1,7 +1,7 @@
 import { type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
 import { messages, PRODUCT_NAME } from "../../../core/messages";
-import { LogoMark } from "../../app/shell/logo";
+import { LogoMark } from "../../ui/logo";
 
 type Props = {
   title: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AuthProviders } from "../../../server/auth/providers";
 import { apiRequest } from "../../lib/api";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { type AuthFailure, type AuthFlow, runAuth } from "./auth-errors";
 
 export type Provider = { id: string; kind: "google" | "oidc"; label: string };

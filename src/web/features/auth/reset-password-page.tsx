@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { messages } from "../../../core/messages";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateNewPassword } from "./auth-validation";
 import { AuthLayout } from "./auth-layout";
-import { AccountForm, FormFooter, FormMessage, NewPasswordFields } from "./form-controls";
+import { AccountForm, FormFooter, FormMessage, NewPasswordFields } from "../../ui/form-controls";
 
 const { account } = messages;
 const linkClass = "font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300";

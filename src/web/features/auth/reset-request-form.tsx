@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateReset } from "./auth-validation";
-import { AccountForm, EmailField, FormFooter, LinkButton } from "./form-controls";
+import { AccountForm, EmailField, FormFooter, LinkButton } from "../../ui/form-controls";
 import type { ViewProps } from "./views";
 
 /** SPEC §2 Reset Password: one email field; the mailed link opens /reset-password?token=... */

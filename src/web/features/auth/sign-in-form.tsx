@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateSignIn } from "./auth-validation";
-import { AccountForm, EmailField, FormFooter, LinkButton, PasswordField } from "./form-controls";
+import { AccountForm, EmailField, FormFooter, LinkButton, PasswordField } from "../../ui/form-controls";
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 

@@ -1,9 +1,16 @@
 import { useState } from "react";
 import { messages } from "../../../core/messages";
-import { authClient } from "./auth-client";
+import { authClient } from "../../lib/auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateSignUp } from "./auth-validation";
-import { AccountForm, EmailField, Field, FormFooter, LinkButton, NewPasswordFields } from "./form-controls";
+import {
+  AccountForm,
+  EmailField,
+  Field,
+  FormFooter,
+  LinkButton,
+  NewPasswordFields,
+} from "../../ui/form-controls";
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 

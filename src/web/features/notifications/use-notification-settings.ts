@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api";
 import { useCurrentUser } from "../../lib/current-user";
-import { type Profile, profileKey } from "../profile/use-profile";
-import { notificationsCopy } from "./notifications-copy";
 import {
   notificationPermission,
   requestNotificationPermission,
   showNotification,
   type PermissionState,
-} from "./notifications";
+} from "../../lib/notifications";
+import { type Profile, profileKey, profileQuery } from "../../lib/profile-query";
+import { notificationsCopy } from "./notifications-copy";
 
 /** The browser's decision, re-read when the tab comes back (the user may have changed it in site settings). */
 function usePermission(): [PermissionState, (next: PermissionState) => void] {
@@ -35,10 +35,7 @@ export function useNotificationSettings() {
   const client = useQueryClient();
   const [permission, setPermission] = usePermission();
   const [error, setError] = useState<string | null>(null);
-  const profile = useQuery({
-    queryKey: profileKey(userId),
-    queryFn: () => apiRequest<Profile>("/api/profile"),
-  });
+  const profile = useQuery(profileQuery(userId));
   const save = useMutation({
     mutationFn: (notifications: boolean) =>
       apiRequest<Profile>("/api/profile", { method: "PATCH", body: { preferences: { notifications } } }),

@@ -5,9 +5,10 @@ import { PROFILE_SUCCESS_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 import { LogOutIcon } from "../../ui/icons";
-import { authClient } from "../auth/auth-client";
-import { AccountForm, Field, FormMessage } from "../auth/form-controls";
-import { type Profile, useProfile } from "./use-profile";
+import { authClient } from "../../lib/auth-client";
+import { AccountForm, Field, FormMessage } from "../../ui/form-controls";
+import type { Profile } from "../../lib/profile-query";
+import { useProfile } from "./use-profile";
 
 const { account, profile: texts } = messages;
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { PermissionState } from "../notifications/notifications";
+import type { PermissionState } from "../../lib/notifications";
 import { settingsCopy } from "./settings-copy";
 import { Button } from "../../ui/button";
 import { SettingsSection, mutedText } from "./settings-section";

@@ -1,5 +1,5 @@
 // Labels of the Settings screen that SPEC.md does not spell out; SPEC texts come from src/core/messages.
-import type { PermissionState } from "../notifications/notifications";
+import type { PermissionState } from "../../lib/notifications";
 
 export type SyncState = "synced" | "pending" | "local" | "error";
 

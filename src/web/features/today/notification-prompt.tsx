@@ -2,7 +2,7 @@ import { useState } from "react";
 import { readStorage, WEB_STORAGE_KEYS, writeStorage } from "../../lib/storage";
 import { Button } from "../../ui/button";
 import { BellIcon } from "../../ui/icons";
-import { notificationPermission, requestNotificationPermission } from "../notifications/notifications";
+import { notificationPermission, requestNotificationPermission } from "../../lib/notifications";
 
 const DISMISSED = WEB_STORAGE_KEYS.notificationPromptDismissed;
 
