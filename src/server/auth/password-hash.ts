@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { verifyPassword as verifyBetterAuthDefault } from "better-auth/crypto";
 
 export type ScryptParams = { N: number; r: number; p: number };
@@ -14,7 +15,38 @@ export type PasswordHasher = {
   verify: (input: { hash: string; password: string }) => Promise<boolean>;
 };
 
+/** Runs at most `max` tasks at once; the others wait in order of arrival. */
+function createLimiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing task hands over its turn
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+// Each hash holds one of libuv's shared threads (4 by default) and a CPU core for its whole run; static files are
+// read on the same threads. Hashes get at most half the threads and leave a core free, so a page load never queues
+// behind a burst of sign-ins (scripts/bench-hash-static.ts measures it).
+const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const MAX_CONCURRENT_HASHES = Math.max(
+  1,
+  Math.min(2, Math.floor(POOL_SIZE / 2), availableParallelism() - 1),
+);
+const limitHashes = createLimiter(MAX_CONCURRENT_HASHES);
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return limitHashes(() => scryptAsync(password, salt, params));
+}
+
+function scryptAsync(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = {
     ...params,
     maxmem: 128 * params.N * params.r * params.p + 32 * 1024 * 1024,
@@ -41,7 +73,7 @@ export function createPasswordHasher(params: ScryptParams = SCRYPT_PARAMS): Pass
     async verify({ hash, password }) {
       const parts = hash.split("$");
       // Hashes in Better Auth's own format (salt:key, N=2^14, r=16) are still accepted.
-      if (parts[0] !== PREFIX) return verifyBetterAuthDefault({ hash, password });
+      if (parts[0] !== PREFIX) return limitHashes(() => verifyBetterAuthDefault({ hash, password }));
       const [, N, r, p, salt, key] = parts;
       if (!N || !r || !p || !salt || !key) return false;
       const expected = Buffer.from(key, "base64url");
