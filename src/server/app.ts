@@ -22,12 +22,21 @@ import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
 import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
+import { createLogger, type Logger } from "./log/logger";
+import { loggedRoute, requestLog } from "./log/request-log";
 
-export type AppDeps = { config: Config; database: DatabaseHandle; auth: Auth; now?: () => Date };
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  logger?: Logger;
+  now?: () => Date;
+};
 
 const KiB = 1024;
 
-export function createApp({ config, database, auth, now = () => new Date() }: AppDeps) {
+export function createApp({ config, database, auth, logger, now = () => new Date() }: AppDeps) {
+  const log = logger ?? createLogger({ level: config.logLevel });
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
@@ -39,10 +48,14 @@ export function createApp({ config, database, auth, now = () => new Date() }: Ap
     }
     if (err instanceof SyntaxError)
       return sendError(c, 400, "INVALID_JSON", "The request body is not valid JSON");
-    console.error("Unhandled error", c.req.method, c.req.path, err);
+    log.error(
+      { err, reqId: c.get("requestId"), method: c.req.method, route: loggedRoute(c) },
+      "unhandled error",
+    );
     return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
   });
 
+  app.use("*", requestLog(log, config.trustProxy));
   app.use("*", popupHeaders());
   app.use("*", securityHeaders({ hsts: config.baseUrl.startsWith("https://") }));
   // gzip: the app's JavaScript shrinks about 3 times, which decides how soon a phone shows Today.

@@ -6,6 +6,7 @@ import { migrateAll } from "./db/migrate";
 import { createAuth, type Auth } from "./auth/auth";
 import type { ScryptParams } from "./auth/password-hash";
 import { createApp, type App } from "./app";
+import type { Logger } from "./log/logger";
 
 export type RunningServer = {
   url: string;
@@ -17,14 +18,15 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** `now` moves the server's clock and `passwordHash` makes hashing cheap: both for tests only. */
-export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams };
+/** `now` moves the server's clock and `passwordHash` makes hashing cheap: both for tests only. `logger`
+ * defaults to one at LOG_LEVEL on stdout. */
+export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams; logger?: Logger };
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash });
   await migrateAll(auth, database.db as never);
-  const app = createApp({ config, database, auth, now: opts.now });
+  const app = createApp({ config, database, auth, now: opts.now, logger: opts.logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });

@@ -1,0 +1,63 @@
+// The started server's own output: JSON lines without colour codes on a pipe, readable lines on a terminal.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort } from "../test-support/free-port";
+
+/** Starts src/server/main.ts (under a pseudo-terminal when `tty`), calls /api/health, stops it; returns its output. */
+async function run(tty: boolean): Promise<string> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "hs-main-log-"));
+  const command = `${process.execPath} --import tsx src/server/main.ts`;
+  const child = tty
+    ? spawn("script", ["-qfec", command, "/dev/null"], { detached: true, env: env(port, dataDir) })
+    : spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env: env(port, dataDir) });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  try {
+    for (let i = 0; i < 100 && !output.includes("listening"); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await fetch(`http://127.0.0.1:${port}/api/health?token=secret-query`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+  } finally {
+    // script runs the server in its own process group: end that group, started here, by its id.
+    if (tty && child.pid) process.kill(-child.pid, "SIGTERM");
+    else child.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return output;
+}
+
+const env = (port: number, dataDir: string) => ({
+  PATH: process.env.PATH,
+  TERM: "xterm-256color",
+  ...{ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+});
+
+describe("the server's output", () => {
+  it("is one JSON object a line, without colour codes, when stdout is not a terminal", async () => {
+    const output = await run(false);
+    expect(output).not.toContain("\u001b[");
+    const lines = output
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.some((l) => String(l.msg).startsWith("Habit Streaks listening on"))).toBe(true);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ method: "GET", route: "/api/health", status: 200 }),
+    );
+    expect(output).not.toContain("secret-query");
+  }, 30_000);
+
+  it("is one readable line a request on a terminal", async () => {
+    const output = await run(true);
+    expect(output).toMatch(/INFO.*Habit Streaks listening on/);
+    expect(output).toMatch(/GET \/api\/health 200 [\d.]+ ms req=[0-9a-f-]{36}/);
+    expect(output).not.toMatch(/^\{/m);
+  }, 30_000);
+});
