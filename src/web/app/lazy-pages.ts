@@ -5,7 +5,7 @@ export const StatsPage = lazy(() =>
   import("../features/stats/stats-page").then((m) => ({ default: m.StatsPage })),
 );
 export const SettingsPage = lazy(() =>
-  import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+  import("./settings-route").then((m) => ({ default: m.SettingsRoute })),
 );
 export const ProfilePage = lazy(() =>
   import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })),

@@ -1,6 +1,6 @@
 import { useId, useRef, type ChangeEvent } from "react";
 import { Button } from "../../ui/button";
-import { SettingsSection, mutedText } from "../settings/settings-section";
+import { SettingsSection, mutedText } from "../../ui/settings-section";
 import { backupCopy } from "./backup-copy";
 
 export type BackupStatus = { kind: "success" | "error"; text: string } | null;

@@ -6,7 +6,6 @@ import { messages } from "../../../core/messages";
 import { makeHabit, TEST_TODAY } from "../../../core/test-habits";
 import * as validation from "../../lib/habits/habit-validation";
 import type { UseHabits } from "../../lib/habits/use-habits";
-import { notificationsCopy } from "../notifications/notifications-copy";
 import { backupCopy } from "./backup-copy";
 import { BackupCard } from "./backup-card";
 import { useBackup, type UseBackupOptions } from "./use-backup";
@@ -31,8 +30,19 @@ function setup(
   importAll: UseHabits["importAll"] = vi.fn(async () => ({ ok: true, source: "server" as const })),
 ) {
   const alert = vi.fn();
-  const notify = vi.fn();
-  render(<Harness habits={habits} today={TEST_TODAY} importAll={importAll} notify={notify} alert={alert} />);
+  const onExported = vi.fn();
+  const onImported = vi.fn();
+  render(
+    <Harness
+      habits={habits}
+      today={TEST_TODAY}
+      importAll={importAll}
+      onExported={onExported}
+      onImported={onImported}
+      alert={alert}
+    />,
+  );
+  const notified = () => [...onExported.mock.calls, ...onImported.mock.calls];
   const choose = async (name: string, text: string) => {
     // jsdom's File has no text(); browsers do.
     const file = Object.assign(new File([text], name), { text: async () => text });
@@ -42,7 +52,7 @@ function setup(
     // The checker is loaded on first use: wait until the import has finished.
     await waitFor(() => expect(screen.getByRole("button", { name: backupCopy.importButton })).toBeDefined());
   };
-  return { alert, notify, importAll, choose };
+  return { alert, onExported, onImported, notified, importAll, choose };
 }
 
 beforeEach(() => {
@@ -57,22 +67,19 @@ describe("backup export", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this);
     });
-    const { notify } = setup();
+    const { onExported } = setup();
     fireEvent.click(screen.getByRole("button", { name: backupCopy.exportButton }));
     expect(clicks[0]?.download).toBe("habit-streaks-backup-2026-11-21.json");
     expect(screen.getByTestId("backup-status").textContent).toBe(
       backupCopy.exported("habit-streaks-backup-2026-11-21.json"),
     );
-    expect(notify).toHaveBeenCalledWith(
-      notificationsCopy.exportTitle,
-      notificationsCopy.exportBody("habit-streaks-backup-2026-11-21.json"),
-    );
+    expect(onExported).toHaveBeenCalledWith("habit-streaks-backup-2026-11-21.json");
   });
 });
 
 describe("backup import", () => {
   it("replaces the habits with a valid file and notifies", async () => {
-    const { importAll, notify, alert, choose } = setup();
+    const { importAll, onImported, alert, choose } = setup();
     await choose("backup.json", buildBackup(habits));
     expect(alert).not.toHaveBeenCalled();
     expect(importAll).toHaveBeenCalledWith([
@@ -80,11 +87,11 @@ describe("backup import", () => {
       expect.objectContaining({ name: "Walk", completedDates: [] }),
     ]);
     expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.imported(2));
-    expect(notify).toHaveBeenCalledWith(notificationsCopy.importTitle, notificationsCopy.importBody(2));
+    expect(onImported).toHaveBeenCalledWith(2);
   });
 
   it("alerts the SPEC text for a bad file and changes nothing", async () => {
-    const { importAll, alert, choose, notify } = setup();
+    const { importAll, alert, choose, notified } = setup();
     await choose("backup.json", "{broken");
     expect(alert).toHaveBeenLastCalledWith(messages.validation.importParseError);
     await choose("notes.txt", "[]");
@@ -93,27 +100,27 @@ describe("backup import", () => {
       backupCopy.rejectedDetail(backupCopy.notJson),
     );
     expect(importAll).not.toHaveBeenCalled();
-    expect(notify).not.toHaveBeenCalled();
+    expect(notified()).toEqual([]);
   });
 
   it("explains a failed import without a success notification", async () => {
-    const { notify, choose } = setup(vi.fn(async () => ({ ok: false, source: "local" as const })));
+    const { notified, choose } = setup(vi.fn(async () => ({ ok: false, source: "local" as const })));
     await choose("backup.json", buildBackup(habits));
     expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.failedDetail);
-    expect(notify).not.toHaveBeenCalled();
+    expect(notified()).toEqual([]);
   });
 });
 
 describe("backup import without its checker", () => {
   it("refuses the file with a reason when the checker cannot be loaded", async () => {
     vi.spyOn(validation, "loadBackupParser").mockRejectedValueOnce(new TypeError("Failed to fetch"));
-    const { importAll, alert, notify, choose } = setup();
+    const { importAll, alert, notified, choose } = setup();
     await choose("backup.json", buildBackup(habits));
     expect(screen.getByTestId("backup-status").textContent).toBe(
       backupCopy.rejectedDetail(backupCopy.checkerUnavailable),
     );
     expect(importAll).not.toHaveBeenCalled();
     expect(alert).not.toHaveBeenCalled();
-    expect(notify).not.toHaveBeenCalled();
+    expect(notified()).toEqual([]);
   });
 });

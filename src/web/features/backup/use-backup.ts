@@ -2,7 +2,6 @@ import { useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import type { UseHabits } from "../../lib/habits/use-habits";
-import { notificationsCopy } from "../notifications/notifications-copy";
 import { backupCopy } from "./backup-copy";
 import type { BackupStatus } from "./backup-card";
 import { downloadBackup } from "./download-backup";
@@ -12,8 +11,10 @@ export type UseBackupOptions = {
   habits: readonly Habit[];
   today: LocalDate;
   importAll: UseHabits["importAll"];
-  /** Shows a notification when notifications are on (SPEC §9: on export and import). */
-  notify: (title: string, body: string) => void;
+  /** After a saved export, with the file name (SPEC §9: app/ wires it to a notification). */
+  onExported: (fileName: string) => void;
+  /** After a successful import, with the number of habits (SPEC §9, as onExported). */
+  onImported: (count: number) => void;
   /** SPEC §5 says 'alert'; injectable for tests. */
   alert?: (message: string) => void;
 };
@@ -22,7 +23,8 @@ export function useBackup({
   habits,
   today,
   importAll,
-  notify,
+  onExported,
+  onImported,
   alert = (m) => window.alert(m),
 }: UseBackupOptions) {
   const [status, setStatus] = useState<BackupStatus>(null);
@@ -31,7 +33,7 @@ export function useBackup({
   const exportBackup = () => {
     const fileName = downloadBackup(habits, today);
     setStatus({ kind: "success", text: backupCopy.exported(fileName) });
-    notify(notificationsCopy.exportTitle, notificationsCopy.exportBody(fileName));
+    onExported(fileName);
   };
 
   const importFile = async (file: File) => {
@@ -58,7 +60,7 @@ export function useBackup({
         return;
       }
       setStatus({ kind: "success", text: backupCopy.imported(check.habits.length) });
-      notify(notificationsCopy.importTitle, notificationsCopy.importBody(check.habits.length));
+      onImported(check.habits.length);
     } finally {
       setImporting(false);
     }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api";
 import { useCurrentUser } from "../../lib/current-user";
 import {
@@ -62,10 +62,12 @@ export function useNotificationSettings() {
   };
 
   /** A notification only while notifications are on. */
-  const notify = useCallback(
-    (title: string, body: string) => (enabled ? showNotification(title, body) : false),
-    [enabled],
-  );
+  const notify = (title: string, body: string) => (enabled ? showNotification(title, body) : false);
+  // SPEC §9: after an export and an import (features/backup reports them; app/ wires the two).
+  const notifyExported = (fileName: string) =>
+    notify(notificationsCopy.exportTitle, notificationsCopy.exportBody(fileName));
+  const notifyImported = (count: number) =>
+    notify(notificationsCopy.importTitle, notificationsCopy.importBody(count));
 
   return {
     permission,
@@ -75,6 +77,7 @@ export function useNotificationSettings() {
     error,
     setEnabled,
     sendTest: () => showNotification(notificationsCopy.enabledTitle, notificationsCopy.enabledBody),
-    notify,
+    notifyExported,
+    notifyImported,
   };
 }

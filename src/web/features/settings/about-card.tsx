@@ -1,7 +1,7 @@
 import { APP_VERSION } from "../../../core/constants";
 import { PRODUCT_NAME } from "../../../core/messages";
 import { settingsCopy } from "./settings-copy";
-import { SettingsSection, mutedText } from "./settings-section";
+import { SettingsSection, mutedText } from "../../ui/settings-section";
 
 const linkButton =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm transition-colors hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { PermissionState } from "../../lib/notifications";
 import { settingsCopy } from "./settings-copy";
 import { Button } from "../../ui/button";
-import { SettingsSection, mutedText } from "./settings-section";
+import { SettingsSection, mutedText } from "../../ui/settings-section";
 
 export type NotificationsCardProps = {
   permission: PermissionState;

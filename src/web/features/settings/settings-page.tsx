@@ -1,28 +1,29 @@
 import { useIsFetching } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useCurrentUser } from "../../lib/current-user";
-import { useToday } from "../../lib/use-today";
-import { BackupCard } from "../backup/backup-card";
-import { useBackup } from "../backup/use-backup";
 import { habitsKey } from "../../lib/habits/habits-cache";
 import { useHabits } from "../../lib/habits/use-habits";
 import { usePendingWrites } from "../../lib/habits/use-pending-writes";
-import { useNotificationSettings } from "../notifications/use-notification-settings";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
-import { NotificationsCard } from "./notifications-card";
+import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { settingsCopy } from "./settings-copy";
 import { syncState } from "./sync-state";
 import { SyncStatusCard } from "./sync-status-card";
 import { useAppInfo } from "./use-app-info";
 
+export type SettingsPageProps = {
+  /** The notification settings (features/notifications), given by app/. */
+  notifications: NotificationsCardProps;
+  /** The Backup card (features/backup), given by app/. */
+  backup: ReactNode;
+};
+
 /** SPEC §2 Settings: sync status, notifications, export and import, about, coming soon, feedback. */
-export function SettingsPage() {
+export function SettingsPage({ notifications, backup }: SettingsPageProps) {
   const user = useCurrentUser();
-  const today = useToday();
-  const { habits, status, source, retry, importAll } = useHabits();
+  const { status, source, retry } = useHabits();
   const fetching = useIsFetching({ queryKey: habitsKey(user.id) }) > 0;
   const pendingWrites = usePendingWrites();
-  const notifications = useNotificationSettings();
-  const backup = useBackup({ habits, today, importAll, notify: notifications.notify });
   const appInfo = useAppInfo();
 
   return (
@@ -38,22 +39,8 @@ export function SettingsPage() {
         email={user.email}
         onRetry={retry}
       />
-      <NotificationsCard
-        permission={notifications.permission}
-        enabled={notifications.enabled}
-        busy={notifications.busy}
-        error={notifications.error}
-        onToggle={(next) => void notifications.setEnabled(next)}
-        onTest={notifications.sendTest}
-      />
-      <BackupCard
-        habitCount={status === "ready" ? habits.length : null}
-        canImport={status !== "loading"}
-        importing={backup.importing}
-        status={backup.status}
-        onExport={backup.exportBackup}
-        onImport={(file) => void backup.importFile(file)}
-      />
+      <NotificationsCard {...notifications} />
+      {backup}
       <AboutCard />
       <ComingSoonCard />
       <FeedbackCard feedbackEmail={appInfo.data?.feedbackEmail} failed={appInfo.isError} />

@@ -1,6 +1,6 @@
 import { settingsCopy, type SyncState } from "./settings-copy";
 import { Button } from "../../ui/button";
-import { SettingsSection, mutedText } from "./settings-section";
+import { SettingsSection, mutedText } from "../../ui/settings-section";
 
 const dots: Record<SyncState, string> = {
   synced: "bg-emerald-500",

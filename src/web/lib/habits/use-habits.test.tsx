@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../core/constants";
@@ -37,6 +37,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  cleanup(); // a hook left mounted would still answer the clock of later tests
   vi.unstubAllGlobals();
   clearNotices();
 });
@@ -373,6 +374,29 @@ describe("the step before loading", () => {
     expect(result.current.status).toBe("loading");
     await act(async () => release());
     await waitFor(() => expect(result.current.status).toBe("ready"));
+    expect(calls).toEqual(["GET /api/habits"]);
+  });
+});
+
+describe("a new day", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    act(() => void window.dispatchEvent(new Event("focus"))); // back to the real day for the shared clock
+  });
+
+  it("asks for the list once, also with two hooks on one screen (Settings)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 0, 0));
+    handler = () => json(200, []);
+    const client = new QueryClient();
+    const { result } = renderHook(() => [useHabits(), useHabits()], { wrapper: wrapperFor(client) });
+    act(() => void window.dispatchEvent(new Event("focus"))); // the shared clock takes up the fake day
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(result.current[1]?.status).toBe("ready");
+    calls.length = 0;
+    vi.setSystemTime(new Date(2026, 10, 22, 0, 0, 1));
+    act(() => void window.dispatchEvent(new Event("focus")));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(calls).toEqual(["GET /api/habits"]);
   });
 });

@@ -90,7 +90,8 @@ export function useHabits(): UseHabits {
   useEffect(() => {
     if (today !== firstDay.current) {
       firstDay.current = today;
-      void client.invalidateQueries({ queryKey: habitsKey(userId) });
+      // Settings uses the hook twice (sync status, backup): the second invalidation joins the first fetch.
+      void client.invalidateQueries({ queryKey: habitsKey(userId) }, { cancelRefetch: false });
     }
   }, [client, today, userId]);
 
