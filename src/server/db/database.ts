@@ -1,9 +1,10 @@
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
+import { sqliteDialect } from "./sqlite-dialect";
 
 export type Dialect = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -15,8 +16,11 @@ export function dialectOf(url: string): Dialect {
   throw new Error(`Configuration error: DATABASE_URL must start with postgres:// or sqlite:, got "${url}"`);
 }
 
-function openSqlite(url: string): SQLite.Database {
-  const file = url === ":memory:" ? ":memory:" : url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+function sqliteFile(url: string): string {
+  return url === ":memory:" ? ":memory:" : url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+}
+
+function openSqlite(file: string, { reader = false } = {}): SQLite.Database {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
@@ -24,13 +28,17 @@ function openSqlite(url: string): SQLite.Database {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  if (reader) sqlite.pragma("query_only = ON");
   return sqlite;
 }
 
 export function openDatabase(url: string): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "sqlite") {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(url) }) });
+    const file = sqliteFile(url);
+    // Reads outside transactions get their own connection (an in-memory database cannot be shared).
+    const reader = file === ":memory:" ? undefined : openSqlite(file, { reader: true });
+    const db = new Kysely<Database>({ dialect: sqliteDialect(openSqlite(file), reader) });
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -52,7 +60,7 @@ export async function checkDatabase(db: Db): Promise<boolean> {
 
 /**
  * True on PostgreSQL, where a user's bulk writes take `select ... for update` on their profile row to run one
- * at a time; SQLite needs no lock because Kysely runs every transaction on its one connection in turn.
+ * at a time; SQLite needs no lock because every transaction takes its one write lock (BEGIN IMMEDIATE).
  */
 export function locksRows(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
