@@ -53,6 +53,9 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     plugins: { "import-x": importX, local: { rules: { "no-type-import-cycle": noTypeImportCycle } } },
     settings: {
+      // Without these two, import-x skips .ts files and no-cycle sees no graph at all.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
     },
     rules: {
