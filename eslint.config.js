@@ -14,7 +14,7 @@ const corePatterns = [
   },
 ];
 
-// No cycles, and features stand side by side (GUIDE §4.14, docs/decisions/0016): a feature imports no other
+// No cycles, and features stand side by side (GUIDE §4.14, docs/decisions/0018): a feature imports no other
 // feature and not app/; ui/ and lib/ import neither. Zones are built from the folders, so a new feature is covered.
 const web = "src/web";
 const features = readdirSync(`${web}/features`, { withFileTypes: true }).filter((d) => d.isDirectory());

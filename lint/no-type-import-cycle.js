@@ -1,5 +1,5 @@
 // import-x/no-cycle follows value imports only, so a cycle closed by an `import type` (core/habit.ts <-> core/stats.ts
-// was one) passes it; this rule reports such an import (docs/decisions/0016-no-import-cycles.md).
+// was one) passes it; this rule reports such an import (docs/decisions/0018-no-import-cycles.md).
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
