@@ -141,4 +141,8 @@ export const messages = {
     profileLoadFailed: "Unable to load your profile. Please try again later.",
     signingOut: "Signing out...",
   },
+  // Server refusals that SPEC.md does not name: shown instead of the generic failure text of the action.
+  limits: {
+    rateLimited: "You are making changes too quickly. Please wait a minute and try again.",
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, isUnreachable } from "./api";
+import { messages } from "../../core/messages";
+import { ApiError, apiRequest, failureText, isUnreachable } from "./api";
 import { localToday } from "./local-today";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -56,5 +57,16 @@ describe("apiRequest", () => {
     const offline = await apiRequest("/api/habits").catch((e: unknown) => e);
     expect(offline).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
     expect(isUnreachable(offline)).toBe(true);
+  });
+
+  it("explains a rate-limit refusal instead of the action's generic failure text", async () => {
+    const body = { error: { code: "RATE_LIMITED", message: "Too many changes" } };
+    vi.stubGlobal("fetch", respond(429, body));
+    const limited = await apiRequest("/api/habits", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(failureText(limited, messages.habits.saveFailed)).toBe(messages.limits.rateLimited);
+    expect(isUnreachable(limited)).toBe(false);
+    const notFound = new ApiError(404, "HABIT_NOT_FOUND", "Habit not found");
+    expect(failureText(notFound, messages.habits.saveFailed)).toBe(messages.habits.saveFailed);
+    expect(failureText(new TypeError("x"), messages.habits.updateFailed)).toBe(messages.habits.updateFailed);
   });
 });

@@ -1,4 +1,5 @@
 // The fetch wrapper for our JSON API (docs/api.md): sends the user's local day and turns error bodies into ApiError.
+import { messages } from "../../core/messages";
 import { localToday } from "./local-today";
 
 export type ApiErrorBody = { error: { code: string; message: string } };
@@ -20,6 +21,11 @@ export const NETWORK_ERROR_CODE = "NETWORK_ERROR";
 /** The server is down, unreachable or broken (as opposed to refusing this request). */
 export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** The text to show for a failed action: the server's reason when SPEC's generic text would hide it, else `fallback`. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code === "RATE_LIMITED" ? messages.limits.rateLimited : fallback;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {

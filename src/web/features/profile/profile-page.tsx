@@ -5,6 +5,7 @@ import { PROFILE_SUCCESS_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 import { LogOutIcon } from "../../ui/icons";
+import { failureText } from "../../lib/api";
 import { authClient } from "../../lib/auth-client";
 import { AccountForm, Field, FormMessage } from "../../ui/form-controls";
 import type { Profile } from "../../lib/profile-query";
@@ -25,8 +26,8 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
       await rename.mutateAsync(displayName);
       setName(displayName);
       onSaved();
-    } catch {
-      setError(texts.updateFailed);
+    } catch (error) {
+      setError(failureText(error, texts.updateFailed));
     }
   };
 

@@ -8,6 +8,7 @@ import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { markDone, unmarkDone } from "../../../core/streaks";
 import { showError } from "../../ui/notices";
+import { failureText } from "../api";
 import {
   beginWrite,
   endWrite,
@@ -43,9 +44,9 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
       update((habits) => replaceHabit(habits, id, saved));
       if (!hadList) void client.invalidateQueries({ queryKey: key }); // added from the load-error state
       return true;
-    } catch {
+    } catch (error) {
       update((habits) => habits.filter((habit) => habit.id !== id));
-      showError(messages.habits.saveFailed);
+      showError(failureText(error, messages.habits.saveFailed));
       return false;
     }
   }
@@ -68,10 +69,10 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
       const saved = await store().setDone(id, today, done);
       if (endWrite(id, ticket)) update((habits) => replaceHabit(habits, id, saved));
       return true;
-    } catch {
+    } catch (error) {
       endWrite(id, ticket);
       apply(!done);
-      showError(messages.habits.updateFailed);
+      showError(failureText(error, messages.habits.updateFailed));
       return false;
     }
   }
@@ -86,10 +87,10 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
       const saved = await store().rename(id, name);
       if (endWrite(id, ticket)) update((habits) => replaceHabit(habits, id, saved));
       return true;
-    } catch {
+    } catch (error) {
       endWrite(id, ticket);
       update((habits) => patchHabit(habits, id, (h) => ({ ...h, name: habit.name })));
-      showError(messages.habits.updateFailed);
+      showError(failureText(error, messages.habits.updateFailed));
       return false;
     }
   }
@@ -103,9 +104,9 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
     try {
       await store().remove(id);
       return true;
-    } catch {
+    } catch (error) {
       update((habits) => restoreHabit(habits, habit, index));
-      showError(messages.habits.deleteFailed);
+      showError(failureText(error, messages.habits.deleteFailed));
       return false;
     }
   }
@@ -118,8 +119,8 @@ export function createHabitActions(client: QueryClient, userId: string, today: L
       const habits = await storeFor("server", today).replaceAll(rows);
       client.setQueryData<HabitsData>(key, { source: "server", habits });
       return { ok: true, source: "server" };
-    } catch {
-      showError(messages.habits.importFailed);
+    } catch (error) {
+      showError(failureText(error, messages.habits.importFailed));
       // SPEC §8: the imported list is still loaded locally.
       let habits: StoredHabit[];
       try {

@@ -115,6 +115,16 @@ describe("useHabits on the server", () => {
     expect(noticeTexts()).toEqual([messages.habits.saveFailed]);
   });
 
+  it("says so when the server refuses a write for making changes too quickly", async () => {
+    const limited = () => json(429, { error: { code: "RATE_LIMITED", message: "Too many changes" } });
+    handler = (method) => (method === "GET" ? json(200, []) : limited());
+    const { result } = setup();
+    await waitFor(() => expect(result.current.status).toBe("ready"));
+    await act(async () => void (await result.current.add("Read")));
+    expect(result.current.habits).toEqual([]);
+    expect(noticeTexts()).toEqual([messages.limits.rateLimited]);
+  });
+
   it("rolls back a failed toggle, rename and delete with their messages", async () => {
     const pending: ((r: Response) => void)[] = [];
     handler = (method) =>
