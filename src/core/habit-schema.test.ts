@@ -27,3 +27,28 @@ describe("HabitNameSchema control characters", () => {
     expect(HabitNameSchema.safeParse("  Read  ").data).toBe("Read");
   });
 });
+
+describe("HabitNameSchema: one rule for names (issue 8)", () => {
+  it.each([
+    ["a lone high surrogate", "x\ud800y", /unpaired surrogate/],
+    ["a lone low surrogate", "x\udc00y", /unpaired surrogate/],
+    ["a C1 control (NEL)", "Read\u0085", /control characters/],
+    ["a C1 control (CSI)", "\u009bRead", /control characters/],
+    ["a right-to-left override", "Read\u202egnitirw", /text-direction/],
+    ["a left-to-right embedding", "\u202aRead", /text-direction/],
+    ["a first-strong isolate", "Read \u2068x\u2069", /text-direction/],
+  ])("refuses %s", (_label, name, message) => {
+    expect(HabitNameSchema.safeParse(name).error?.issues[0]?.message).toMatch(message);
+  });
+
+  it("keeps emoji, accents and right-to-left text", () => {
+    for (const name of ["Run 🏃‍♀️", "Lire à voix haute", "קריאה", "読書 📚"]) {
+      expect(HabitNameSchema.parse(name)).toBe(name);
+    }
+  });
+
+  it("stores names NFC-normalised", () => {
+    expect(HabitNameSchema.parse(" Cafe\u0301 ")).toBe("Caf\u00e9");
+    expect(HabitNameSchema.parse("A\u030a")).toBe("\u00c5");
+  });
+});

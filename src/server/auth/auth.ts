@@ -8,6 +8,7 @@ import { authRules } from "./auth-rules";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { createMailer, type Mailer } from "./mailer";
 import { createPasswordHasher, type ScryptParams } from "./password-hash";
+import { userFieldHooks, userFieldRules } from "./user-fields";
 import { RESET_LINK_PREFIX, revokeResetLinks } from "./reset-links.repo";
 
 export type AuthDeps = {
@@ -85,6 +86,7 @@ export function createAuth({ config, database, now = () => new Date(), mailer, p
     plugins: [
       admin(),
       authRules(),
+      userFieldRules(),
       oauthPopup(),
       genericOAuth({
         config: config.oidc
@@ -112,14 +114,10 @@ export function createAuth({ config, database, now = () => new Date(), mailer, p
         },
       },
       user: {
-        // Names arrive from forms and providers; stored trimmed so the session and the profile agree.
-        update: {
-          before: async (user) => ({
-            data: user.name === undefined ? user : { ...user, name: user.name.trim() },
-          }),
-        },
+        // Names and images arrive from forms and providers; stored within one rule so the session and profile agree.
+        update: userFieldHooks.update,
         create: {
-          before: async (user) => ({ data: { ...user, name: user.name.trim() } }),
+          before: userFieldHooks.create.before,
           // SPEC §7 sign-up and first provider sign-in: the profile document is created with the account.
           after: async (user) => {
             await createProfile(

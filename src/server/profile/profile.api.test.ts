@@ -52,6 +52,10 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
     expect((await get(alice)).body).toEqual(res.body);
   });
 
+  it("stores the display name NFC-normalised", async () => {
+    expect((await patch(alice, { displayName: "Alice\u0301 L." })).body.displayName).toBe("Alic\u00e9 L.");
+  });
+
   it("updates one preference at a time, keeping the other", async () => {
     const dark = await patch(alice, { preferences: { theme: "dark" } });
     expect(dark.body.preferences).toEqual({ theme: "dark", notifications: true });
@@ -86,6 +90,10 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
       /at most 100 characters/,
     ],
     ["a number as display name", { displayName: 7 }, /displayName: .*string/],
+    ["a display name with a control character", { displayName: "Bob\u0007" }, /control characters/],
+    ["a display name with a C1 control", { displayName: "Bob\u0085" }, /control characters/],
+    ["a display name with a bidi override", { displayName: "\u202eboB" }, /text-direction/],
+    ["a display name with a lone surrogate", { displayName: "B\ud800ob" }, /unpaired surrogate/],
     ["the read-only email", { email: "new@example.com" }, /email/],
     ["an unknown field", { role: "admin" }, /role/],
     ["an unknown theme", { preferences: { theme: "blue" } }, /preferences\.theme: must be light or dark/],
@@ -95,11 +103,8 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
       /preferences\.notifications: must be true or false/,
     ],
     ["an unknown preference", { preferences: { language: "en" } }, /language/],
-    [
-      "a javascript: photo URL",
-      { photoURL: "javascript:alert(1)" },
-      /photoURL: must be an http or https URL/,
-    ],
+    ["a javascript: photo URL", { photoURL: "javascript:alert(1)" }, /photoURL: must be an https URL/],
+    ["an http photo URL", { photoURL: "http://example.com/me.png" }, /photoURL: must be an https URL/],
     ["a photo URL that is not a URL", { photoURL: "me.png" }, /photoURL/],
     ["an array body", [{ displayName: "A" }], /object/],
     ["a null body", null, /object/],

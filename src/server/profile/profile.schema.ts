@@ -1,23 +1,19 @@
 import { z } from "zod";
-import { messages } from "../../core/messages";
+import { MAX_NAME_LENGTH } from "../../core/name";
+import { DisplayNameSchema } from "../../core/name-schema";
 
-export const MAX_DISPLAY_NAME_LENGTH = 100;
+export const MAX_DISPLAY_NAME_LENGTH = MAX_NAME_LENGTH;
 export const MAX_PHOTO_URL_LENGTH = 2048;
+
+// Only https: the photo is shown as an image on an https page, never followed as a javascript: or data: link.
+export const PhotoUrlSchema = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .max(MAX_PHOTO_URL_LENGTH, `must be at most ${MAX_PHOTO_URL_LENGTH} characters`);
 
 /** PATCH /api/profile. The email is read-only (SPEC §2 Profile), so it is an unknown field here. */
 export const ProfilePatchSchema = z.strictObject({
-  displayName: z
-    .string()
-    .trim()
-    .min(1, messages.validation.displayNameEmpty)
-    .max(MAX_DISPLAY_NAME_LENGTH, `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`)
-    .optional(),
-  // Only web addresses: the photo is shown as an image, never followed as a javascript: or data: link.
-  photoURL: z
-    .url({ protocol: /^https?$/, error: "must be an http or https URL" })
-    .max(MAX_PHOTO_URL_LENGTH, `must be at most ${MAX_PHOTO_URL_LENGTH} characters`)
-    .nullable()
-    .optional(),
+  displayName: DisplayNameSchema.optional(),
+  photoURL: PhotoUrlSchema.nullable().optional(),
   preferences: z
     .strictObject({
       theme: z.enum(["light", "dark"], { error: "must be light or dark" }).optional(),

@@ -27,6 +27,12 @@ describe("SPEC §5 account validation", () => {
     expect(validateSignUp(full)).toBeNull();
   });
 
+  it("sign up checks the name by the rule the server applies (issue 8)", () => {
+    expect(validateSignUp({ ...full, name: "x".repeat(101) })).toMatch(/at most 100 characters/);
+    expect(validateSignUp({ ...full, name: "Ada\u202e" })).toMatch(/text-direction/);
+    expect(validateSignUp({ ...full, name: " Ada " })).toBeNull();
+  });
+
   it("reset needs an email; a new password follows the sign-up rules", () => {
     expect(validateReset({ email: "" })).toBe(validation.resetEmailRequired);
     expect(validateReset({ email: "a@b.c" })).toBeNull();

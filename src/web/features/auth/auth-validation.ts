@@ -1,5 +1,6 @@
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/constants";
 import { messages } from "../../../core/messages";
+import { nameProblem } from "../../../core/name";
 
 // SPEC §5, checked in the browser before any call; null means the form may be sent.
 const { validation, account } = messages;
@@ -22,7 +23,7 @@ export function validateSignUp(f: {
   confirm: string;
 }): string | null {
   if (!f.name.trim() || !f.email.trim() || !f.password || !f.confirm) return validation.signUpAllFields;
-  return passwordRule(f.password, f.confirm);
+  return nameProblem(f.name, "Display name") ?? passwordRule(f.password, f.confirm);
 }
 
 export function validateReset(f: { email: string }): string | null {

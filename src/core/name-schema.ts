@@ -1,0 +1,18 @@
+// The name rule of name.ts as zod schemas, shared by habit names, backup names and display names (GUIDE §4.6).
+import { z } from "zod";
+import { MAX_NAME_LENGTH, nameCharacterProblem, nameMessages, normalizeName, type NameLabel } from "./name";
+
+export const nameSchema = (label: NameLabel) => {
+  const messages = nameMessages(label);
+  return z
+    .string()
+    .overwrite(normalizeName)
+    .min(1, messages.empty)
+    .max(MAX_NAME_LENGTH, messages.tooLong)
+    .superRefine((name, ctx) => {
+      const problem = nameCharacterProblem(name, label);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+};
+
+export const DisplayNameSchema = nameSchema("Display name");
