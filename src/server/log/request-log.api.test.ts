@@ -59,6 +59,7 @@ describe("request logs", () => {
   it("writes one JSON line per request with method, route pattern, status, duration and the X-Request-Id", async () => {
     const signUp = await post("/api/auth/sign-up/email", account);
     expect(signUp.status).toBe(200);
+    expect(signUp.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/); // Better Auth's answers carry it too
     cookie = signUp.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

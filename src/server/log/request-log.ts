@@ -54,6 +54,8 @@ export const requestLog =
     setId(c, async () => {
       const start = performance.now();
       await next();
+      // Answers built outside Hono's context (Better Auth's) miss the header requestId() prepared.
+      if (!c.res.headers.has("x-request-id")) c.header("X-Request-Id", c.get("requestId"));
       const { method } = c.req;
       const { status } = c.res;
       const route = loggedRoute(c);
