@@ -1,9 +1,10 @@
-import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
+import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import { sqliteDialect } from "./sqlite-dialect";
 
 export type Dialect = "sqlite" | "postgres";
@@ -20,15 +21,25 @@ function sqliteFile(url: string): string {
   return url === ":memory:" ? ":memory:" : url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
 }
 
-function openSqlite(file: string, { reader = false } = {}): SQLite.Database {
+/** better-sqlite3, or Node's own node:sqlite where its native addon cannot load (docs/decisions/0021-node-24.md). */
+function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => unknown } {
+  try {
+    return new SQLite(file);
+  } catch (error) {
+    if (!hasNodeSqlite()) throw error;
+    return openNodeSqlite(file);
+  }
+}
+
+function openSqlite(file: string, { reader = false } = {}): SqliteDatabase {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = connectSqlite(file);
   // WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("foreign_keys = ON");
-  if (reader) sqlite.pragma("query_only = ON");
+  sqlite.exec("pragma journal_mode = WAL");
+  sqlite.exec("pragma synchronous = FULL");
+  sqlite.exec("pragma busy_timeout = 5000");
+  sqlite.exec("pragma foreign_keys = ON");
+  if (reader) sqlite.exec("pragma query_only = ON");
   return sqlite;
 }
 
