@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
-import { TEST_SECRET, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { TEST_SECRET, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { openDatabase } from "./database";
 
 const dir = mkdtempSync(join(tmpdir(), "hs-backup-"));
@@ -40,11 +40,13 @@ describe.each(testDialects().filter((d) => d.dialect === "sqlite"))(
       const acknowledged = new Set<string>();
       let stop = false;
       const writer = async (w: number) => {
-        for (let i = 0; i < 60 && !stop; i++) {
+        // Until the backup is over (bounded all the same); a refusal by the per-user write limit starts a new minute.
+        for (let i = 0; i < 2000 && !stop; i++) {
           const res = await server.call<{ id: string }>(users[w % 4]!, "POST", "/api/habits", {
             json: { name: `Writer ${w} habit ${i}` },
           });
           if (res.status === 201) acknowledged.add(res.body.id);
+          else if (res.status === 429) server.clock.advance(60_000);
         }
       };
       const writers = Array.from({ length: 20 }, (_, w) => writer(w));

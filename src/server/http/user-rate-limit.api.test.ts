@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
+import { testDialects } from "../../../test/support/databases";
 import {
   TEST_DAY,
   expectError,
   useTestServer,
   type TestServer,
   type TestUser,
-} from "../test-support/test-server";
+} from "../../../test/support/api-server";
 
 const MAX = 300; // USER_WRITE_RATE_MAX's default, which the test server keeps
 const MINUTE = 60_000;

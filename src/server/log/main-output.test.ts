@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort } from "../test-support/free-port";
+import { freePort } from "../../../test/support/free-port";
 
 /** Starts src/server/main.ts (under a pseudo-terminal when `tty`), calls /api/health, stops it; returns its output. */
 async function run(tty: boolean): Promise<string> {

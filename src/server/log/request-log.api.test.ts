@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { startServer, type RunningServer } from "../server";
-import { testDialects, type TestDatabase } from "../test-support/databases";
-import { freePort } from "../test-support/free-port";
-import { TEST_SECRET } from "../test-support/test-server";
+import { testDialects, type TestDatabase } from "../../../test/support/databases";
+import { freePort } from "../../../test/support/free-port";
+import { TEST_PASSWORD_HASH, TEST_SECRET } from "../../../test/support/api-server";
 import { createLogger } from "./logger";
 
 type Line = Record<string, unknown> & { msg: string; level: number };
@@ -40,7 +40,7 @@ describe("request logs", () => {
       level: config.logLevel,
       destination: { write: (s: string) => raw.push(s) },
     });
-    running = await startServer(config, { logger, passwordHash: { N: 2 ** 10, r: 8, p: 1 } });
+    running = await startServer(config, { logger, passwordHash: TEST_PASSWORD_HASH });
   });
   afterAll(async () => {
     await running?.stop();
