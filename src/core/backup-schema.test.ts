@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildBackup } from "./backup";
-import { BackupHabitSchema, parseBackup } from "./backup-schema";
+import { BackupHabitSchema, backupHabitSchema, parseBackup } from "./backup-schema";
 import { MAX_BACKUP_CHARS } from "./constants";
 import { INVALID_LOCAL_DATE_MESSAGE } from "./local-date";
 import { makeHabit, TEST_TODAY } from "./test-habits";
@@ -109,5 +109,25 @@ describe("parseBackup rejections", () => {
     expect(reasonOf(Array.from({ length: 1000 }, () => habit()))).toBe("ok"));
   it("rejects a file over 5 MB before parsing it", () => {
     expect(reasonOf(" ".repeat(MAX_BACKUP_CHARS + 1))).toBe("format: file is larger than 5 MB");
+  });
+});
+
+describe("backupHabitSchema with a latest day (the server's UTC date plus one)", () => {
+  const schema = backupHabitSchema("2026-11-22");
+  const issue = (dates: string[]) => schema.safeParse(habit({ completedDates: dates })).error?.issues[0];
+
+  it("accepts days up to and including the latest", () => {
+    expect(
+      schema.safeParse(habit({ completedDates: ["2000-01-01", "2026-11-21", "2026-11-22"] })).success,
+    ).toBe(true);
+  });
+  it.each(["2026-11-23", "9999-12-31"])("refuses %s, naming the date and where it is", (date) => {
+    expect(issue(["2026-11-20", date])).toMatchObject({
+      path: ["completedDates", 1],
+      message: `${date} is in the future: the latest day allowed is 2026-11-22`,
+    });
+  });
+  it("leaves future days alone without a latest day (the browser reads files with its own clock)", () => {
+    expect(BackupHabitSchema.safeParse(habit({ completedDates: ["9999-12-31"] })).success).toBe(true);
   });
 });

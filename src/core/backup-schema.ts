@@ -3,36 +3,53 @@
 import { z } from "zod";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { HabitNameSchema } from "./habit-schema";
-import type { LocalDate } from "./local-date";
+import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
 import { LocalDateSchema } from "./local-date-schema";
 
-const UniqueDatesSchema = z.array(LocalDateSchema).superRefine((dates, ctx) => {
-  const seen = new Set<LocalDate>();
-  dates.forEach((date, index) => {
-    if (seen.has(date))
-      ctx.addIssue({ code: "custom", message: `duplicate date ${date}`, path: [index], input: date });
-    seen.add(date);
+/**
+ * Real, unique dates, and none after `latest` when given (the server passes its UTC date plus one day, the rule of
+ * marking a day). One loop instead of a schema per date: a file may hold 100,000 dates. The first fault is enough.
+ */
+const datesSchema = (latest?: LocalDate) =>
+  z.array(z.string()).superRefine((dates, ctx) => {
+    const seen = new Set<LocalDate>();
+    for (const [index, date] of dates.entries()) {
+      const fault = !isLocalDate(date)
+        ? INVALID_LOCAL_DATE_MESSAGE
+        : seen.has(date)
+          ? `duplicate date ${date}`
+          : latest !== undefined && date > latest
+            ? `${date} is in the future: the latest day allowed is ${latest}`
+            : undefined;
+      if (fault) return ctx.addIssue({ code: "custom", message: fault, path: [index], input: date });
+      seen.add(date);
+    }
   });
-});
 
 // Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact.
-export const BackupHabitSchema = z.strictObject({
-  id: z.string().max(200).optional(),
-  userId: z.string().max(200).optional(),
-  name: HabitNameSchema,
-  streakCount: z.number().optional(),
-  bestStreak: z.number().optional(),
-  completionRate: z.number().optional(),
-  completedToday: z.boolean().optional(),
-  lastCompletedDate: LocalDateSchema.nullable().optional(),
-  completedDates: UniqueDatesSchema,
-  createdAt: z.string().max(100).optional(),
-  updatedAt: z.string().max(100).optional(),
-});
+export const backupHabitSchema = (latest?: LocalDate) =>
+  z.strictObject({
+    id: z.string().max(200).optional(),
+    userId: z.string().max(200).optional(),
+    name: HabitNameSchema,
+    streakCount: z.number().optional(),
+    bestStreak: z.number().optional(),
+    completionRate: z.number().optional(),
+    completedToday: z.boolean().optional(),
+    lastCompletedDate: LocalDateSchema.nullable().optional(),
+    completedDates: datesSchema(latest),
+    createdAt: z.string().max(100).optional(),
+    updatedAt: z.string().max(100).optional(),
+  });
+
+export const BackupHabitSchema = backupHabitSchema();
+
+export const BACKUP_NOT_AN_ARRAY = "a backup must be a JSON array of habits";
+export const BACKUP_TOO_MANY = `a backup holds at most ${MAX_BACKUP_HABITS} habits`;
 
 export const BackupSchema = z
-  .array(BackupHabitSchema, { error: "a backup must be a JSON array of habits" })
-  .max(MAX_BACKUP_HABITS, `a backup holds at most ${MAX_BACKUP_HABITS} habits`);
+  .array(BackupHabitSchema, { error: BACKUP_NOT_AN_ARRAY })
+  .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
 
 export type BackupHabit = z.infer<typeof BackupHabitSchema>;
 

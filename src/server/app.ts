@@ -20,6 +20,7 @@ import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
+import { backupBodyLimit } from "./habits/quota";
 import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
@@ -76,7 +77,7 @@ export function createApp({ config, database, auth, logger, now = () => new Date
         c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
     });
   const small = limit(64 * KiB);
-  const large = limit(6 * KiB * KiB);
+  const large = limit(backupBodyLimit(config.userLimits));
   app.use("/api/*", (c, next) => {
     const isBackup =
       c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
@@ -99,7 +100,7 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
   app.use("/api/habits/*", signedIn, writeLimit, resolveToday());
   app.use("/api/profile/*", signedIn, writeLimit);
-  app.route("/api/habits", habitsRoutes);
+  app.route("/api/habits", habitsRoutes(config.userLimits));
   app.route("/api/profile", profileRoutes);
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));

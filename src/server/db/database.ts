@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import type { Database } from "./schema";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import { sqliteDialect } from "./sqlite-dialect";
+import { startSqliteWriter, writerOnThisThread } from "./sqlite-writer";
 
 export type Dialect = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -31,25 +32,28 @@ function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => 
   }
 }
 
+// WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
+const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 5000", "foreign_keys = ON"];
+
 function openSqlite(file: string, { reader = false } = {}): SqliteDatabase {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = connectSqlite(file);
-  // WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
-  sqlite.exec("pragma journal_mode = WAL");
-  sqlite.exec("pragma synchronous = FULL");
-  sqlite.exec("pragma busy_timeout = 5000");
-  sqlite.exec("pragma foreign_keys = ON");
-  if (reader) sqlite.exec("pragma query_only = ON");
+  for (const pragma of [...PRAGMAS, ...(reader ? ["query_only = ON"] : [])]) sqlite.exec(`pragma ${pragma}`);
   return sqlite;
+}
+
+/** A file gets a writer thread and a reader on this thread; an in-memory database, one connection here. */
+function sqliteDatabase(file: string): Kysely<Database> {
+  if (file === ":memory:")
+    return new Kysely({ dialect: sqliteDialect(writerOnThisThread(openSqlite(file))) });
+  mkdirSync(dirname(file), { recursive: true });
+  const reader = openSqlite(file, { reader: true });
+  return new Kysely({ dialect: sqliteDialect(startSqliteWriter(file, PRAGMAS), reader) });
 }
 
 export function openDatabase(url: string): DatabaseHandle {
   const dialect = dialectOf(url);
   if (dialect === "sqlite") {
-    const file = sqliteFile(url);
-    // Reads outside transactions get their own connection (an in-memory database cannot be shared).
-    const reader = file === ":memory:" ? undefined : openSqlite(file, { reader: true });
-    const db = new Kysely<Database>({ dialect: sqliteDialect(openSqlite(file), reader) });
+    const db = sqliteDatabase(sqliteFile(url));
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -1,77 +1,80 @@
-// Kysely's SQLite dialect with two changes (docs/decisions/0017-sqlite-writer-and-reader.md):
+// Kysely's SQLite dialect with our own driver (docs/decisions/0017-sqlite-writer-and-reader.md):
+// - one writer, usually on its own thread (sqlite-writer.ts), taken by one Kysely connection at a time;
 // - a transaction starts with BEGIN IMMEDIATE, so it takes the write lock at once and waits (busy timeout) for
 //   another process's writer; a plain BEGIN that upgrades later fails at once with "database is locked";
-// - a SELECT outside a transaction runs on a second, read-only connection, so that (with WAL) reads go on while a
-//   long write transaction, such as a large import, holds the one writer connection.
+// - a SELECT outside a transaction runs on a read-only connection of this thread, so that (with WAL) reads go on
+//   while a long write transaction, such as a large import, holds the writer.
 import {
   CompiledQuery,
   SelectQueryNode,
   SqliteAdapter,
-  SqliteDriver,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
   type Dialect,
   type Driver,
-  type QueryCompiler,
+  type QueryResult,
   type SqliteDatabase,
 } from "kysely";
+import type { SqliteWriter } from "./sqlite-writer";
 
-/** What Kysely holds between acquire and release: the writer is taken only when a query needs it. */
-type Routed = DatabaseConnection & { writer?: DatabaseConnection };
+/** What Kysely holds between acquire and release; `release` is set while it holds the writer. */
+type Routed = DatabaseConnection & { release?: () => void };
 
-export function sqliteDialect(writer: SqliteDatabase, reader?: SqliteDatabase): Dialect {
-  const writes = new SqliteDriver({ database: writer });
-  const reads = reader ? new SqliteDriver({ database: reader }) : undefined;
-  const writerOf = async (conn: Routed) => (conn.writer ??= await writes.acquireConnection());
+/** Hands the writer to one holder at a time, in the order asked. */
+function mutex(): () => Promise<() => void> {
+  let tail = Promise.resolve();
+  return async () => {
+    let release!: () => void;
+    const previous = tail;
+    tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    return release;
+  };
+}
+
+function read(reader: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
+  return { rows: reader.prepare(sql).all(parameters) };
+}
+
+export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Dialect {
+  const lock = mutex();
+  const hold = async (conn: Routed) => {
+    conn.release ??= await lock();
+  };
+  const run = (sql: string) => async (conn: Routed) => {
+    await hold(conn);
+    await writer.execute(CompiledQuery.raw(sql));
+  };
 
   const connection = (): Routed => {
     const conn: Routed = {
-      async executeQuery(query) {
-        if (reads && !conn.writer && SelectQueryNode.is(query.query)) {
-          const read = await reads.acquireConnection();
-          try {
-            return await read.executeQuery(query);
-          } finally {
-            await reads.releaseConnection();
-          }
-        }
-        return (await writerOf(conn)).executeQuery(query);
+      async executeQuery<R>(query: CompiledQuery) {
+        if (reader && !conn.release && SelectQueryNode.is(query.query))
+          return read(reader, query) as QueryResult<R>;
+        await hold(conn);
+        return (await writer.execute(query)) as QueryResult<R>;
       },
-      async *streamQuery(query, chunkSize) {
-        yield* (await writerOf(conn)).streamQuery(query, chunkSize);
+      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
       },
     };
     return conn;
   };
 
-  const onWriter =
-    (name: "savepoint" | "rollbackToSavepoint" | "releaseSavepoint") =>
-    async (conn: Routed, savepoint: string, compile: QueryCompiler["compileQuery"]) =>
-      writes[name](await writerOf(conn), savepoint, compile);
-
   const driver: Driver = {
-    async init() {
-      await writes.init();
-      await reads?.init();
-    },
+    init: async () => undefined,
     acquireConnection: async () => connection(),
-    async beginTransaction(conn: Routed) {
-      await (await writerOf(conn)).executeQuery(CompiledQuery.raw("begin immediate"));
-    },
-    commitTransaction: async (conn: Routed) => writes.commitTransaction(await writerOf(conn)),
-    rollbackTransaction: async (conn: Routed) => writes.rollbackTransaction(await writerOf(conn)),
-    savepoint: onWriter("savepoint"),
-    rollbackToSavepoint: onWriter("rollbackToSavepoint"),
-    releaseSavepoint: onWriter("releaseSavepoint"),
+    beginTransaction: run("begin immediate"),
+    commitTransaction: run("commit"),
+    rollbackTransaction: run("rollback"),
     async releaseConnection(conn: Routed) {
-      if (!conn.writer) return;
-      conn.writer = undefined;
-      await writes.releaseConnection();
+      conn.release?.();
+      conn.release = undefined;
     },
     async destroy() {
-      await reads?.destroy();
-      await writes.destroy();
+      reader?.close();
+      await writer.close();
     },
   };
 

@@ -1,16 +1,58 @@
+// Import and migration bodies: the array is checked at once, its items one by one in slices, since a file may
+// hold 100,000 days (docs/decisions/0017).
 import { z } from "zod";
-import { BackupHabitSchema, type BackupHabit } from "../../core/backup-schema";
+import {
+  BACKUP_NOT_AN_ARRAY,
+  BACKUP_TOO_MANY,
+  backupHabitSchema,
+  type BackupHabit,
+} from "../../core/backup-schema";
 import { MAX_BACKUP_HABITS } from "../../core/constants";
+import { addDays, todayInZone, type LocalDate } from "../../core/local-date";
+import { badRequest } from "../http/errors";
+import { describeIssues } from "../http/validation";
+import { slicer } from "./slices";
+
+export const BackupItemsSchema = z
+  .array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY })
+  .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
 
 /** Migration body: the browser's local list. Unlike an import, one bad habit fails alone (SPEC §4 "M failed"). */
 export const LocalHabitsSchema = z
   .array(z.unknown(), { error: "the local habits must be a JSON array" })
   .max(MAX_BACKUP_HABITS, `at most ${MAX_BACKUP_HABITS} habits can be migrated`);
 
-export function partitionLocalHabits(items: readonly unknown[]): { valid: BackupHabit[]; failed: number } {
+/** The rule of marking a day (GUIDE §5): no day after the server's UTC date plus one. */
+export const latestDay = (now: Date): LocalDate => addDays(todayInZone(now, "UTC"), 1);
+
+/** Import: every item must be a valid backup habit, else 400 naming the first bad item's faults. */
+export async function parseBackupItems(items: readonly unknown[], latest: LocalDate): Promise<BackupHabit[]> {
+  const schema = backupHabitSchema(latest);
+  const pause = slicer();
+  const habits: BackupHabit[] = [];
+  for (const [index, item] of items.entries()) {
+    await pause();
+    const result = schema.safeParse(item);
+    if (!result.success) {
+      const issues = result.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] }));
+      throw badRequest("VALIDATION_FAILED", describeIssues(issues));
+    }
+    habits.push(result.data);
+  }
+  return habits;
+}
+
+/** Migration: the valid items, and how many were not (a future day counts as invalid too). */
+export async function partitionLocalHabits(
+  items: readonly unknown[],
+  latest: LocalDate,
+): Promise<{ valid: BackupHabit[]; failed: number }> {
+  const schema = backupHabitSchema(latest);
+  const pause = slicer();
   const valid: BackupHabit[] = [];
   for (const item of items) {
-    const result = BackupHabitSchema.safeParse(item);
+    await pause();
+    const result = schema.safeParse(item);
     if (result.success) valid.push(result.data);
   }
   return { valid, failed: items.length - valid.length };

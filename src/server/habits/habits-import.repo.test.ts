@@ -16,6 +16,7 @@ const failingCompletions: KyselyPlugin = {
   transformResult: async ({ result }) => result,
 };
 
+const limits = { maxHabits: 500, maxDays: 100_000 };
 const items: ImportedHabit[] = [
   { name: "New one", completedDates: [TEST_DAY] },
   { name: "New two", completedDates: [] },
@@ -35,7 +36,7 @@ describe.each(testDialects())("bulk writes roll back on $dialect", (dialect) => 
     const before = await listHabits(db, alice.id);
     expect(before.map((h) => h.name)).toEqual(["Old"]);
     await expect(
-      replaceHabits(db.withPlugin(failingCompletions), alice.id, items, new Date()),
+      replaceHabits(db.withPlugin(failingCompletions), alice.id, items, new Date(), limits),
     ).rejects.toThrow("simulated database failure");
     expect(await listHabits(db, alice.id)).toEqual(before);
   });
@@ -44,10 +45,10 @@ describe.each(testDialects())("bulk writes roll back on $dialect", (dialect) => 
     const bob = await t.signUp();
     const db = t.running.database.db;
     await expect(
-      migrateHabits(db.withPlugin(failingCompletions), bob.id, items, new Date()),
+      migrateHabits(db.withPlugin(failingCompletions), bob.id, items, new Date(), limits),
     ).rejects.toThrow();
     expect(await listHabits(db, bob.id)).toEqual([]);
-    const retry = await migrateHabits(db, bob.id, items, new Date());
+    const retry = await migrateHabits(db, bob.id, items, new Date(), limits);
     expect(retry.skipped).toBe(false);
     expect(retry.habits.map((h) => h.name)).toEqual(["New one", "New two"]);
   });

@@ -4,6 +4,10 @@ import type { Db } from "../db/database";
 import type { HabitTable } from "../db/schema";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
+import { datesOfHabits, deleteDatesOfHabits } from "./habit-dates.repo";
+import { countDays, countHabits, lockOwner } from "./owner.repo";
+import { checkQuota, type UserLimits } from "./quota";
+import { slicer, type Pause } from "./slices";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
 
@@ -21,17 +25,11 @@ function toStored(row: HabitRow, completedDates: LocalDate[]): StoredHabit {
 }
 
 async function datesOf(db: Db, habitId: string): Promise<LocalDate[]> {
-  const rows = await db
-    .selectFrom("completions")
-    .select("date")
-    .where("habit_id", "=", habitId)
-    .orderBy("date")
-    .execute();
-  return rows.map((r) => r.date);
+  return (await datesOfHabits(db, [habitId])).get(habitId) ?? [];
 }
 
 /** Newest first; habits created in the same millisecond fall back to id order so the list is stable. */
-export async function listHabits(db: Db, userId: string): Promise<StoredHabit[]> {
+export async function listHabits(db: Db, userId: string, pause: Pause = slicer()): Promise<StoredHabit[]> {
   const rows = await db
     .selectFrom("habits")
     .selectAll()
@@ -39,35 +37,12 @@ export async function listHabits(db: Db, userId: string): Promise<StoredHabit[]>
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  const completions = await db
-    .selectFrom("completions")
-    .innerJoin("habits", "habits.id", "completions.habit_id")
-    .select(["completions.habit_id", "completions.date"])
-    .where("habits.user_id", "=", userId)
-    .orderBy("completions.date")
-    .execute();
-  const dates = new Map<string, LocalDate[]>(rows.map((row) => [row.id, []]));
-  for (const { habit_id, date } of completions) dates.get(habit_id)?.push(date);
+  const dates = await datesOfHabits(
+    db,
+    rows.map((row) => row.id),
+    pause,
+  );
   return rows.map((row) => toStored(row, dates.get(row.id) ?? []));
-}
-
-export async function countHabits(db: Db, userId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom("habits")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(count); // PostgreSQL answers count(*) as a string
-}
-
-export async function getHabit(db: Db, userId: string, id: string): Promise<StoredHabit | undefined> {
-  const row = await db
-    .selectFrom("habits")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row && toStored(row, await datesOf(db, id));
 }
 
 export async function createHabit(
@@ -75,11 +50,16 @@ export async function createHabit(
   userId: string,
   input: { name: string },
   now: Date,
+  limits: UserLimits,
 ): Promise<StoredHabit> {
-  const at = now.toISOString();
-  const row = { id: randomUUID(), user_id: userId, name: input.name, created_at: at, updated_at: at };
-  await db.insertInto("habits").values(row).execute();
-  return toStored(row, []);
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, userId);
+    checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
+    const at = now.toISOString();
+    const row = { id: randomUUID(), user_id: userId, name: input.name, created_at: at, updated_at: at };
+    await trx.insertInto("habits").values(row).execute();
+    return toStored(row, []);
+  });
 }
 
 export async function renameHabit(
@@ -101,19 +81,26 @@ export async function renameHabit(
   });
 }
 
-/** True when the habit existed; its completions go with it (on delete cascade). */
+/** True when the habit existed. Its days go first, a page at a time: a habit may hold 100,000 of them. */
 export async function deleteHabit(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("habits")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const owned = await trx
+      .selectFrom("habits")
+      .select("id")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!owned) return false;
+    await deleteDatesOfHabits(trx, [id]);
+    await trx.deleteFrom("habits").where("id", "=", id).where("user_id", "=", userId).execute();
+    return true;
+  });
 }
 
 /**
  * Marks or unmarks one day. The habit row is updated first, inside the transaction, so its owner is checked
- * and a concurrent delete waits; the unique (habit_id, date) key makes a repeated mark a no-op.
+ * and a concurrent delete waits; the unique (habit_id, date) key makes a repeated mark a no-op, and only a day
+ * that was not stored yet counts against the quota.
  */
 export async function setCompletion(
   db: Db,
@@ -122,8 +109,10 @@ export async function setCompletion(
   date: LocalDate,
   done: boolean,
   now: Date,
+  limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
   return db.transaction().execute(async (trx) => {
+    if (done) await lockOwner(trx, userId);
     const row = await trx
       .updateTable("habits")
       .set({ updated_at: now.toISOString() })
@@ -133,11 +122,12 @@ export async function setCompletion(
       .executeTakeFirst();
     if (!row) return undefined;
     if (done) {
-      await trx
+      const { numInsertedOrUpdatedRows } = await trx
         .insertInto("completions")
         .values({ habit_id: id, date })
         .onConflict((oc) => oc.columns(["habit_id", "date"]).doNothing())
-        .execute();
+        .executeTakeFirst();
+      if (numInsertedOrUpdatedRows) checkQuota(limits, { days: await countDays(trx, userId) });
     } else {
       await trx.deleteFrom("completions").where("habit_id", "=", id).where("date", "=", date).execute();
     }

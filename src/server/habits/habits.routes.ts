@@ -1,17 +1,24 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
-import { BackupSchema } from "../../core/backup-schema";
 import { deriveHabit, type StoredHabit } from "../../core/habit";
 import { NewHabitSchema } from "../../core/habit-schema";
 import { isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-date";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
 import { migrateHabits, replaceHabits } from "./habits-import.repo";
-import { LocalHabitsSchema, partitionLocalHabits } from "./migration";
+import {
+  BackupItemsSchema,
+  latestDay,
+  LocalHabitsSchema,
+  parseBackupItems,
+  partitionLocalHabits,
+} from "./backup-items";
+import type { UserLimits } from "./quota";
+import { mapInSlices, slicer, stringifyInSlices } from "./slices";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
@@ -38,54 +45,59 @@ function completionDate(date: LocalDate, now: Date): LocalDate {
 const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
   createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
 
-export const habitsRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const habits = await listHabits(c.var.db, c.var.user.id);
-    return c.json(habits.map((h) => deriveHabit(h, c.var.today)));
-  })
-  .post("/", validate("json", NewHabitSchema), async (c) => {
-    const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
-    return c.json(deriveHabit(habit, c.var.today), 201);
-  })
-  .put("/", validate("json", BackupSchema), async (c) => {
-    await ensureProfile(c.var);
-    const habits = await replaceHabits(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
-    return c.json(habits.map((h) => deriveHabit(h, c.var.today)));
-  })
-  .post("/migrate", validate("json", LocalHabitsSchema), async (c) => {
-    const { valid, failed } = partitionLocalHabits(c.req.valid("json"));
-    await ensureProfile(c.var);
-    const { skipped, habits } = await migrateHabits(c.var.db, c.var.user.id, valid, c.var.now);
-    return c.json({
-      migrated: skipped ? 0 : valid.length,
-      failed: skipped ? 0 : failed,
-      skipped,
-      habits: habits.map((h) => deriveHabit(h, c.var.today)),
-    });
-  })
-  .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
-    const habit = await renameHabit(
-      c.var.db,
-      c.var.user.id,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.var.now,
-    );
-    return c.json(deriveHabit(found(habit), c.var.today));
-  })
-  .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
-    if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
-    return c.body(null, 204);
-  })
-  // PUT marks the day done, DELETE unmarks it; both are idempotent.
-  .on(
-    ["PUT", "DELETE"],
-    "/:id/completions/:date",
-    validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
-    async (c) => {
-      const { id, date } = c.req.valid("param");
-      const day = completionDate(date, c.var.now);
-      const habit = await setCompletion(c.var.db, c.var.user.id, id, day, c.req.method === "PUT", c.var.now);
+/** The list answer, derived and written a slice at a time: an account may hold 100,000 days. */
+async function habitsJson(c: Context<AppEnv>, habits: readonly StoredHabit[]) {
+  const pause = slicer();
+  const derived = await mapInSlices(habits, (habit) => deriveHabit(habit, c.var.today), pause);
+  return stringifyInSlices(derived, pause);
+}
+
+const jsonBody = (c: Context<AppEnv>, text: string) =>
+  c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
+
+export const habitsRoutes = (limits: UserLimits) =>
+  new Hono<AppEnv>()
+    .get("/", async (c) => jsonBody(c, await habitsJson(c, await listHabits(c.var.db, c.var.user.id))))
+    .post("/", validate("json", NewHabitSchema), async (c) => {
+      const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now, limits);
+      return c.json(deriveHabit(habit, c.var.today), 201);
+    })
+    .put("/", validate("json", BackupItemsSchema), async (c) => {
+      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
+      await ensureProfile(c.var);
+      const habits = await replaceHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
+      return jsonBody(c, await habitsJson(c, habits));
+    })
+    .post("/migrate", validate("json", LocalHabitsSchema), async (c) => {
+      const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.var.now));
+      await ensureProfile(c.var);
+      const { skipped, habits } = await migrateHabits(c.var.db, c.var.user.id, valid, c.var.now, limits);
+      const [migrated, notCopied] = skipped ? [0, 0] : [valid.length, failed];
+      const list = await habitsJson(c, habits);
+      return jsonBody(
+        c,
+        `{"migrated":${migrated},"failed":${notCopied},"skipped":${skipped},"habits":${list}}`,
+      );
+    })
+    .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const habit = await renameHabit(c.var.db, c.var.user.id, id, c.req.valid("json"), c.var.now);
       return c.json(deriveHabit(found(habit), c.var.today));
-    },
-  );
+    })
+    .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
+      if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
+      return c.body(null, 204);
+    })
+    // PUT marks the day done, DELETE unmarks it; both are idempotent.
+    .on(
+      ["PUT", "DELETE"],
+      "/:id/completions/:date",
+      validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
+      async (c) => {
+        const { id, date } = c.req.valid("param");
+        const day = completionDate(date, c.var.now);
+        const done = c.req.method === "PUT";
+        const habit = await setCompletion(c.var.db, c.var.user.id, id, day, done, c.var.now, limits);
+        return c.json(deriveHabit(found(habit), c.var.today));
+      },
+    );

@@ -1,0 +1,89 @@
+// The main thread's end of the SQLite writer thread (sqlite-writer.worker.mjs, docs/decisions/0017).
+import type { CompiledQuery, QueryResult, SqliteDatabase } from "kysely";
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
+
+export type SqliteWriter = {
+  execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+  close: () => Promise<void>;
+};
+
+type Reply = {
+  id: number;
+  rows?: unknown[];
+  changes?: number | bigint;
+  lastInsertRowid?: number | bigint;
+  error?: { message: string; code?: string; name?: string };
+};
+
+const resultOf = ({ rows, changes, lastInsertRowid }: Reply): QueryResult<unknown> =>
+  rows
+    ? { rows }
+    : {
+        rows: [],
+        numAffectedRows: changes === undefined ? undefined : BigInt(changes),
+        insertId: lastInsertRowid === undefined ? undefined : BigInt(lastInsertRowid),
+      };
+
+/** Runs statements on a connection of this thread: for an in-memory database, which no other thread can open. */
+export function writerOnThisThread(db: SqliteDatabase): SqliteWriter {
+  return {
+    async execute({ sql, parameters }) {
+      const statement = db.prepare(sql);
+      if (statement.reader) return { rows: statement.all(parameters) };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return resultOf({ id: 0, changes, lastInsertRowid });
+    },
+    close: async () => db.close(),
+  };
+}
+
+/** Opens `file` on a thread of its own with these pragmas; statements are sent one at a time (the caller's mutex). */
+export function startSqliteWriter(file: string, pragmas: readonly string[]): SqliteWriter {
+  const worker = new Worker(new URL("./sqlite-writer.worker.mjs", import.meta.url), {
+    workerData: { file, pragmas },
+  });
+  const pending = new Map<
+    number,
+    { resolve: (r: QueryResult<unknown>) => void; reject: (e: Error) => void }
+  >();
+  let next = 0;
+  let failure: Error | undefined;
+  // The thread keeps the process alive only while a statement is on its way, as a socket would.
+  worker.unref();
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`The SQLite writer thread has stopped (exit code ${code})`)));
+  worker.on("message", (reply: Reply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (!waiting) return;
+    if (!reply.error) return waiting.resolve(resultOf(reply));
+    const { message, code, name } = reply.error;
+    waiting.reject(Object.assign(new Error(message), { code, name: name ?? "Error" }));
+  });
+
+  return {
+    execute({ sql, parameters }) {
+      if (failure) return Promise.reject(failure);
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, sql, parameters });
+      });
+    },
+    async close() {
+      if (failure) return;
+      const exited = once(worker, "exit");
+      worker.ref();
+      worker.postMessage({ close: true });
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The SQLite writer connection on its own thread (docs/decisions/0017-sqlite-writer-and-reader.md): a commit's
+// fsync, a checkpoint and a wait for another process's write lock block this thread, never the server's event
+// loop. Plain JavaScript, so that it starts alike under tsx, vitest and Node 24. It runs one statement at a time,
+// in the order they arrive; sqlite-writer.ts sends the next only after the answer to the last.
+import { Buffer } from "node:buffer";
+import { createRequire } from "node:module";
+import { parentPort, workerData } from "node:worker_threads";
+
+const require = createRequire(import.meta.url);
+
+/** better-sqlite3, or node:sqlite where its native addon cannot load (as database.ts, docs/decisions/0021). */
+function connect(file) {
+  try {
+    const Database = require("better-sqlite3");
+    return { db: new Database(file), isReader: (statement) => statement.reader };
+  } catch (error) {
+    let nodeSqlite;
+    try {
+      nodeSqlite = require("node:sqlite");
+    } catch {
+      throw error;
+    }
+    return {
+      db: new nodeSqlite.DatabaseSync(file),
+      isReader: (statement) => statement.columns().length > 0,
+    };
+  }
+}
+
+const { file, pragmas } = workerData;
+const { db, isReader } = connect(file);
+for (const pragma of pragmas) db.exec(`pragma ${pragma}`);
+
+// A structured clone turns a Buffer into a Uint8Array; the drivers bind blobs from Buffers.
+const bindable = (value) => (value instanceof Uint8Array ? Buffer.from(value) : value);
+
+parentPort.on("message", (message) => {
+  if (message.close) {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const { id, sql, parameters } = message;
+  try {
+    const statement = db.prepare(sql);
+    const values = parameters.map(bindable);
+    if (isReader(statement)) {
+      parentPort.postMessage({ id, rows: statement.all(...values) });
+    } else {
+      const { changes, lastInsertRowid } = statement.run(...values);
+      parentPort.postMessage({ id, changes, lastInsertRowid });
+    }
+  } catch (error) {
+    const { message = String(error), code, name } = error ?? {};
+    parentPort.postMessage({ id, error: { message, code, name } });
+  }
+});

@@ -1,0 +1,81 @@
+// The days of many habits, read and deleted a page at a time: an account may hold 100,000 days, and on SQLite one
+// statement over all of them would hold the event loop for a long time (docs/decisions/0017).
+import type { Db } from "../db/database";
+import type { LocalDate } from "../../core/local-date";
+import { chunks, slicer, type Pause } from "./slices";
+
+// Rows a statement reads or deletes: a few milliseconds. Ids a statement names: few bound parameters.
+const PAGE = 2000;
+const IDS = 500;
+
+type Add = (habitId: string, date: LocalDate) => void;
+
+/** Reads one habit's days after `after`, a page at a time, by the (habit_id, date) key. */
+async function restOfHabit(db: Db, habitId: string, after: LocalDate, add: Add, pause: Pause) {
+  for (let from = after; ;) {
+    await pause();
+    const rows = await db
+      .selectFrom("completions")
+      .select("date")
+      .where("habit_id", "=", habitId)
+      .where("date", ">", from)
+      .orderBy("date")
+      .limit(PAGE)
+      .execute();
+    for (const row of rows) add(habitId, row.date);
+    if (rows.length < PAGE) return;
+    from = rows[rows.length - 1]!.date;
+  }
+}
+
+/** Every day of these habits, ascending; a habit left out of the map's answer has none. */
+export async function datesOfHabits(
+  db: Db,
+  ids: readonly string[],
+  pause: Pause = slicer(),
+): Promise<Map<string, LocalDate[]>> {
+  const dates = new Map<string, LocalDate[]>(ids.map((id) => [id, []]));
+  const add: Add = (habitId, date) => void dates.get(habitId)?.push(date);
+  for (let group of chunks(ids, IDS)) {
+    while (group.length > 0) {
+      await pause();
+      const rows = await db
+        .selectFrom("completions")
+        .select(["habit_id", "date"])
+        .where("habit_id", "in", group)
+        .orderBy("habit_id")
+        .orderBy("date")
+        .limit(PAGE)
+        .execute();
+      for (const row of rows) add(row.habit_id, row.date);
+      if (rows.length < PAGE) break;
+      // A full page holds its habits whole, except perhaps the last: read the rest of that one alone, then go on
+      // with the habits not seen yet (one without days may be asked again: it answers nothing).
+      const last = rows[rows.length - 1]!;
+      await restOfHabit(db, last.habit_id, last.date, add, pause);
+      const seen = new Set(rows.map((row) => row.habit_id));
+      group = group.filter((id) => !seen.has(id));
+    }
+  }
+  return dates;
+}
+
+/** Deletes every day of these habits, a page at a time (the caller holds the transaction). */
+export async function deleteDatesOfHabits(db: Db, ids: readonly string[], pause: Pause = slicer()) {
+  for (const group of chunks(ids, IDS)) {
+    for (;;) {
+      await pause();
+      const page = db
+        .selectFrom("completions")
+        .select(["habit_id", "date"])
+        .where("habit_id", "in", group)
+        .limit(PAGE)
+        .$asTuple("habit_id", "date");
+      const { numDeletedRows } = await db
+        .deleteFrom("completions")
+        .where((eb) => eb(eb.refTuple("habit_id", "date"), "in", page))
+        .executeTakeFirst();
+      if (numDeletedRows < BigInt(PAGE)) break;
+    }
+  }
+}

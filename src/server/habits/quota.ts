@@ -1,0 +1,42 @@
+import type { Config } from "../config";
+import { ApiError } from "../http/errors";
+
+export type UserLimits = Pick<Config["userLimits"], "maxHabits" | "maxDays">;
+
+/** What an account would hold after a write; a part left out is not growing. */
+export type Usage = { habits?: number; days?: number };
+
+/**
+ * GUIDE §7: no account may grow without bound. Called inside the write's transaction, after the owner lock, so
+ * that concurrent writes cannot pass the check together; throwing rolls the write back.
+ */
+export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage): void {
+  if (habits > limits.maxHabits)
+    throw new ApiError(
+      409,
+      "QUOTA_EXCEEDED",
+      `An account holds at most ${limits.maxHabits} habits; this would make ${habits}`,
+    );
+  if (days > limits.maxDays)
+    throw new ApiError(
+      409,
+      "QUOTA_EXCEEDED",
+      `An account holds at most ${limits.maxDays} days marked done, over all its habits; this would make ${days}`,
+    );
+}
+
+export const usageOf = (items: readonly { completedDates: readonly unknown[] }[]): Required<Usage> => ({
+  habits: items.length,
+  days: items.reduce((sum, item) => sum + item.completedDates.length, 0),
+});
+
+// Compact JSON takes 13 bytes a day; 20 leaves room for an indented file. A habit's other fields are under 1.5 KiB.
+const BYTES_PER_DAY = 20;
+const BYTES_PER_HABIT = 1536;
+const MiB = 1024 * 1024;
+
+/** The body limit of import and migration: the largest file an account may hold, rounded up to whole MiB. */
+export function backupBodyLimit(limits: UserLimits): number {
+  const bytes = limits.maxDays * BYTES_PER_DAY + limits.maxHabits * BYTES_PER_HABIT;
+  return Math.ceil(bytes / MiB) * MiB;
+}
