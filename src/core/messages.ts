@@ -144,5 +144,7 @@ export const messages = {
   // Server refusals that SPEC.md does not name: shown instead of the generic failure text of the action.
   limits: {
     rateLimited: "You are making changes too quickly. Please wait a minute and try again.",
+    quotaExceeded:
+      "Your account is full: it holds as many habits and completed days as this server allows. Delete a habit to make room.",
   },
 } as const;

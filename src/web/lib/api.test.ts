@@ -69,4 +69,12 @@ describe("apiRequest", () => {
     expect(failureText(notFound, messages.habits.saveFailed)).toBe(messages.habits.saveFailed);
     expect(failureText(new TypeError("x"), messages.habits.updateFailed)).toBe(messages.habits.updateFailed);
   });
+
+  it("explains a quota refusal instead of the action's generic failure text", async () => {
+    const body = { error: { code: "QUOTA_EXCEEDED", message: "An account holds at most 500 habits" } };
+    vi.stubGlobal("fetch", respond(409, body));
+    const full = await apiRequest("/api/habits", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(failureText(full, messages.habits.saveFailed)).toBe(messages.limits.quotaExceeded);
+    expect(failureText(full, messages.habits.importFailed)).toBe(messages.limits.quotaExceeded);
+  });
 });

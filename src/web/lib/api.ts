@@ -25,7 +25,9 @@ export function isUnreachable(error: unknown): boolean {
 
 /** The text to show for a failed action: the server's reason when SPEC's generic text would hide it, else `fallback`. */
 export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.code === "RATE_LIMITED" ? messages.limits.rateLimited : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.code === "RATE_LIMITED") return messages.limits.rateLimited;
+  return error.code === "QUOTA_EXCEEDED" ? messages.limits.quotaExceeded : fallback;
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {

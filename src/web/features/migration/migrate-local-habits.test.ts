@@ -77,6 +77,14 @@ describe("migrateLocalHabits", () => {
     expect(localStorage.getItem(STORAGE_KEYS.firstVisit)).toBeNull();
   });
 
+  it("says the account is full when the server refuses for the quota, and retries later", async () => {
+    localStorage.setItem(STORAGE_KEYS.habits, JSON.stringify([{ name: "A", completedDates: [] }]));
+    vi.stubGlobal("fetch", answer({ error: { code: "QUOTA_EXCEEDED", message: "at most 500 habits" } }, 409));
+    expect((await migrateLocalHabits()).kind).toBe("failed");
+    expect(texts()).toEqual([messages.limits.quotaExceeded]);
+    expect(localStorage.getItem(STORAGE_KEYS.firstVisit)).toBeNull();
+  });
+
   it("does nothing after the first visit, and runs once per user and page", async () => {
     const fetch = answer({ migrated: 1, failed: 0, skipped: false, habits: [] });
     vi.stubGlobal("fetch", fetch);

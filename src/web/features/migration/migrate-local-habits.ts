@@ -4,7 +4,7 @@
 // which makes a second or interrupted run harmless; local data is removed only once at least one was copied.
 import { MIGRATION_MESSAGE_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import { ApiError } from "../../lib/api";
+import { ApiError, failureText } from "../../lib/api";
 import { isFirstVisitDone, markFirstVisitDone } from "../../lib/storage";
 import { dismissNotice, type NoticeKind, showNotice } from "../../ui/notices";
 import { habitsApi, type MigrationResult } from "../../lib/habits/habits-api";
@@ -48,7 +48,7 @@ export async function migrateLocalHabits(): Promise<MigrationOutcome> {
     dismissNotice(progress);
     // Not reached at all: "Unable"; reached but refused or broken: "Failed". Both are retried on the next visit.
     const unreachable = error instanceof ApiError && error.status === 0;
-    say("error", unreachable ? messages.migration.unable : messages.migration.failed);
+    say("error", unreachable ? messages.migration.unable : failureText(error, messages.migration.failed));
     return { kind: unreachable ? "unable" : "failed" };
   }
 }
