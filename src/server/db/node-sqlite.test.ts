@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Kysely, sql } from "kysely";
+import { Kysely, sql, type Generated } from "kysely";
 import { describe, expect, it } from "vitest";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import { sqliteDialect } from "./sqlite-dialect";
 import { writerOnThisThread } from "./sqlite-writer";
 
-type Db = { t: { id: number; name: string } };
+type Db = { t: { id: Generated<number>; name: string } };
 
 // Runs where node:sqlite exists (Node 22.13+; CI's Node 24 stage), skipped on Node 20.
 describe.skipIf(!hasNodeSqlite())("node:sqlite behind Kysely", () => {
