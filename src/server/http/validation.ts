@@ -27,7 +27,7 @@ function findNulString(value: unknown): boolean {
     if (typeof item === "string") {
       if (item.includes("\u0000")) return true;
     } else if (Array.isArray(item)) {
-      stack.push(...item);
+      for (const child of item) stack.push(child); // push(...item) overflows the call stack on 150,000 items
     } else if (item !== null && typeof item === "object") {
       for (const [key, child] of Object.entries(item)) stack.push(key, child);
     }
