@@ -10,13 +10,9 @@ import {
 } from "./support/auth";
 import { createUser, expect, test } from "./support/fixtures";
 import { THEMES, expectNoSeriousA11yViolations, screenshotAll, useTheme } from "./support/page-checks";
+import { gotoApp } from "./support/page-clock";
 
 const a = messages.account;
-// Colours ease between themes (transition-colors): a shot taken at once would catch them half-way.
-const settled = (check: () => Promise<void>) => async () => {
-  await check();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-};
 const heading = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("heading", { name, level: 1 });
 
@@ -24,53 +20,31 @@ test("login views", async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(REFUSED_REQUEST);
   await openLogin(page);
   const sso = page.getByRole("button", { name: "Sign in with Test SSO" });
-  await screenshotAll(
-    page,
-    "login-sign-in",
-    settled(() => expect(sso).toBeVisible()),
-  );
+  await screenshotAll(page, "login-sign-in", () => expect(sso).toBeVisible());
   await signInWith(page, "nobody-here@example.com", "wrong-password");
   const error = () => expectError(page, messages.signIn.invalidCredentials);
   await error();
-  await screenshotAll(page, "login-sign-in-error", settled(error));
+  await screenshotAll(page, "login-sign-in-error", error);
   await switchToSignUp(page);
-  await screenshotAll(
-    page,
-    "login-create-account",
-    settled(() => expect(heading(page, a.signUpTitle)).toBeVisible()),
-  );
+  await screenshotAll(page, "login-create-account", () => expect(heading(page, a.signUpTitle)).toBeVisible());
   await page.getByRole("button", { name: a.signInButton, exact: true }).last().click();
   await switchToReset(page);
-  await screenshotAll(
-    page,
-    "login-reset-password",
-    settled(() => expect(heading(page, a.resetTitle)).toBeVisible()),
-  );
+  await screenshotAll(page, "login-reset-password", () => expect(heading(page, a.resetTitle)).toBeVisible());
 });
 
 test("reset link page and legal pages", async ({ page }) => {
-  await page.goto("/reset-password?token=look");
-  await screenshotAll(
-    page,
-    "reset-password-page",
-    settled(() => expect(heading(page, a.newPasswordTitle)).toBeVisible()),
+  await gotoApp(page, "/reset-password?token=look");
+  await screenshotAll(page, "reset-password-page", () =>
+    expect(heading(page, a.newPasswordTitle)).toBeVisible(),
   );
-  await page.goto("/terms");
-  await screenshotAll(
-    page,
-    "terms-page",
-    settled(() => expect(heading(page, a.terms)).toBeVisible()),
-  );
+  await gotoApp(page, "/terms");
+  await screenshotAll(page, "terms-page", () => expect(heading(page, a.terms)).toBeVisible());
 });
 
 test("profile", async ({ signedInPage: page }) => {
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   const name = page.getByLabel(a.displayNameLabel);
-  await screenshotAll(
-    page,
-    "profile",
-    settled(() => expect(name).not.toHaveValue("")),
-  );
+  await screenshotAll(page, "profile", () => expect(name).not.toHaveValue(""));
 });
 
 for (const theme of THEMES) {
@@ -92,7 +66,7 @@ for (const theme of THEMES) {
     await page.getByRole("button", { name: a.signInButton, exact: true }).last().click();
     await switchToReset(page);
     await expectNoSeriousA11yViolations(page);
-    await page.goto("/reset-password?token=axe");
+    await gotoApp(page, "/reset-password?token=axe");
     await expect(heading(page, a.newPasswordTitle)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

@@ -5,8 +5,8 @@ import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
 import { disableUser } from "../src/server/auth/user-admin";
 import { expectError, openLogin, switchToSignUp } from "./support/auth";
-import { expect, test } from "./support/fixtures";
-import { startTestServer, type TestServer } from "./support/test-server";
+import { expect, startE2eServer, test, type TestServer } from "./support/fixtures";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const SSO = "Sign in with Test SSO";
 const a = messages.account;
@@ -21,7 +21,7 @@ function ssoUser(server: TestServer) {
 async function expectSignedInAs(page: Page, name: string) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await expect(page.getByLabel(a.displayNameLabel)).toHaveValue(name);
 }
 
@@ -66,7 +66,7 @@ test("shows the provider failure texts when the provider refuses, in the popup a
   await page.addInitScript(() => {
     window.open = () => null;
   });
-  await page.reload();
+  await reloadApp(page);
   server.oidc.denyNext();
   await page.getByRole("button", { name: SSO }).click();
   await expect(page).toHaveURL(/\/login$/); // back from the provider, the error read and the address cleaned
@@ -81,7 +81,7 @@ test("a disabled account cannot sign in through the provider either", async ({ p
   await (await first).waitForEvent("close");
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
   await disableUser(server.running().auth, user.email);
-  await page.goto("/login");
+  await gotoApp(page, "/login");
   await page.getByRole("button", { name: SSO }).click();
   await expectError(page, messages.signIn.userDisabled);
 });
@@ -89,14 +89,13 @@ test("a disabled account cannot sign in through the provider either", async ({ p
 test.describe("Google", () => {
   let google: TestServer;
   test.beforeAll(async () => {
-    google = await startTestServer({
-      GOOGLE_CLIENT_ID: "e2e-google-id",
-      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-      OIDC_ISSUER: "",
+    google = await startE2eServer({
+      oidc: false,
+      env: { GOOGLE_CLIENT_ID: "e2e-google-id", GOOGLE_CLIENT_SECRET: "e2e-google-secret" },
     });
   });
   test.afterAll(async () => {
-    await google.close();
+    await google?.close();
   });
 
   test("shows 'Sign in with Google' when configured, and the SPEC §8 Google texts when Google refuses", async ({

@@ -1,15 +1,14 @@
 // SPEC §8 too-many-requests: a server with the production limit of 5 sign-in attempts per minute and address.
 import { messages } from "../src/core/messages";
 import { REFUSED_REQUEST, expectError, openLogin, signInWith } from "./support/auth";
-import { createUser, expect, test } from "./support/fixtures";
-import { startTestServer, type TestServer } from "./support/test-server";
+import { createUser, expect, startE2eServer, test, type TestServer } from "./support/fixtures";
 
 let limited: TestServer;
 test.beforeAll(async () => {
-  limited = await startTestServer({ SIGN_IN_RATE_MAX: "5", SIGN_IN_RATE_WINDOW: "60" });
+  limited = await startE2eServer({ env: { SIGN_IN_RATE_MAX: "5", SIGN_IN_RATE_WINDOW: "60" } });
 });
 test.afterAll(async () => {
-  await limited.close();
+  await limited?.close();
 });
 
 test("the 6th attempt within a minute shows the too-many-requests text, even after a restart", async ({

@@ -10,6 +10,7 @@ import {
   switchToReset,
 } from "./support/auth";
 import { createUser, expect, test } from "./support/fixtures";
+import { gotoApp } from "./support/page-clock";
 
 const a = messages.account;
 
@@ -68,7 +69,7 @@ test("resets the password through the mailed link; other sessions end and only t
   await expect(page.getByRole("status").filter({ hasText: messages.reset.success })).toBeVisible();
   const link = resetLinkIn(await server.mailbox.waitFor(user.email));
 
-  await page.goto(link);
+  await gotoApp(page, link);
   await expect(page.getByRole("heading", { name: a.newPasswordTitle, level: 1 })).toBeVisible();
   await setNewPassword(page, "first-choice", "second-choice");
   await expectError(page, messages.validation.passwordsDoNotMatch);
@@ -92,10 +93,10 @@ test("resets the password through the mailed link; other sessions end and only t
 
 test("a used, unknown or missing token says the link is invalid", async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(REFUSED_REQUEST);
-  await page.goto("/reset-password?token=not-a-real-token");
+  await gotoApp(page, "/reset-password?token=not-a-real-token");
   await setNewPassword(page, "a much better passphrase");
   await expectError(page, a.resetLinkInvalid);
-  await page.goto("/reset-password");
+  await gotoApp(page, "/reset-password");
   await expectError(page, a.resetLinkInvalid);
   await page.getByRole("link", { name: a.resetTitle }).click();
   await expect(page.getByRole("heading", { name: a.resetTitle, level: 1 })).toBeVisible();

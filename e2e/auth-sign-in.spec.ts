@@ -11,6 +11,7 @@ import {
 } from "./support/auth";
 import { createUser } from "./support/fixtures";
 import { expect, test } from "./support/fixtures";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const a = messages.account;
 
@@ -103,10 +104,10 @@ test("signs in, keeps the session across a reload and a server restart, and /log
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
   const [cookie] = (await page.context().cookies()).filter((c) => c.name.endsWith("session_token"));
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
   await server.restart();
-  await page.goto("/login");
+  await gotoApp(page, "/login");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
 });
@@ -123,7 +124,7 @@ test("a disabled account is signed out and cannot sign in until enabled again", 
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
 
   await disableUser(server.running().auth, user.email);
-  await page.reload();
+  await reloadApp(page);
   await expect(page).toHaveURL(/\/login$/);
   await signInWith(page, user.email, user.password);
   await expectError(page, messages.signIn.userDisabled);

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from "./support/auth";
 import { expect, test } from "./support/fixtures";
+import { gotoApp } from "./support/page-clock";
 
 const v = messages.validation;
 
@@ -40,7 +41,7 @@ test("creates the account, signs in and shows the name on the profile (SPEC §7)
   await signUpWith(page, { name: "Grace Hopper", email, password: "compilers-are-fun" });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await expect(page.getByLabel(messages.account.displayNameLabel)).toHaveValue("Grace Hopper");
   await expect(page.getByLabel(messages.account.emailLabel)).toHaveValue(email);
 });

@@ -9,6 +9,7 @@ import { messages } from "../src/core/messages";
 import { backupCopy } from "../src/web/features/backup/backup-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import { daysEnding, notice, seedHabits, serverError, serverHabits, todayIn } from "./support/habits";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const T: LocalDate = todayIn("UTC");
 test.use({ timezoneId: "UTC" });
@@ -31,7 +32,7 @@ const valid = (extra: Record<string, unknown> = {}) => ({ name: "Imported", comp
 const syncStatus = (page: Page) => page.getByTestId("settings-sync").getByRole("status");
 
 async function openSettings(page: Page) {
-  await page.goto("/settings");
+  await gotoApp(page, "/settings");
   await expect(syncStatus(page)).not.toContainText(settingsCopy.sync.states.pending.label);
 }
 
@@ -109,7 +110,7 @@ test("export then import gives back the same habits, dates and streaks", async (
   const before = await serverHabits(server, user);
 
   await seedHabits(server, user, [{ name: "Something else", completedDates: [T] }]);
-  await page.reload();
+  await reloadApp(page);
   const alerts = recordAlerts(page);
   await chooseFile(page, jsonFile(exported, backupFileName(T)));
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(3));
@@ -277,9 +278,9 @@ test("retrying a failed import saves it on the server and is in sync again", asy
 
   await page.getByRole("link", { name: "Today" }).first().click();
   await expect(page.getByTestId("habit-row")).toHaveText([/From file/, /Second/]);
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByTestId("habit-row")).toHaveText([/From file/, /Second/]);
-  await page.goto("/settings");
+  await gotoApp(page, "/settings");
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
 });
 

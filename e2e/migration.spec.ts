@@ -5,9 +5,7 @@ import { messages } from "../src/core/messages";
 import { MIGRATION_MESSAGE_MS, STORAGE_KEYS } from "../src/core/constants";
 import {
   openToday,
-  pauseClock,
   row,
-  runUntilVisible,
   seedHabits,
   serverError,
   serverHabits,
@@ -15,6 +13,7 @@ import {
   storage,
   todayIn,
 } from "./support/habits";
+import { gotoApp, pauseClock, reloadApp, runUntilVisible } from "./support/page-clock";
 
 const m = messages.migration;
 const today = todayIn();
@@ -48,8 +47,7 @@ test("copies local habits to an empty account once, then removes them from the b
     await held;
     await route.continue();
   });
-  await page.clock.install();
-  await page.goto("/");
+  await gotoApp(page, "/");
   await expect(page.getByRole("status").getByText(m.inProgress)).toBeVisible();
   await pauseClock(page);
   release();
@@ -72,7 +70,7 @@ test("copies local habits to an empty account once, then removes them from the b
   expect(await storage(page, STORAGE_KEYS.firstVisit)).toBe("false");
 
   await page.unroute("**/api/habits/migrate");
-  await page.reload();
+  await reloadApp(page);
   await expect(row(page, "Local walk")).toBeVisible();
   await expect(page.getByTestId("notice")).toHaveCount(0);
   expect((await serverHabits(server, user)).map((h) => h.name).sort()).toEqual(["Local read", "Local walk"]);
@@ -93,7 +91,7 @@ test("skips when the account already has habits, keeping the local list", async 
   expect(await storage(page, STORAGE_KEYS.firstVisit)).toBe("false");
   expect((await serverHabits(server, user)).map((h) => h.name)).toEqual(["Server habit"]);
   // The first visit is over: no second attempt, no second message.
-  await page.reload();
+  await reloadApp(page);
   await expect(row(page, "Server habit")).toBeVisible();
   await expect(page.getByText(m.skipped)).toHaveCount(0);
 });
@@ -122,7 +120,7 @@ test("a failed migration keeps everything and is retried on the next visit", asy
   expect(await serverHabits(server, user)).toEqual([]);
 
   await page.unroute("**/api/habits/migrate");
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByText(m.success(2))).toBeVisible();
   await expect(row(page, "Local walk")).toBeVisible();
 });

@@ -7,8 +7,8 @@ import { notificationsCopy } from "../src/web/features/notifications/notificatio
 import { backupCopy } from "../src/web/features/backup/backup-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import { seedHabits, serverError } from "./support/habits";
-import type { TestServer } from "./support/test-server";
-import type { TestUser } from "./support/fixtures";
+import type { TestServer, TestUser } from "./support/fixtures";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const n = settingsCopy.notifications;
 type Recorded = { title: string; body: string | undefined };
@@ -65,7 +65,7 @@ async function grant(context: BrowserContext, page: Page) {
 }
 
 async function openSettings(page: Page) {
-  await page.goto("/settings");
+  await gotoApp(page, "/settings");
   await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
 }
 
@@ -84,7 +84,7 @@ test.describe("with the permission granted by the browser", () => {
     await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
     await expect.poll(() => preference(server, user)).toBe(false);
     expect(await recorded(page)).toEqual([]);
-    await page.reload();
+    await reloadApp(page);
     await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
 
     await toggle(page).click();

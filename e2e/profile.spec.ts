@@ -3,7 +3,7 @@ import { PROFILE_SUCCESS_MS } from "../src/core/constants";
 import { messages } from "../src/core/messages";
 import { REFUSED_REQUEST, expectError } from "./support/auth";
 import { expect, test } from "./support/fixtures";
-import { pauseClock } from "./support/habits";
+import { gotoApp, pauseClock, reloadApp } from "./support/page-clock";
 
 const a = messages.account;
 const p = messages.profile;
@@ -12,7 +12,7 @@ test("shows the display name and the read-only email with its SPEC label", async
   signedInPage: page,
   user,
 }) => {
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await expect(page.getByRole("heading", { name: a.profileTitle, level: 1 })).toBeVisible();
   await expect(page.getByLabel(a.displayNameLabel)).toHaveValue(user.name);
   const email = page.getByLabel(a.emailLabel);
@@ -24,8 +24,7 @@ test("shows the display name and the read-only email with its SPEC label", async
 test("refuses a blank name, saves a new one for the profile and the session, and says so for 3 s", async ({
   signedInPage: page,
 }) => {
-  await page.clock.install();
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   const name = page.getByLabel(a.displayNameLabel);
   await name.fill("   ");
   await page.getByRole("button", { name: a.saveProfile }).click();
@@ -48,7 +47,7 @@ test("refuses a blank name, saves a new one for the profile and the session, and
   // The header's account menu reads the session, which now agrees with the profile.
   await expect(page.getByRole("button", { name: /Account menu for Katherine Johnson/ })).toBeVisible();
 
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByLabel(a.displayNameLabel)).toHaveValue("Katherine Johnson");
 });
 
@@ -62,7 +61,7 @@ test("says the update failed when the server refuses it", async ({
       ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } })
       : route.continue(),
   );
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await page.getByLabel(a.displayNameLabel).fill("Dorothy Vaughan");
   await page.getByRole("button", { name: a.saveProfile }).click();
   await expectError(page, p.updateFailed);
@@ -74,7 +73,7 @@ test("signs out to /login; a failed sign-out says so and keeps the user in", asy
 }) => {
   allowConsoleErrors(/Failed to load resource|ERR_FAILED|Failed to fetch/);
   allowConsoleErrors(REFUSED_REQUEST);
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await page.route("**/api/auth/sign-out", (route) => route.abort("internetdisconnected"));
   await page.getByRole("button", { name: messages.shell.profileSignOut }).click();
   await expectError(page, p.logoutFailed);
@@ -83,6 +82,6 @@ test("signs out to /login; a failed sign-out says so and keeps the user in", asy
   await page.unroute("**/api/auth/sign-out");
   await page.getByRole("button", { name: messages.shell.profileSignOut }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.goto("/profile");
+  await gotoApp(page, "/profile");
   await expect(page).toHaveURL(/\/login$/);
 });

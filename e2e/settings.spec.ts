@@ -1,5 +1,5 @@
 // SPEC §2 Settings: sync status, about (version 0.1.0), coming soon, feedback link; screenshots and axe.
-import { test, expect, createUser } from "./support/fixtures";
+import { test, expect, createUser, startE2eServer } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { APP_VERSION } from "../src/core/constants";
 import { messages } from "../src/core/messages";
@@ -21,7 +21,7 @@ import {
   useTheme,
   VIEWPORTS,
 } from "./support/page-checks";
-import { startTestServer } from "./support/test-server";
+import { gotoApp } from "./support/page-clock";
 
 const sync = settingsCopy.sync;
 const syncStatus = (page: Page) => page.getByTestId("settings-sync").getByRole("status");
@@ -32,7 +32,7 @@ const jsonFile = (text: string) => ({
 });
 
 async function openSettings(page: Page) {
-  await page.goto("/settings");
+  await gotoApp(page, "/settings");
   await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
 }
 
@@ -152,7 +152,7 @@ test("about shows version 0.1.0, the coming-soon list and the feedback mail link
 });
 
 test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ page }) => {
-  const other = await startTestServer({ FEEDBACK_EMAIL: "ideas@habits.example" });
+  const other = await startE2eServer({ env: { FEEDBACK_EMAIL: "ideas@habits.example" } });
   try {
     const user = await createUser(other);
     const cookies = user.cookie.split("; ").map((pair) => {
@@ -164,7 +164,7 @@ test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ pag
       version: APP_VERSION,
       feedbackEmail: "ideas@habits.example",
     });
-    await page.goto(`${other.url}/settings`);
+    await gotoApp(page, `${other.url}/settings`);
     await expect(page.getByRole("link", { name: settingsCopy.feedback.link })).toHaveAttribute(
       "href",
       "mailto:ideas@habits.example?subject=Habit%20Streaks%20feedback",

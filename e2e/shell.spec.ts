@@ -3,19 +3,20 @@ import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { SPLASH_MIN_MS } from "../src/core/constants";
 import { openToday } from "./support/habits";
+import { gotoApp } from "./support/page-clock";
 
 const s = messages.shell;
 
 test.describe("route guards", () => {
   for (const path of ["/", "/stats", "/settings", "/profile", "/no/such/page"]) {
     test(`a signed-out visitor opening ${path} is sent to /login`, async ({ page }) => {
-      await page.goto(path);
+      await gotoApp(page, path);
       await expect(page).toHaveURL(/\/login$/);
     });
   }
   for (const path of ["/terms", "/privacy", "/reset-password"]) {
     test(`${path} is public`, async ({ page }) => {
-      await page.goto(path);
+      await gotoApp(page, path);
       await expect(page.getByTestId("splash")).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     });
@@ -23,10 +24,10 @@ test.describe("route guards", () => {
   test("a signed-in user opening /login goes to /, and unknown paths go to /", async ({
     signedInPage: page,
   }) => {
-    await page.goto("/login");
+    await gotoApp(page, "/login");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
-    await page.goto("/does/not/exist");
+    await gotoApp(page, "/does/not/exist");
     await expect(page).toHaveURL(/\/$/);
   });
 });
@@ -55,7 +56,8 @@ test.describe("splash", () => {
       await route.continue();
     });
     await page.goto("/");
-    await page.waitForTimeout(SPLASH_MIN_MS + 500);
+    await expect(page.getByTestId("splash")).toBeVisible();
+    await page.clock.fastForward(SPLASH_MIN_MS + 500); // well past the minimum, on the page clock
     await expect(page.getByTestId("splash")).toBeVisible();
     release();
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
@@ -120,7 +122,7 @@ test.describe("shell", () => {
     await page.getByRole("button", { name: `Account menu for ${user.name}` }).click();
     await page.getByRole("menuitem", { name: s.signOut }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -139,7 +141,7 @@ test.describe("shell", () => {
   test("fits a 375 px phone on every screen", async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     for (const path of ["/", "/stats", "/settings", "/profile"]) {
-      await page.goto(path);
+      await gotoApp(page, path);
       await expect(page.getByRole("banner")).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }

@@ -12,6 +12,7 @@ import {
   useTheme,
   VIEWPORTS,
 } from "./support/page-checks";
+import { gotoApp } from "./support/page-clock";
 
 const s = messages.stats;
 
@@ -46,7 +47,7 @@ const sortOption = (page: Page, label: string) =>
   page.getByRole("group", { name: statsCopy.sortBy }).getByText(label, { exact: true });
 
 async function openStats(page: Page) {
-  await page.goto("/stats");
+  await gotoApp(page, "/stats");
   await expect(page.getByRole("heading", { name: statsCopy.title, level: 1 })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: statsCopy.loading })).toHaveCount(0);
 }
@@ -139,7 +140,7 @@ test.describe("with known histories", () => {
   });
 
   test("agrees with Today after a habit is ticked there", async ({ signedInPage: page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await toggleOf(page, "Meditate").click();
     await expect(toggleOf(page, "Meditate")).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("link", { name: "Stats" }).first().click();

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { STORAGE_KEYS } from "../src/core/constants";
 import { openToday, setLocalStorage, storage } from "./support/habits";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 async function expectTheme(page: Page, theme: "light" | "dark") {
   const html = page.locator("html");
@@ -31,7 +32,7 @@ test("the toggle stores the choice, which then wins over the system", async ({ s
   expect(await storage(page, STORAGE_KEYS.theme)).toBe("dark");
   await page.emulateMedia({ colorScheme: "light" });
   await expectTheme(page, "dark");
-  await page.reload();
+  await reloadApp(page);
   await expectTheme(page, "dark");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expectTheme(page, "light");
@@ -65,6 +66,6 @@ test("the stored theme is applied before the app's code runs, without inline scr
 
 test("the theme toggle works on the public pages' shell-less routes too (no errors)", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.goto("/terms");
+  await gotoApp(page, "/terms");
   await expectTheme(page, "dark");
 });

@@ -7,9 +7,7 @@ import {
   deleteOf,
   newHabitInput,
   openToday,
-  pauseClock,
   row,
-  runUntilVisible,
   seedHabits,
   serverError,
   serverHabits,
@@ -18,6 +16,7 @@ import {
   toggleOf,
   todayIn,
 } from "./support/habits";
+import { gotoApp, pauseClock, reloadApp, runUntilVisible } from "./support/page-clock";
 
 const h = messages.habits;
 
@@ -29,7 +28,6 @@ test("a failed toggle rolls back and shows the SPEC message, which hides after 5
 }) => {
   allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, [{ name: "Read" }]);
-  await page.clock.install();
   await openToday(page);
   await page.route("**/api/habits/*/completions/*", (route) => route.fulfill(serverError));
   await pauseClock(page);
@@ -109,7 +107,7 @@ test.describe("when the server cannot be reached", () => {
       "streakCount",
       "updatedAt",
     ]);
-    await page.reload();
+    await reloadApp(page);
     await expect(row(page, "Local walk")).toBeVisible();
     await expect(toggleOf(page, "Local walk")).toHaveAttribute("aria-pressed", "true");
   });
@@ -129,8 +127,7 @@ test.describe("when the server cannot be reached", () => {
       await held;
       await route.fulfill({ ...serverError, status: 503 });
     });
-    await page.clock.install();
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page.getByTestId("habits-loading")).toBeVisible();
     await pauseClock(page);
     release();

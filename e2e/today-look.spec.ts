@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./support/fixtures";
 import { addDays } from "../src/core/local-date";
 import { daysEnding, openToday, seedHabits, todayIn } from "./support/habits";
+import { reloadApp } from "./support/page-clock";
 
 const shots = process.env.SCREENSHOTS_DIR ?? "test-results/screenshots";
 
@@ -71,7 +72,7 @@ test.describe("notification permission", () => {
     await prompt.getByRole("button", { name: "Enable notifications" }).click();
     await expect(prompt).toHaveCount(0);
     expect(await asked(page)).toBe(1);
-    await page.reload();
+    await reloadApp(page);
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
     await expect(prompt).toHaveCount(0); // decided: never asked again
   });
@@ -81,7 +82,7 @@ test.describe("notification permission", () => {
     await openToday(page);
     await page.getByTestId("notification-prompt").getByRole("button", { name: "Not now" }).click();
     await expect(page.getByTestId("notification-prompt")).toHaveCount(0);
-    await page.reload();
+    await reloadApp(page);
     await expect(page.getByText("Read", { exact: true })).toBeVisible();
     await expect(page.getByTestId("notification-prompt")).toHaveCount(0);
     expect(await asked(page)).toBe(0);

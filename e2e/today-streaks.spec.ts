@@ -3,16 +3,8 @@ import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { COMPLETION_ANIMATION_MS, MILESTONE_SHOW_MS } from "../src/core/constants";
 import { addDays } from "../src/core/local-date";
-import {
-  daysEnding,
-  openToday,
-  pauseClock,
-  row,
-  seedHabits,
-  serverHabits,
-  toggleOf,
-  todayIn,
-} from "./support/habits";
+import { daysEnding, openToday, row, seedHabits, serverHabits, toggleOf, todayIn } from "./support/habits";
+import { pauseClock, reloadApp } from "./support/page-clock";
 
 const streak = (page: Parameters<typeof row>[0], name: string) => row(page, name).getByTestId("streak-line");
 
@@ -31,7 +23,7 @@ test("marking and unmarking today updates the toggle and the streak, and is save
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(streak(page, "Read")).toHaveText("3-day streak");
   await expect.poll(async () => (await serverHabits(server, user))[0]?.completedDates).toContain(today);
-  await page.reload();
+  await reloadApp(page);
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "true");
   await toggleOf(page, "Read").click();
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
@@ -50,7 +42,6 @@ test("a broken streak restarts at 1 and shows the best run", async ({ signedInPa
 
 test("the completion animation lasts 500 ms", async ({ signedInPage: page, server, user }) => {
   await seedHabits(server, user, [{ name: "Read" }]);
-  await page.clock.install();
   await openToday(page);
   await pauseClock(page);
   const toggle = toggleOf(page, "Read");
@@ -81,7 +72,6 @@ test("a streak rising to a multiple of 5 is celebrated for 2 s", async ({
     { name: "Four so far", completedDates: daysEnding(yesterday, 4) },
     { name: "Three so far", completedDates: daysEnding(yesterday, 3) },
   ]);
-  await page.clock.install();
   await openToday(page);
   await toggleOf(page, "Three so far").click();
   await expect(streak(page, "Three so far")).toHaveText("4-day streak");
@@ -132,15 +122,16 @@ test.describe("the local day", () => {
     const day = todayIn("UTC"); // the server accepts this day and the next one
     const next = addDays(day, 1);
     await seedHabits(server, user, [{ name: "Read" }]);
-    // 23:59:30 local = 04:59:30 UTC the next day.
-    await page.clock.install({ time: new Date(`${next}T04:59:30Z`) });
+    // 23:58 local = 04:58 UTC the next day: two minutes of page time before midnight, more than the test's
+    // timeout (plus the skipped splash) can use up however slow the machine, so the day cannot turn early.
+    await page.clock.install({ time: new Date(`${next}T04:58:00Z`) });
     await openToday(page);
     await expect(page.getByTestId("today-date")).toHaveAttribute("data-date", day);
     await toggleOf(page, "Read").click();
     await expect(streak(page, "Read")).toHaveText("1-day streak");
     await expect.poll(async () => (await serverHabits(server, user))[0]?.completedDates).toEqual([day]);
 
-    await page.clock.fastForward(60_000);
+    await page.clock.fastForward(120_000);
     await expect(page.getByTestId("today-date")).toHaveAttribute("data-date", next);
     await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
     await expect(streak(page, "Read")).toHaveText("1-day streak"); // yesterday still counts until done today

@@ -10,6 +10,7 @@ import {
   serverHabits,
   toggleOf,
 } from "./support/habits";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const t = messages.today;
 
@@ -35,7 +36,7 @@ test.describe("adding habits", () => {
     await expect
       .poll(async () => (await serverHabits(server, user)).map((h) => h.name).sort())
       .toEqual(["Read", "Walk"]);
-    await page.reload();
+    await reloadApp(page);
     await expect(row(page, "Walk")).toBeVisible();
     await expect(row(page, "Read")).toBeVisible();
   });
@@ -114,7 +115,7 @@ test.describe("deleting", () => {
     await deleteOf(page, "Floss").click();
     await expect(row(page, "Floss")).toHaveCount(0);
     await expect.poll(async () => (await serverHabits(server, user)).map((h) => h.name)).toEqual(["Journal"]);
-    await page.reload();
+    await reloadApp(page);
     await expect(row(page, "Journal")).toBeVisible();
     await expect(row(page, "Floss")).toHaveCount(0);
   });
@@ -151,7 +152,7 @@ test.describe("load failures", () => {
         ? route.fulfill({ status: 400, json: { error: { code: "INVALID_DATE", message: "x" } } })
         : route.fallback(),
     );
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page.getByText(t.listLoadFailedTitle)).toBeVisible();
     await expect(page.getByText(t.listLoadFailedBody)).toBeVisible();
     await expect(page.getByRole("alert")).toContainText(messages.habits.loadFailed);

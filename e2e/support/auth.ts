@@ -1,12 +1,13 @@
 // Helpers for the account specs: the login page's views, fields and message regions.
 import { expect, type Page } from "@playwright/test";
 import { messages } from "../../src/core/messages";
-import type { Mail } from "./mailbox";
+import type { Mail } from "../../test/support/mailbox";
+import { gotoApp } from "./page-clock";
 
 const a = messages.account;
 
 export async function openLogin(page: Page, url = "/login") {
-  await page.goto(url);
+  await gotoApp(page, url);
   await expect(page.getByRole("heading", { name: a.signInTitle, level: 1 })).toBeVisible();
 }
 

@@ -1,37 +1,32 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { randomUUID } from "node:crypto";
-import { startTestServer, type TestServer } from "./test-server";
+import {
+  startTestServer,
+  type Account,
+  type TestServer,
+  type TestServerOptions,
+  type TestUser,
+} from "../../test/support/test-server";
 
-export type TestUser = { name: string; email: string; password: string; cookie: string };
+export type { TestServer, TestUser };
+
+/** The server the browser tests use: the built web app, a real SMTP receiver and a local OIDC provider. */
+export function startE2eServer(options: TestServerOptions = {}): Promise<TestServer> {
+  return startTestServer({
+    web: "built",
+    mailbox: true,
+    oidc: true,
+    ...(process.env.E2E_DATABASE_URL && { databaseUrl: process.env.E2E_DATABASE_URL }),
+    ...options,
+  });
+}
 
 /** Creates an account through the real sign-up endpoint and returns its session cookie. */
-export async function createUser(
-  server: TestServer,
-  overrides: Partial<Omit<TestUser, "cookie">> = {},
-): Promise<TestUser> {
-  const id = randomUUID().slice(0, 8);
-  const user = {
-    name: `Tester ${id}`,
-    email: `tester-${id}@example.com`,
-    password: `pw-${id}-long-enough`,
-    ...overrides,
-  };
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(user),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { ...user, cookie };
-}
+export const createUser = (server: TestServer, overrides: Partial<Account> = {}): Promise<TestUser> =>
+  server.signUp(overrides);
 
 /** Calls our API as that user (for arranging data quickly; assertions go through the UI). */
 export async function api(server: TestServer, user: TestUser, path: string, init: RequestInit = {}) {
-  return fetch(`${server.url}${path}`, {
+  return server.request(path, {
     ...init,
     headers: {
       "content-type": "application/json",
@@ -42,7 +37,8 @@ export async function api(server: TestServer, user: TestUser, path: string, init
   });
 }
 
-async function signIn(page: Page, server: TestServer, user: TestUser) {
+/** Gives the page the user's session cookie: signed in without a trip through the login page. */
+export async function signIn(page: Page, server: TestServer, user: TestUser) {
   const cookies = user.cookie.split("; ").map((pair) => {
     const i = pair.indexOf("=");
     return { name: pair.slice(0, i), value: pair.slice(i + 1), url: server.url };
@@ -62,13 +58,19 @@ type Internal = { consoleAllowList: RegExp[]; consoleGuard: void };
 export const test = base.extend<Fixtures & Internal, { server: TestServer }>({
   server: [
     async ({}, use) => {
-      const server = await startTestServer();
+      const server = await startE2eServer();
       await use(server);
       await server.close();
     },
     { scope: "worker", timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // Every page runs on Playwright's clock from the start, at the real time and pace, so that a helper can skip
+  // the splash's minimum time (a SPEC rule, checked in shell.spec.ts) instead of waiting it out on each load.
+  page: async ({ page }, use) => {
+    await page.clock.install();
+    await use(page);
+  },
   consoleAllowList: async ({}, use) => use([]),
   allowConsoleErrors: async ({ consoleAllowList }, use) =>
     use((pattern) => void consoleAllowList.push(pattern)),

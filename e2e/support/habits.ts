@@ -2,9 +2,9 @@
 // reading the page. Assertions go through the UI.
 import { expect, type Page } from "@playwright/test";
 import { addDays, type LocalDate, todayInZone } from "../../src/core/local-date";
-import { api, type TestUser } from "./fixtures";
-import type { TestServer } from "./test-server";
+import { api, type TestServer, type TestUser } from "./fixtures";
 import { messages } from "../../src/core/messages";
+import { gotoApp } from "./page-clock";
 
 /** The browser's day in its zone (Playwright's default zone is the machine's, UTC here). */
 export function todayIn(
@@ -39,7 +39,7 @@ export async function serverHabits(
 
 /** Opens Today and waits past the splash until the list (or its empty or error state) shows. */
 export async function openToday(page: Page) {
-  await page.goto("/");
+  await gotoApp(page, "/");
   await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
   await expect(page.getByTestId("habits-loading")).toHaveCount(0);
 }
@@ -63,29 +63,6 @@ export const serverError = {
   status: 500,
   json: { error: { code: "INTERNAL", message: "Something went wrong on our side" } },
 };
-
-/**
- * Stops the page's clock (installed earlier with page.clock.install) so that timers fire only through
- * page.clock.runFor: a timing can then be checked to the millisecond. Resume with page.clock.resume().
- */
-export async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 500); // ahead of the page time that passes until this call lands
-}
-
-/** With the clock paused, lets timers run in small steps until the locator shows; returns the fake ms spent. */
-export async function runUntilVisible(
-  page: Page,
-  locator: ReturnType<Page["locator"]>,
-  step = 10,
-  limit = 10_000,
-) {
-  for (let spent = 0; spent <= limit; spent += step) {
-    if (await locator.isVisible()) return spent;
-    await page.clock.runFor(step);
-  }
-  throw new Error(`not visible after ${limit} ms of page time`);
-}
 
 /** Puts habits in the browser's own storage (key `habits`) before the app reads it. */
 export async function setLocalStorage(page: Page, entries: Record<string, string>) {

@@ -8,10 +8,26 @@ export const VIEWPORTS = {
 } as const;
 export const THEMES = ["light", "dark"] as const;
 
+/**
+ * Waits until every finite animation and transition of the page has ended: colours ease between themes
+ * (transition-colors), and a screenshot or a contrast check taken half-way would see neither theme.
+ */
+export async function settle(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Follows the system colour scheme (nothing stored), as SPEC §4 does on a first visit. */
 export async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+  await settle(page);
 }
 
 /** Full-page screenshots under test-results/screenshots/<name>-<theme>-<width>.png. */
@@ -21,6 +37,7 @@ export async function screenshotAll(page: Page, name: string, ready: () => Promi
       await page.setViewportSize(size);
       await useTheme(page, theme);
       await ready();
+      await settle(page);
       await page.screenshot({
         path: `test-results/screenshots/${name}-${theme}-${label}-${size.width}.png`,
         fullPage: true,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../core/habit";
 import type { Profile } from "./profile/profile.repo";
-import { testDialects } from "./test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "./test-support/test-server";
+import { testDialects } from "../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../test/support/api-server";
 
 const id = randomUUID();
 const routes: [method: string, path: string, json?: unknown][] = [
@@ -20,17 +20,12 @@ const routes: [method: string, path: string, json?: unknown][] = [
 ];
 const bodyRoutes = routes.filter(([, , json]) => json !== undefined);
 
-describe.each(testDialects())("server on $dialect", (dialect) => {
-  const t = useTestServer(dialect);
+// Status codes and validation answer before any SQL but the session lookup: SQLite and in-process suffice.
+describe("server answers", () => {
+  const t = useTestServer(testDialects()[0]!, undefined, { transport: "in-process" });
   let alice: TestUser;
   beforeAll(async () => {
     alice = await t.signUp();
-  });
-
-  it("answers the health check", async () => {
-    const res = await t.call(null, "GET", "/api/health");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", database: "ok" });
   });
 
   it.each(routes)("answers 401 UNAUTHENTICATED to %s %s without a session", async (method, path, json) => {
@@ -68,6 +63,16 @@ describe.each(testDialects())("server on $dialect", (dialect) => {
   it("answers 404 NOT_FOUND for an unknown API route", async () => {
     expectError(await t.call(alice, "GET", `/api/habits/${id}`), 404, "NOT_FOUND");
     expectError(await t.call(alice, "GET", "/api/nothing-here"), 404, "NOT_FOUND");
+  });
+});
+
+describe.each(testDialects())("server on $dialect", (dialect) => {
+  const t = useTestServer(dialect);
+
+  it("answers the health check", async () => {
+    const res = await t.call(null, "GET", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: "ok" });
   });
 
   it("keeps sessions, habits, completions and profiles across a restart", async () => {

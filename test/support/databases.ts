@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Dialect } from "../db/database";
+import type { Dialect } from "../../src/server/db/database";
 
 export type TestDatabase = { url: string; drop: () => Promise<void> };
 export type TestDialect = { dialect: Dialect; create: () => Promise<TestDatabase> };

@@ -1,11 +1,11 @@
 import { OAuth2Server } from "oauth2-mock-server";
 
 /** A local OpenID Connect provider (oauth2-mock-server) standing in for Authelia, Keycloak, Google... */
-export async function startOidcProvider(port: number) {
+export async function startOidcProvider() {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
-  await server.start(port, "localhost");
-  const issuer = `http://localhost:${port}`;
+  await server.start(0, "localhost"); // the system picks a free port: no race with another worker
+  const issuer = `http://localhost:${server.address().port}`;
   server.issuer.url = issuer;
   let nextUser: { sub: string; email: string; name: string } | null = null;
   server.service.on("beforeTokenSigning", (token) => {

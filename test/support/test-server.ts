@@ -1,77 +1,238 @@
+// The one test server, for vitest and Playwright alike: the real server (startServer) on a fresh database, with
+// cheap password hashes, an optional SMTP receiver and OpenID Connect provider, and a client that signs up and calls.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 import { loadConfig, type Config } from "../../src/server/config";
 import { startServer, type RunningServer } from "../../src/server/server";
+import type { ScryptParams } from "../../src/server/auth/password-hash";
+import { freePort } from "./free-port";
 import { startMailbox, type Mailbox } from "./mailbox";
 import { startOidcProvider, type OidcProvider } from "./oidc-provider";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+/** scrypt at N=2^10 (1 MiB, about a millisecond) in tests only; production keeps the OWASP N=2^17 (128 MiB). */
+export const TEST_PASSWORD_HASH: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
+/** Random-looking, as Better Auth expects of a secret; fixed, so that a second process can share a test's database. */
+export const TEST_SECRET = "Dyj5ABT8aBLFqFlokf5iCM3PSvHLGHKS";
+export const TEST_DAY = "2026-11-21";
+/** A page that stands in for the built web app, so that API tests need no `vite build`. */
+export const STUB_WEB_DIR = join(import.meta.dirname, "web-stub");
+
+/** The server's clock in tests: pinned to 2026-11-21 at noon UTC, ticking with real time so createdAt still
+ * increases, and movable with `advance`. */
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+export function pinnedClock(start = `${TEST_DAY}T12:00:00.000Z`): TestClock {
+  let offset = Date.parse(start) - Date.now();
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
 }
 
+export type Account = { name: string; email: string; password: string };
+export type TestUser = Account & { id: string; cookie: string };
+export type ApiResponse<T> = { status: number; headers: Headers; body: T };
+export type CallOptions = { json?: unknown; body?: string; headers?: Record<string, string> };
+export type AuthResponse = {
+  status: number;
+  body: { code?: string; message?: string } & Record<string, unknown>;
+  cookie: string;
+  setCookies: string[];
+};
+
+export type TestServerOptions = {
+  /** Environment variables over the test defaults (real rate limits, BASE_URL, FEEDBACK_EMAIL...). */
+  env?: Record<string, string>;
+  /** Default: a fresh SQLite file in the server's own data folder. */
+  databaseUrl?: string;
+  clock?: TestClock;
+  /** "in-process" hands every request to app.request(): no socket, no fetch. The server still listens, for
+   * tests that start a second process or read `url`. Default "fetch". */
+  transport?: "fetch" | "in-process";
+  /** A real SMTP receiver for the server's mails. */
+  mailbox?: boolean;
+  /** A local OpenID Connect provider, configured as the server's OIDC_* provider. */
+  oidc?: boolean;
+  /** "built" serves dist/web (run `vite build` first); "stub" serves one placeholder page. Default "stub". */
+  web?: "built" | "stub";
+  /** Default TEST_PASSWORD_HASH; "production" keeps the server's own (OWASP) parameters. */
+  passwordHash?: ScryptParams | "production";
+};
+
 export type TestServer = {
-  url: string;
-  config: Config;
-  mailbox: Mailbox;
-  oidc: OidcProvider;
+  readonly url: string;
+  readonly config: Config;
+  /** The SMTP receiver; throws unless started with `mailbox: true`. */
+  readonly mailbox: Mailbox;
+  /** The OpenID Connect provider; throws unless started with `oidc: true`. */
+  readonly oidc: OidcProvider;
   running: () => RunningServer;
+  /** A request to the server, through the chosen transport. */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Creates an account through Better Auth's sign-up endpoint and returns its session cookie. */
+  signUp: (fields?: Partial<Account>) => Promise<TestUser>;
+  /** Calls the API as `user` (or signed out) from BASE_URL's origin; parses JSON answers. */
+  call: <T = unknown>(
+    user: { cookie: string } | null,
+    method: string,
+    path: string,
+    opts?: CallOptions,
+  ) => Promise<ApiResponse<T>>;
+  /** POSTs to /api/auth{path} from BASE_URL's origin. */
+  post: (
+    path: string,
+    body: unknown,
+    opts?: { cookie?: string; headers?: Record<string, string> },
+  ) => Promise<AuthResponse>;
+  session: (cookie: string) => Promise<{ user: { id: string; name: string; email: string } } | null>;
   /** Stops the server and starts it again on the same data: sessions and habits must survive. */
   restart: () => Promise<void>;
   close: () => Promise<void>;
 };
 
-/** One real server per Playwright worker: fresh SQLite file (or TEST_DATABASE_URL), real SMTP, local OIDC. */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "hs-e2e-"));
-  const mailbox = await startMailbox();
-  const oidc = await startOidcProvider(await freePort());
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-    SMTP_URL: mailbox.url,
-    MAIL_FROM: "Habit Streaks <no-reply@localhost>",
-    OIDC_ISSUER: oidc.issuer,
-    OIDC_CLIENT_ID: "habit-streaks-e2e",
-    OIDC_CLIENT_SECRET: "e2e-client-secret",
-    OIDC_LABEL: "Sign in with Test SSO",
-    WEB_DIR: "dist/web",
-    // One worker signs in and up far more often than a person would; the limits have their own tests
-    // (e2e/auth-rate-limit.spec.ts, src/server/auth/rate-limit.test.ts), on servers with the real values.
-    SIGN_IN_RATE_MAX: "100000",
-    SIGN_UP_RATE_MAX: "100000",
-    RESET_RATE_MAX: "100000",
-    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    ...extraEnv,
-  });
-  let running = await startServer(config);
+export const newAccount = (fields: Partial<Account> = {}): Account => {
+  const tag = randomUUID().slice(0, 8);
   return {
-    url: config.baseUrl,
-    config,
-    mailbox,
-    oidc,
-    running: () => running,
+    name: `Tester ${tag}`,
+    email: `tester-${tag}@example.com`,
+    password: `pw-${tag}-long-enough`,
+    ...fields,
+  };
+};
+
+export const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
+
+const isAddressInUse = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE";
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { clock, transport = "fetch", passwordHash = TEST_PASSWORD_HASH } = options;
+  const dataDir = mkdtempSync(join(tmpdir(), "hs-test-"));
+  const mailbox = options.mailbox ? await startMailbox() : undefined;
+  const oidc = options.oidc ? await startOidcProvider() : undefined;
+  const configFor = (port: number) =>
+    loadConfig({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: TEST_SECRET,
+      WEB_DIR: options.web === "built" ? "dist/web" : STUB_WEB_DIR,
+      LOG_LEVEL: "silent",
+      // Tests sign up and in from one address far more often than a person would; the limits have their own
+      // tests, on servers started with the real values.
+      SIGN_IN_RATE_MAX: "100000",
+      SIGN_UP_RATE_MAX: "100000",
+      RESET_RATE_MAX: "100000",
+      ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+      ...(mailbox && { SMTP_URL: mailbox.url, MAIL_FROM: "Habit Streaks <no-reply@localhost>" }),
+      ...(oidc && {
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: "habit-streaks-test",
+        OIDC_CLIENT_SECRET: "test-client-secret",
+        OIDC_LABEL: "Sign in with Test SSO",
+      }),
+      ...options.env,
+    });
+  const start = (config: Config) =>
+    startServer(config, {
+      now: clock?.now,
+      passwordHash: passwordHash === "production" ? undefined : passwordHash,
+    });
+
+  // BASE_URL names the port before the server listens: should another process take the port in between, try another.
+  let config: Config | undefined;
+  let running: RunningServer | undefined;
+  for (let attempt = 1; !running; attempt++) {
+    config = configFor(await freePort());
+    try {
+      running = await start(config);
+    } catch (error) {
+      if (!isAddressInUse(error) || attempt >= 5) throw error;
+    }
+  }
+  // Where requests go (BASE_URL may name a public https address in a test); they come from BASE_URL's origin.
+  const url = `http://localhost:${config!.port}`;
+  const origin = config!.baseUrl;
+
+  const server: TestServer = {
+    url,
+    config: config!,
+    get mailbox() {
+      if (!mailbox) throw new Error("This test server has no mailbox: start it with { mailbox: true }");
+      return mailbox;
+    },
+    get oidc() {
+      if (!oidc) throw new Error("This test server has no OIDC provider: start it with { oidc: true }");
+      return oidc;
+    },
+    running() {
+      if (!running) throw new Error("The test server is not running");
+      return running;
+    },
+    request(path, init = {}) {
+      if (transport === "in-process")
+        return Promise.resolve(server.running().app.request(`${url}${path}`, init));
+      // No kept-alive sockets: after a restart, no request can meet a socket the old server closed.
+      const headers = new Headers(init.headers);
+      headers.set("connection", "close");
+      return fetch(`${url}${path}`, { ...init, headers });
+    },
+    async signUp(fields = {}) {
+      const account = newAccount(fields);
+      const res = await server.post("/sign-up/email", account);
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const { user } = res.body as { user?: { id?: string } };
+      if (!user?.id) throw new Error(`sign-up answered no user: ${JSON.stringify(res.body)}`);
+      return { ...account, id: user.id, cookie: res.cookie };
+    },
+    async call<T>(user: { cookie: string } | null, method: string, path: string, opts: CallOptions = {}) {
+      const headers: Record<string, string> = { origin, ...(user && { cookie: user.cookie }) };
+      if (opts.json !== undefined || opts.body !== undefined) headers["content-type"] = "application/json";
+      const res = await server.request(path, {
+        method,
+        headers: { ...headers, ...opts.headers },
+        body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+      });
+      const text = await res.text();
+      const body = (text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as T;
+      return { status: res.status, headers: res.headers, body };
+    },
+    async post(path, body, opts = {}) {
+      const res = await server.request(`/api/auth${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin,
+          ...(opts.cookie && { cookie: opts.cookie }),
+          ...opts.headers,
+        },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      const setCookies = res.headers.getSetCookie();
+      return {
+        status: res.status,
+        body: text ? JSON.parse(text) : {},
+        cookie: cookieOf(setCookies),
+        setCookies,
+      };
+    },
+    async session(cookie) {
+      return (await server.request("/api/auth/get-session", { headers: { cookie } })).json();
+    },
     async restart() {
-      await running.stop();
-      running = await startServer(config);
+      await server.running().stop();
+      running = undefined;
+      running = await start(config!);
     },
     async close() {
-      await running.stop();
-      await mailbox.close();
-      await oidc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await running?.stop();
+      } finally {
+        running = undefined;
+        await mailbox?.close();
+        await oidc?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
+  return server;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { startMailbox } from "../../../e2e/support/mailbox";
+import { startMailbox } from "../../../test/support/mailbox";
 import { messages } from "../../core/messages";
 import { createMailer } from "./mailer";
 
