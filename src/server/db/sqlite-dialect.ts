@@ -33,12 +33,23 @@ function mutex(): () => Promise<() => void> {
   };
 }
 
-function read(reader: SqliteDatabase, { sql, parameters }: CompiledQuery): QueryResult<unknown> {
-  return { rows: reader.prepare(sql).all(parameters) };
+/** Statements by SQL text: preparing one costs as much as running a small read. */
+function statements(db: SqliteDatabase, max = 200) {
+  const cache = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  return (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= max) cache.clear();
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
 }
 
 export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Dialect {
   const lock = mutex();
+  const prepared = reader && statements(reader);
   const hold = async (conn: Routed) => {
     conn.release ??= await lock();
   };
@@ -50,8 +61,8 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
   const connection = (): Routed => {
     const conn: Routed = {
       async executeQuery<R>(query: CompiledQuery) {
-        if (reader && !conn.release && SelectQueryNode.is(query.query))
-          return read(reader, query) as QueryResult<R>;
+        if (prepared && !conn.release && SelectQueryNode.is(query.query))
+          return { rows: prepared(query.sql).all(query.parameters) } as QueryResult<R>;
         await hold(conn);
         return (await writer.execute(query)) as QueryResult<R>;
       },

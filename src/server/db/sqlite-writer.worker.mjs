@@ -31,6 +31,18 @@ const { file, pragmas } = workerData;
 const { db, isReader } = connect(file);
 for (const pragma of pragmas) db.exec(`pragma ${pragma}`);
 
+// Statements by SQL text: preparing one costs as much as running a small one.
+const cache = new Map();
+function prepare(sql) {
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= 200) cache.clear();
+    statement = db.prepare(sql);
+    cache.set(sql, statement);
+  }
+  return statement;
+}
+
 // A structured clone turns a Buffer into a Uint8Array; the drivers bind blobs from Buffers.
 const bindable = (value) => (value instanceof Uint8Array ? Buffer.from(value) : value);
 
@@ -42,7 +54,7 @@ parentPort.on("message", (message) => {
   }
   const { id, sql, parameters } = message;
   try {
-    const statement = db.prepare(sql);
+    const statement = prepare(sql);
     const values = parameters.map(bindable);
     if (isReader(statement)) {
       parentPort.postMessage({ id, rows: statement.all(...values) });

@@ -18,7 +18,7 @@ import {
   partitionLocalHabits,
 } from "./backup-items";
 import type { UserLimits } from "./quota";
-import { mapInSlices, slicer, stringifyInSlices } from "./slices";
+import { jsonArrayInSlices } from "./slices";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
@@ -46,11 +46,8 @@ const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
   createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
 
 /** The list answer, derived and written a slice at a time: an account may hold 100,000 days. */
-async function habitsJson(c: Context<AppEnv>, habits: readonly StoredHabit[]) {
-  const pause = slicer();
-  const derived = await mapInSlices(habits, (habit) => deriveHabit(habit, c.var.today), pause);
-  return stringifyInSlices(derived, pause);
-}
+const habitsJson = (c: Context<AppEnv>, habits: readonly StoredHabit[]) =>
+  jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.var.today));
 
 const jsonBody = (c: Context<AppEnv>, text: string) =>
   c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
