@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/local-date";
-import { testDialects } from "../test-support/databases";
-import { freePort } from "../test-support/free-port";
-import { TEST_SECRET, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { freePort } from "../../../test/support/free-port";
+import { TEST_SECRET, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const sqlite = testDialects().filter((d) => d.dialect === "sqlite");
 // Well in the past, so that both servers' clocks (pinned and real) accept every day.

@@ -1,7 +1,7 @@
 // The backup routes take the largest bodies: they answer 400 or 413 for anything a client sends, never 500.
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
-import { expectError, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const sqlite = testDialects().filter((d) => d.dialect === "sqlite");
 

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const MAX_HABITS = 500;
 const MAX_DAYS = 100_000;
