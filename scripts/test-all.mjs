@@ -1,27 +1,55 @@
 #!/usr/bin/env node
 // The one command that runs every check: typecheck, lint, format, build, unit + integration tests
 // (SQLite and PostgreSQL), end-to-end tests in Chromium. Ends with "N passed, N failed".
-import { spawnSync } from "node:child_process";
+// The quick checks and the build run side by side (each prints its output when it ends); the two test suites
+// then run one after the other, as each keeps both cores busy.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const bin = (name) => `node_modules/.bin/${name}`;
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+/** Runs a step; `buffered` holds its output back until it ends, so that steps running together do not interleave. */
+function run(name, cmd, args, { buffered = false, env = {} } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return r.status === 0;
+  const header = `\n=== ${name}: ${cmd} ${args.join(" ")}`;
+  if (!buffered) console.log(header);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.setEncoding("utf8").on("data", (d) => output.push(d));
+    child.stderr?.setEncoding("utf8").on("data", (d) => output.push(d));
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      if (buffered) process.stdout.write(`${header}\n${output.join("")}`);
+      console.log(`=== ${name}: exit ${code} in ${seconds(started)} s`);
+      resolve(code === 0);
+    };
+    child.on("error", (error) => {
+      output.push(`${error.message}\n`);
+      done(null);
+    });
+    child.on("close", done);
+  });
 }
 
-function check(name, cmd, args) {
-  if (run(name, cmd, args)) results.passed++;
+function count(name, ok) {
+  if (ok) results.passed++;
   else {
     results.failed++;
     failures.push(name);
   }
+  return ok;
 }
+
+const check = async (name, cmd, args, opts) => count(name, await run(name, cmd, args, opts));
 
 function readJson(file) {
   try {
@@ -31,21 +59,24 @@ function readJson(file) {
   }
 }
 
+const startedAll = Date.now();
 mkdirSync("test-results", { recursive: true });
-check("typecheck", "npx", ["tsc", "--noEmit"]);
-check("lint", "npx", ["eslint", "."]);
-check("format", "npx", ["prettier", "--check", "."]);
-const built = run("build", "npx", ["vite", "build"]);
-if (built) results.passed++;
-else {
-  results.failed++;
-  failures.push("build");
-}
-if (built) check("initial JavaScript budget", "node", ["scripts/bundle-size.mjs"]);
-
 rmSync("test-results/vitest.json", { force: true });
-const unitOk = run("unit and integration tests", "npx", [
-  "vitest",
+rmSync("test-results/e2e.json", { force: true });
+
+const buffered = { buffered: true };
+const [, , , built] = await Promise.all([
+  check("typecheck", bin("tsc"), ["--noEmit"], buffered),
+  check("lint", bin("eslint"), ["."], buffered),
+  check("format", bin("prettier"), ["--check", "."], buffered),
+  (async () => {
+    const ok = await check("build", bin("vite"), ["build"], buffered);
+    if (ok) await check("initial JavaScript budget", "node", ["scripts/bundle-size.mjs"], buffered);
+    return ok;
+  })(),
+]);
+
+const unitOk = await run("unit and integration tests", bin("vitest"), [
   "run",
   "--reporter=default",
   "--reporter=json",
@@ -64,8 +95,7 @@ if (!unitOk && (!vitest || vitest.numFailedTests === 0)) {
 }
 
 if (built) {
-  rmSync("test-results/e2e.json", { force: true });
-  const e2eOk = run("end-to-end tests", "npx", ["playwright", "test"]);
+  const e2eOk = await run("end-to-end tests", bin("playwright"), ["test"]);
   const e2e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
   if (e2e) {
     results.passed += e2e.stats.expected + e2e.stats.flaky;
@@ -79,6 +109,7 @@ if (built) {
   }
 }
 
+console.log(`\n=== all checks: ${seconds(startedAll)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
 console.log(
   `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`,
