@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one command that runs every check: typecheck, lint, format, build, unit + integration tests
-// (SQLite and PostgreSQL), end-to-end tests in Chromium. Ends with "N passed, N failed".
+// (SQLite and PostgreSQL), end-to-end tests in Chromium; with NODE24_BIN (set by .ci/run), the server tests and a
+// start-up smoke test on Node 24 too. Ends with "N passed, N failed".
 // The quick checks and the build run side by side (each prints its output when it ends); the two test suites
 // then run one after the other, as each keeps both cores busy.
 import { spawn } from "node:child_process";
@@ -61,7 +62,6 @@ function readJson(file) {
 
 const startedAll = Date.now();
 mkdirSync("test-results", { recursive: true });
-rmSync("test-results/vitest.json", { force: true });
 rmSync("test-results/e2e.json", { force: true });
 
 const buffered = { buffered: true };
@@ -76,22 +76,51 @@ const [, , , built] = await Promise.all([
   })(),
 ]);
 
-const unitOk = await run("unit and integration tests", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile.json=test-results/vitest.json",
-]);
-const vitest = readJson("test-results/vitest.json");
-if (vitest) {
-  results.passed += vitest.numPassedTests;
-  results.failed += vitest.numFailedTests;
-  results.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} unit/integration tests`);
+/** A vitest run, counted test by test from its JSON report. */
+async function vitestRun(name, node, args, label, report) {
+  rmSync(report, { force: true });
+  const ok = await run(name, node, [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    ...args,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  const vitest = readJson(report);
+  if (vitest) {
+    results.passed += vitest.numPassedTests;
+    results.failed += vitest.numFailedTests;
+    results.skipped += vitest.numPendingTests + vitest.numTodoTests;
+    if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} ${label}`);
+  }
+  if (!ok && (!vitest || vitest.numFailedTests === 0)) {
+    results.failed++;
+    failures.push(`${label} (no result file or a suite failed to load)`);
+  }
 }
-if (!unitOk && (!vitest || vitest.numFailedTests === 0)) {
-  results.failed++;
-  failures.push("vitest run (no result file or a suite failed to load)");
+
+await vitestRun(
+  "unit and integration tests",
+  process.execPath,
+  [],
+  "unit/integration tests",
+  "test-results/vitest.json",
+);
+
+const node24 = process.env.NODE24_BIN;
+if (node24 && (node24 === "missing" || !existsSync(node24)))
+  count("Node 24 (NODE24_BIN names no binary)", false);
+else if (node24) {
+  const report = "test-results/vitest-node24.json";
+  await vitestRun(
+    "server tests on Node 24",
+    node24,
+    ["--project", "server"],
+    "server tests on Node 24",
+    report,
+  );
+  await check("start-up smoke test on Node 24", "node", ["scripts/smoke-start.mjs", node24]);
 }
 
 if (built) {
