@@ -64,5 +64,5 @@ export type SyncPushResult = { results: SyncOpResult[]; cursor: string };
 export type SyncChangeEvent = { cursor: string };
 
 export const SYNC_MAX_OPS = 100;
-export const SYNC_DEFAULT_LIMIT = 5000;
-export const SYNC_MAX_LIMIT = 20000;
+export const SYNC_DEFAULT_LIMIT = 20000;
+export const SYNC_MAX_LIMIT = 50000;

@@ -46,7 +46,8 @@ export const syncMigration: Migration = {
     await db.schema
       .createIndex("completions_user_version")
       .on("completions")
-      .columns(["user_id", "version"])
+      // Covering: a pull reads a page of days from the index alone, not 5,000 lookups into the table.
+      .columns(["user_id", "version", "habit_id", "done", "date"])
       .execute();
     await db.schema
       .createTable("deleted_habits")

@@ -14,7 +14,15 @@ type Outcome =
   { status: "applied" | "duplicate" | "dropped" } | { status: "rejected"; code: string; message: string };
 /** An op's first outcome as sync_ops keeps it. */
 type Stored = { status: string; code: string | null; message: string | null };
-type Context = { trx: Db; userId: string; now: Date; limits: UserLimits; version: () => Promise<number> };
+type Context = {
+  trx: Db;
+  userId: string;
+  now: Date;
+  limits: UserLimits;
+  version: () => Promise<number>;
+  /** What the account holds, counted once per push and then kept up to date: a count reads every day. */
+  usage: { habits?: number; days?: number };
+};
 
 const rejected = (code: string, message: string): Outcome => ({ status: "rejected", code, message });
 const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
@@ -46,12 +54,14 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       if (owner === "mine") return { status: "duplicate" };
       if (owner === "buried") return { status: "dropped" };
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
-      checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
+      const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
+      checkQuota(limits, { habits });
       const row = { id: op.habitId, user_id: userId, name: op.name, created_at: at, updated_at: at };
       await trx
         .insertInto("habits")
         .values({ ...row, version: await ctx.version() })
         .execute();
+      ctx.usage.habits = habits;
       return { status: "applied" };
     }
     case "renameHabit":
@@ -68,6 +78,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       return onHabit(ctx, op.habitId, async () => {
         await trx.deleteFrom("habits").where("id", "=", op.habitId).execute();
         await buryHabits(trx, userId, [op.habitId], await ctx.version());
+        ctx.usage = {}; // its days went with it
         return { status: "applied" };
       });
     case "setCompletion":
@@ -79,9 +90,10 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       return onHabit(ctx, op.habitId, async () => {
         const day = { userId, habitId: op.habitId, date: op.date, version: await ctx.version() };
         // The quota is checked before the write: a rejected op must change nothing, and the push goes on.
-        if (op.done && !(await isDone(trx, op.habitId, op.date)))
-          checkQuota(limits, { days: (await countDays(trx, userId)) + 1 });
+        const adds = op.done && !(await isDone(trx, op.habitId, op.date));
+        if (adds) checkQuota(limits, { days: (ctx.usage.days ??= await countDays(trx, userId)) + 1 });
         const changed = op.done ? await markDay(trx, day) : await unmarkDay(trx, day);
+        if (changed && ctx.usage.days !== undefined) ctx.usage.days += op.done ? 1 : -1;
         if (changed)
           await trx
             .updateTable("habits")
@@ -129,7 +141,7 @@ export async function pushOps(
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
     const first = await nextVersions(trx, userId, 2 * ops.length);
     let next = first;
-    const ctx: Context = { trx, userId, now, limits, version: async () => next++ };
+    const ctx: Context = { trx, userId, now, limits, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
     const ids = ops.map((op) => op.opId);
     if (ids.length > 0) {

@@ -101,6 +101,22 @@ describe.each(testDialects())("sync push on $dialect", (dialect) => {
     expect(replay.results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });
 
+  it("rejects a create past the habit quota with 409's code, and counts a delete in the same push", async () => {
+    const user = await t.signUp();
+    const full = Array.from({ length: 499 }, (_, i) => ({ name: `Habit ${i}`, completedDates: [] }));
+    expect((await t.call(user, "PUT", "/api/habits", { json: full })).status).toBe(200);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const first = await push(user, [op.create(a), op.create(b), op.mark(a), op.remove(a), op.create(c)]);
+    expect(first.results.map((r) => (r.status === "rejected" ? r.code : r.status))).toEqual([
+      "applied",
+      "QUOTA_EXCEEDED",
+      "applied",
+      "applied",
+      "applied",
+    ]);
+    expect(await habits(user)).toHaveLength(500);
+  });
+
   it("refuses another user's habit id and never touches their habit", async () => {
     const bob = await t.signUp();
     const { body: theirs } = await t.call<HabitBody>(bob, "POST", "/api/habits", { json: { name: "Bob's" } });
