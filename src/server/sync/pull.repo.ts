@@ -35,16 +35,17 @@ async function limitEnd(db: Db, table: Source, userId: string, after: number, up
  * and reading them one object each costs more than the whole budget of a first sync (docs/decisions/0023).
  */
 async function changedDays(db: Db, userId: string, after: number, end: number): Promise<SyncHabitDays[]> {
-  const joined = isPostgres(db)
-    ? sql<string>`string_agg(date, ',' order by date)`
-    : sql<string>`group_concat(date, ',' order by date)`;
+  // Byte order ("C"): PostgreSQL's language-aware text order made the sort most of a page's time.
+  const [habit, joined] = isPostgres(db)
+    ? [sql<string>`habit_id collate "C"`, sql<string>`string_agg(date, ',' order by date collate "C")`]
+    : [sql<string>`habit_id`, sql<string>`group_concat(date, ',' order by date)`];
   const rows = await db
     .selectFrom("completions")
-    .select(["habit_id", "done", joined.as("dates")])
+    .select([habit.as("habit_id"), "done", joined.as("dates")])
     .where("user_id", "=", userId)
     .where("version", ">", after)
     .where("version", "<=", end)
-    .groupBy(["habit_id", "done"])
+    .groupBy([habit, "done"])
     .execute();
   const byHabit = new Map<string, SyncHabitDays>();
   for (const { habit_id: habitId, done, dates } of rows) {
