@@ -25,8 +25,8 @@ export type SyncHabitDays = { habitId: string; done: DayRange[]; undone: DayRang
 
 /**
  * GET /api/sync?cursor=C&limit=N answers what changed for the signed-in user after cursor C ("" or absent: from
- * the beginning), oldest change first, at most N changes; `more` says a further page waits. A device stores
- * `cursor` and asks again with it. Deleted habits come as ids; their completions are not listed.
+ * the beginning), oldest change first, at most N changes of each kind; `more` says a further page waits. A device
+ * stores `cursor` and asks again with it. Deleted habits come as ids; their completions are not listed.
  */
 export type SyncPull = {
   cursor: string;

@@ -33,7 +33,10 @@ export function createChangeHub({ db, dialect }: DatabaseHandle, databaseUrl: st
 
   return {
     async publish(userId) {
-      if (!listening) return deliver(userId, String(await currentVersion(db, userId)));
+      if (!listening) {
+        if (listeners.has(userId)) deliver(userId, String(await currentVersion(db, userId)));
+        return;
+      }
       await sql`select pg_notify(${CHANNEL}, user_id || ' ' || version) from sync_state where user_id = ${userId}`.execute(
         db,
       );
