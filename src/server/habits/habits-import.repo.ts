@@ -100,6 +100,8 @@ export async function replaceHabits(
     await lockOwner(trx, userId);
     // The file replaces everything, so it alone is what the account will hold.
     checkQuota(limits, usageOf(items));
+    // The user's change counter before any habit row, as every write takes them (no deadlock with a rename).
+    await nextVersions(trx, userId, 0);
     // Their days go with them (on delete cascade), in one statement on the database's side.
     const old = await trx.deleteFrom("habits").where("user_id", "=", userId).returning("id").execute();
     // Old habits leave tombstones, so that other devices drop them (docs/decisions/0023).

@@ -4,7 +4,8 @@ import type { Db } from "../db/database";
 /**
  * Reserves `count` change numbers for the caller's transaction and returns the first. The upsert also locks the
  * user's counter row until commit, so numbers are handed out in commit order and a pull that has read the counter
- * sees every row up to it. Take it after lockOwner (profile row), never before, so locks come in one order.
+ * sees every row up to it. Take it after lockOwner (profile row) and before touching any habit row, so that locks
+ * always come in one order; a count of 0 only takes the lock.
  */
 export async function nextVersions(trx: Db, userId: string, count: number): Promise<number> {
   const { version } = await trx
