@@ -100,8 +100,6 @@ export const newAccount = (fields: Partial<Account> = {}): Account => {
 
 export const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
 
-const isAddressInUse = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE";
-
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { clock, transport = "fetch", passwordHash = TEST_PASSWORD_HASH } = options;
   const dataDir = mkdtempSync(join(tmpdir(), "hs-test-"));
@@ -137,24 +135,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       passwordHash: passwordHash === "production" ? undefined : passwordHash,
     });
 
-  // BASE_URL names the port before the server listens: should another process take the port in between, try another.
-  let config: Config | undefined;
-  let running: RunningServer | undefined;
-  for (let attempt = 1; !running; attempt++) {
-    config = configFor(await freePort());
-    try {
-      running = await start(config);
-    } catch (error) {
-      if (!isAddressInUse(error) || attempt >= 5) throw error;
-    }
-  }
+  // BASE_URL names the port, so the port is chosen before the server listens.
+  const config = configFor(await freePort());
+  let running: RunningServer | undefined = await start(config);
   // Where requests go (BASE_URL may name a public https address in a test); they come from BASE_URL's origin.
-  const url = `http://localhost:${config!.port}`;
-  const origin = config!.baseUrl;
+  const url = `http://localhost:${config.port}`;
+  const origin = config.baseUrl;
 
   const server: TestServer = {
     url,
-    config: config!,
+    config,
     get mailbox() {
       if (!mailbox) throw new Error("This test server has no mailbox: start it with { mailbox: true }");
       return mailbox;
@@ -221,7 +211,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async restart() {
       await server.running().stop();
       running = undefined;
-      running = await start(config!);
+      running = await start(config);
     },
     async close() {
       try {
