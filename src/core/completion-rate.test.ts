@@ -1,23 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { completionRate } from "./completion-rate";
-import { addDays, daysBetween, fromDayNumber, toDayNumber } from "./local-date";
-import { TEST_TODAY as TODAY } from "./test-habits";
+import { addDays, daysBetween } from "./local-date";
+import { TEST_TODAY as TODAY, todayAndDates } from "./test-habits";
 
-const today = fc
-  .integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") })
-  .map(fromDayNumber);
 const markEveryDay = (from: string, to: string) =>
   Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
-const scenario = today.chain((t) =>
-  fc.tuple(
-    fc.constant(t),
-    fc.array(
-      fc.integer({ min: -400, max: 3 }).map((n) => addDays(t, n)),
-      { maxLength: 80 },
-    ),
-  ),
-);
+const scenario = todayAndDates;
 
 describe("completionRate (SPEC §4)", () => {
   it("is 0 with no completions", () => expect(completionRate([], TODAY)).toBe(0));

@@ -1,21 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, fromDayNumber, toDayNumber } from "./local-date";
 import { averageStreak, longestStreak, sortHabits, todayProgress, trend } from "./stats";
-import { makeHabit, TEST_TODAY as TODAY } from "./test-habits";
+import { makeHabit, TEST_TODAY as TODAY, todayAndDates } from "./test-habits";
 
-const today = fc
-  .integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") })
-  .map(fromDayNumber);
-const scenario = today.chain((t) =>
-  fc.tuple(
-    fc.constant(t),
-    fc.array(
-      fc.integer({ min: -400, max: 3 }).map((n) => addDays(t, n)),
-      { maxLength: 80 },
-    ),
-  ),
-);
+const scenario = todayAndDates;
 
 describe("trend", () => {
   it("is down at streak 0, up when done today, else neutral", () => {

@@ -1,6 +1,7 @@
-// Builders shared by the core tests: a derived Habit from a name and its dates.
+// Builders shared by the core tests: a derived Habit from a name and its dates, and generated days.
+import fc from "fast-check";
 import { deriveHabit, type Habit } from "./habit";
-import type { LocalDate } from "./local-date";
+import { addDays, fromDayNumber, toDayNumber, type LocalDate } from "./local-date";
 
 export const TEST_TODAY = "2026-11-21";
 
@@ -21,3 +22,19 @@ export function makeHabit(
     today,
   );
 }
+
+/** A generated today between 2000 and 2040. */
+export const anyToday = fc
+  .integer({ min: toDayNumber("2000-03-01"), max: toDayNumber("2040-12-31") })
+  .map(fromDayNumber);
+
+/** A generated today with up to 80 completions from 400 days before it to 3 days after. */
+export const todayAndDates = anyToday.chain((t) =>
+  fc.tuple(
+    fc.constant(t),
+    fc.array(
+      fc.integer({ min: -400, max: 3 }).map((n) => addDays(t, n)),
+      { maxLength: 80 },
+    ),
+  ),
+);
