@@ -1,0 +1,46 @@
+// The pure rules of the outbox (issue 9): ops leave in the order they were made, a batch at a time; failures
+// back off; a refused op is reported with the SPEC §8 text of its kind of write.
+import { messages } from "../../../core/messages";
+import { SYNC_MAX_OPS, type SyncOp, type SyncOpResult } from "../../../core/sync";
+
+/** An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). */
+export type QueuedOp = { seq: number; op: SyncOp };
+
+/** The next ops to send: the oldest first, at most the server's batch size. */
+export function nextBatch(queue: readonly QueuedOp[], max = SYNC_MAX_OPS): QueuedOp[] {
+  return [...queue].sort((a, b) => a.seq - b.seq).slice(0, max);
+}
+
+export type PushOutcome = { done: number[]; rejected: { op: SyncOp; code: string; message: string }[] };
+
+/** Every answered op leaves the outbox; the refused ones are reported. Ops without an answer stay queued. */
+export function settleBatch(batch: readonly QueuedOp[], results: readonly SyncOpResult[]): PushOutcome {
+  const byId = new Map(results.map((r) => [r.opId, r]));
+  const outcome: PushOutcome = { done: [], rejected: [] };
+  for (const { seq, op } of batch) {
+    const result = byId.get(op.opId);
+    if (!result) continue;
+    outcome.done.push(seq);
+    if (result.status === "rejected")
+      outcome.rejected.push({ op, code: result.code, message: result.message });
+  }
+  return outcome;
+}
+
+/** SPEC §8: the text for a write of this kind that the server refused. */
+export function failureMessage(op: SyncOp): string {
+  if (op.type === "createHabit") return messages.habits.saveFailed;
+  if (op.type === "deleteHabit") return messages.habits.deleteFailed;
+  return messages.habits.updateFailed;
+}
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+/** Wait before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s... up to a minute, with
+ * up to 20 % jitter so that many devices coming back together do not knock at once. */
+export function backoffMs(failures: number, random: () => number = Math.random): number {
+  if (failures <= 0) return 0;
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
+  return Math.round(base * (1 + 0.2 * random()));
+}
