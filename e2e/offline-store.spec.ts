@@ -1,0 +1,147 @@
+// Issue 9: the local store. Writes apply at once and wait in the outbox while offline; the state survives a
+// closed page; back online the server holds exactly that state. Refused writes roll back with the SPEC text.
+import { test, expect } from "./support/fixtures";
+import { messages } from "../src/core/messages";
+import {
+  deleteOf,
+  newHabitInput,
+  notice,
+  openToday,
+  row,
+  seedHabits,
+  serverHabits,
+  toggleOf,
+  todayIn,
+} from "./support/habits";
+import { cutApi, expectSynced, OFFLINE_ERRORS } from "./support/offline";
+
+const today = todayIn();
+
+test("offline: add, tick, untick and delete are kept across a closed page and reach the server once", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  await seedHabits(server, user, [{ name: "Read" }, { name: "Walk" }]);
+  await openToday(page);
+  await expect(row(page, "Walk")).toBeVisible();
+
+  const context = page.context();
+  await context.setOffline(true);
+  await newHabitInput(page).fill("Run");
+  await newHabitInput(page).press("Enter");
+  await expect(row(page, "Run")).toBeVisible();
+  await toggleOf(page, "Run").click();
+  await toggleOf(page, "Read").click();
+  await toggleOf(page, "Read").click(); // ticked, then unticked
+  await deleteOf(page, "Walk").click();
+  await expect(row(page, "Walk")).toHaveCount(0);
+  await expect(toggleOf(page, "Run")).toHaveAttribute("aria-pressed", "true");
+  await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
+
+  // Close the page and open the app again, still without the server.
+  await page.close();
+  const again = await context.newPage();
+  await again.clock.install();
+  await context.setOffline(false);
+  await cutApi(again);
+  await openToday(again);
+  await expect(notice(again, messages.habits.cloudLoadFallback)).toBeVisible();
+  await expect(row(again, "Walk")).toHaveCount(0);
+  await expect(toggleOf(again, "Run")).toHaveAttribute("aria-pressed", "true");
+  await expect(toggleOf(again, "Read")).toHaveAttribute("aria-pressed", "false");
+
+  // Back online: the outbox empties and the server holds exactly this state.
+  await again.unroute("**/api/**");
+  await again.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expectSynced(again);
+  const held = await serverHabits(server, user);
+  expect(held.map((h) => [h.name, h.completedDates]).sort()).toEqual([
+    ["Read", []],
+    ["Run", [today]],
+  ]);
+});
+
+test("a first visit with no copy and no server shows the load failure; a manual add is queued and saved", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  await page.route("**/api/sync**", (route) => route.abort("internetdisconnected"));
+  await openToday(page);
+  await expect(page.getByText(messages.today.listLoadFailedTitle)).toBeVisible();
+  const form = page.getByRole("form", { name: messages.today.addManually });
+  await expect(form).toBeVisible(); // 3 s after the error (SPEC §9)
+  await form.getByLabel("Habit name").fill("  Read  ");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(row(page, "Read")).toBeVisible();
+  expect(await serverHabits(server, user)).toEqual([]);
+  await page.unroute("**/api/sync**");
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect.poll(async () => (await serverHabits(server, user)).map((h) => h.name)).toEqual(["Read"]);
+});
+
+test("a write the server refuses rolls back with the SPEC text of that write", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  await seedHabits(server, user, [{ name: "Read" }]);
+  await openToday(page);
+  await expect(row(page, "Read")).toBeVisible();
+  await page.route("**/api/sync/push", async (route) => {
+    const body: unknown = route.request().postDataJSON();
+    const ops =
+      typeof body === "object" && body !== null && "ops" in body && Array.isArray(body.ops) ? body.ops : [];
+    const results = ops.map((op: { opId: string }) => ({
+      opId: op.opId,
+      status: "rejected",
+      code: "VALIDATION_ERROR",
+      message: "refused",
+    }));
+    await route.fulfill({ json: { results, cursor: "" } });
+  });
+  await toggleOf(page, "Read").click();
+  await expect(notice(page, messages.habits.updateFailed)).toBeVisible();
+  await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
+  await deleteOf(page, "Read").click();
+  await expect(notice(page, messages.habits.deleteFailed)).toBeVisible();
+  await expect(row(page, "Read")).toBeVisible();
+  await newHabitInput(page).fill("Walk");
+  await newHabitInput(page).press("Enter");
+  await expect(notice(page, messages.habits.saveFailed)).toBeVisible();
+  await expect(row(page, "Walk")).toHaveCount(0);
+  expect((await serverHabits(server, user)).map((h) => [h.name, h.completedDates])).toEqual([["Read", []]]);
+});
+
+test("killing the server in the middle of a sync loses nothing", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  await openToday(page);
+  let stopped!: Promise<void>;
+  await page.route("**/api/sync/push", async (route) => {
+    stopped ??= server.running().stop(); // the server dies while the push is on its way
+    await stopped;
+    await route.continue().catch(() => route.abort("connectionrefused"));
+  });
+  await newHabitInput(page).fill("Read");
+  await newHabitInput(page).press("Enter");
+  await toggleOf(page, "Read").click();
+  await expect.poll(() => stopped !== undefined).toBe(true);
+  await page.unroute("**/api/sync/push");
+  await server.restart();
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect
+    .poll(async () => (await serverHabits(server, user)).map((h) => [h.name, h.completedDates]))
+    .toEqual([["Read", [today]]]);
+});
