@@ -25,6 +25,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    // A service worker would answer later tests from its cache and hide requests from page.route; only the
+    // e2e/pwa-*.spec.ts files allow it.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

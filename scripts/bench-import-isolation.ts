@@ -21,7 +21,7 @@ type Job = {
   seconds: number;
   body?: string;
 };
-type Report = { role: Job["role"]; lines: string[]; p99?: number; failures: number };
+type Report = { role: Job["role"]; line: string; p99?: number; failures: number };
 
 async function importLoop(job: Job): Promise<Report> {
   const end = Date.now() + job.seconds * 1000;
@@ -39,11 +39,8 @@ async function importLoop(job: Job): Promise<Report> {
     times.push(performance.now() - start);
   }
   const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
-  return {
-    role: "import",
-    failures,
-    lines: [`imports: ${times.length} (${failures} failed), ${Math.round(mean)} ms each on average`],
-  };
+  const line = `imports: ${times.length} (${failures} failed), ${Math.round(mean)} ms each on average`;
+  return { role: "import", failures, line };
 }
 
 async function readLoop(job: Job): Promise<Report> {
@@ -54,15 +51,9 @@ async function readLoop(job: Job): Promise<Report> {
     headers: { cookie: job.cookie },
   });
   const { p50, p99, max } = r.latency;
-  return {
-    role: "read",
-    p99,
-    failures: r.errors + r.non2xx,
-    lines: [
-      `other user's GET /api/habits: ${r.requests.total} requests, p50 ${p50} ms, p99 ${p99} ms, max ${max} ms` +
-        ` (errors ${r.errors + r.non2xx})`,
-    ],
-  };
+  const failures = r.errors + r.non2xx;
+  const line = `other user's GET /api/habits: ${r.requests.total} requests, p50 ${p50} ms, p99 ${p99} ms, max ${max} ms (errors ${failures})`;
+  return { role: "read", p99, failures, line };
 }
 
 /**
@@ -163,7 +154,7 @@ async function main(seconds: number): Promise<number> {
     delay.enable();
     const alone = await runChild({ ...job, seconds: Math.min(5, seconds), role: "read", cookie: reader });
     delay.disable();
-    console.log(`alone: ${alone.lines.join("")}; longest event-loop block ${ms(delay.max)} ms`);
+    console.log(`alone: ${alone.line}; longest event-loop block ${ms(delay.max)} ms`);
     delay.reset();
     delay.enable();
     const probe = lagProbe();
@@ -178,7 +169,7 @@ async function main(seconds: number): Promise<number> {
     ]);
     delay.disable();
     const longest = probe.stop();
-    for (const report of reports) console.log(report.lines.join("\n"));
+    for (const report of reports) console.log(report.line);
     gc.disconnect();
     console.log(`during imports: ${longest}; longest garbage-collection pause ${longestGc.toFixed(1)} ms`);
     console.log(

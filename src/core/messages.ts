@@ -141,6 +141,14 @@ export const messages = {
     profileLoadFailed: "Unable to load your profile. Please try again later.",
     signingOut: "Signing out...",
   },
+  // The installable app (issue 9): texts SPEC.md does not name.
+  pwa: {
+    updateAvailable: "A new version of Habit Streaks is available.",
+    reload: "Reload",
+    dismissUpdate: "Dismiss update notice",
+    pageLoadFailedTitle: "This page could not be loaded",
+    pageLoadFailed: "Check your connection, then reload to try again.",
+  },
   // Server refusals that SPEC.md does not name: shown instead of the generic failure text of the action.
   limits: {
     rateLimited: "You are making changes too quickly. Please wait a minute and try again.",

@@ -115,6 +115,10 @@ export function createApp({ config, database, auth, logger, now = () => new Date
       onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
+  // The service worker and the manifest must be checked on every visit, or a new release is seen late.
+  const revalidate = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "no-cache") });
+  app.use("/sw.js", revalidate);
+  app.use("/manifest.webmanifest", revalidate);
   app.use("*", serveStatic({ root }));
   app.get("*", (c) => {
     if (!existsSync(indexFile)) return c.text("The web app is not built: run `npm run build`.", 503);

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { startTheme } from "./features/theme/theme";
+import { startPwa } from "./lib/pwa/start-pwa";
 import "./styles.css";
 
 startTheme();
@@ -13,3 +14,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+startPwa();

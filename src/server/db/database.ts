@@ -73,10 +73,12 @@ export async function checkDatabase(db: Db): Promise<boolean> {
   }
 }
 
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /**
  * True on PostgreSQL, where a user's bulk writes take `select ... for update` on their profile row to run one
  * at a time; SQLite needs no lock because every transaction takes its one write lock (BEGIN IMMEDIATE).
  */
 export function locksRows(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+  return isPostgres(db);
 }

@@ -1,4 +1,4 @@
-import { InsertQueryNode, type KyselyPlugin } from "kysely";
+import { InsertQueryNode, RawNode, type KyselyPlugin } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
 import { testDialects } from "../test-support/databases";
@@ -8,7 +8,10 @@ import { migrateHabits, replaceHabits, type ImportedHabit } from "./habits-impor
 /** Fails the first write of completions, after the old habits are deleted and the new ones inserted. */
 const failingCompletions: KyselyPlugin = {
   transformQuery({ node }) {
-    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === "completions") {
+    const into = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
+    // Imports insert days with one raw statement per group (habits-import.repo.ts).
+    const raw = RawNode.is(node) ? node.sqlFragments.join("?") : "";
+    if (into === "completions" || raw.startsWith("insert into completions")) {
       throw new Error("simulated database failure");
     }
     return node;

@@ -9,6 +9,9 @@ export const securityHeaders = ({ hsts }: { hsts: boolean }) =>
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
       connectSrc: ["'self'"],
+      // The service worker (and its Workbox runtime, loaded by importScripts) and the web app manifest.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       fontSrc: ["'self'", "data:"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

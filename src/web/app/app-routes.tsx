@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { TodayPage } from "../features/today/today-page";
 import { RedirectIfSignedIn, RequireSession } from "./guards";
 import {
@@ -11,32 +11,36 @@ import {
   StatsPage,
   TermsPage,
 } from "./lazy-pages";
+import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
 
 /** SPEC §2 routes: /login, /terms, /privacy and /reset-password are public; the rest need a session. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Routes>
-        <Route
-          path="/login"
-          element={
-            <RedirectIfSignedIn>
-              <LoginPage />
-            </RedirectIfSignedIn>
-          }
-        />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route element={<RequireSession />}>
-          <Route index element={<TodayPage />} />
-          <Route path="/stats" element={<StatsPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </Suspense>
+    <PageErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <RedirectIfSignedIn>
+                <LoginPage />
+              </RedirectIfSignedIn>
+            }
+          />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route element={<RequireSession />}>
+            <Route index element={<TodayPage />} />
+            <Route path="/stats" element={<StatsPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </PageErrorBoundary>
   );
 }

@@ -1,24 +1,17 @@
-// Every page but Today loads on demand (GUIDE §8 initial JS budget).
-import { lazy } from "react";
+// Every page but Today loads on demand (GUIDE §8 initial JS budget); a chunk that fails to arrive is retried.
+import { type ComponentType, lazy } from "react";
+import { retryImport } from "../lib/pwa/retry-import";
 
-export const StatsPage = lazy(() =>
-  import("../features/stats/stats-page").then((m) => ({ default: m.StatsPage })),
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) =>
+  lazy(() => retryImport(load).then((m) => ({ default: m[name] })));
+
+export const StatsPage = page(() => import("../features/stats/stats-page"), "StatsPage");
+export const SettingsPage = page(() => import("./settings-route"), "SettingsRoute");
+export const ProfilePage = page(() => import("../features/profile/profile-page"), "ProfilePage");
+export const LoginPage = page(() => import("../features/auth/login-page"), "LoginPage");
+export const ResetPasswordPage = page(
+  () => import("../features/auth/reset-password-page"),
+  "ResetPasswordPage",
 );
-export const SettingsPage = lazy(() =>
-  import("./settings-route").then((m) => ({ default: m.SettingsRoute })),
-);
-export const ProfilePage = lazy(() =>
-  import("../features/profile/profile-page").then((m) => ({ default: m.ProfilePage })),
-);
-export const LoginPage = lazy(() =>
-  import("../features/auth/login-page").then((m) => ({ default: m.LoginPage })),
-);
-export const ResetPasswordPage = lazy(() =>
-  import("../features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
-);
-export const TermsPage = lazy(() =>
-  import("../features/auth/legal-pages").then((m) => ({ default: m.TermsPage })),
-);
-export const PrivacyPage = lazy(() =>
-  import("../features/auth/legal-pages").then((m) => ({ default: m.PrivacyPage })),
-);
+export const TermsPage = page(() => import("../features/auth/legal-pages"), "TermsPage");
+export const PrivacyPage = page(() => import("../features/auth/legal-pages"), "PrivacyPage");

@@ -1,0 +1,48 @@
+// The installable app (issue 9, item 6; docs/decisions/0022): web app manifest, icons rendered at build, and a
+// Workbox service worker that precaches the app shell. vite.config.ts adds these plugins.
+import { VitePWA } from "vite-plugin-pwa";
+import { manifestIcons, pwaIcons } from "./vite-pwa-icons.ts";
+
+// Light and dark match the header and page background of each theme; index.html has both theme-color metas.
+export const themeColours = {
+  light: { theme: "#ffffff", background: "#f8fafc" },
+  dark: { theme: "#0f172a", background: "#020617" },
+} as const;
+const BRAND = "#4f46e5"; // the favicon's own fill: a maskable icon's full-bleed background
+
+export const pwaPlugins = (faviconPath: string) => [
+  pwaIcons({ source: faviconPath, background: BRAND }),
+  VitePWA({
+    // Registration is our own (src/web/lib/pwa/register-service-worker.ts), after the load event.
+    injectRegister: false,
+    registerType: "autoUpdate",
+    includeManifestIcons: false,
+    manifest: {
+      id: "/",
+      name: "Habit Streaks",
+      short_name: "Streaks",
+      description: "Keep daily habits and build day streaks.",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "any",
+      lang: "en",
+      theme_color: themeColours.light.theme,
+      background_color: themeColours.light.background,
+      icons: manifestIcons,
+    },
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,svg,png}"],
+      // Every navigation to a client route gets the precached shell, online or not; the app routes it.
+      navigateFallback: "index.html",
+      // The API is never answered from the service worker (network only), nor is a direct link to a file.
+      navigateFallbackDenylist: [/^\/api\//, /\/[^/]+\.[a-z0-9]+$/i],
+      // A new release takes over at once; the open page keeps its code and offers a reload.
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      disableDevLogs: true,
+      sourcemap: false,
+    },
+  }),
+];
