@@ -170,15 +170,3 @@ export function createSyncEngine(
     },
   };
 }
-
-const engines = new Map<string, SyncEngine>();
-
-/** One engine per user and page; the first caller's `beforeLoad` (app/ gives the migration) runs before it opens. */
-export function syncEngineFor(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
-  let engine = engines.get(userId);
-  if (!engine) {
-    engine = createSyncEngine(userId, beforeLoad);
-    engines.set(userId, engine);
-  }
-  return engine;
-}
