@@ -73,10 +73,11 @@ for (const theme of THEMES) {
     const user = await createUser(server);
     const context = await browser.newContext({ baseURL: server.url, colorScheme: theme });
     const signedIn = await context.newPage();
-    await signedIn.goto("/login");
+    await signedIn.clock.install();
+    await gotoApp(signedIn, "/login");
     await signInWith(signedIn, user.email, user.password);
     await expect(heading(signedIn, messages.shell.today)).toBeVisible();
-    await signedIn.goto("/profile");
+    await gotoApp(signedIn, "/profile");
     await expect(signedIn.getByLabel(a.displayNameLabel)).toHaveValue(user.name);
     await signedIn.getByRole("button", { name: a.saveProfile }).click();
     await expect(signedIn.getByRole("status").filter({ hasText: messages.profile.updated })).toBeVisible();

@@ -10,7 +10,7 @@ import {
   switchToReset,
 } from "./support/auth";
 import { createUser, expect, test } from "./support/fixtures";
-import { gotoApp } from "./support/page-clock";
+import { gotoApp, reloadApp } from "./support/page-clock";
 
 const a = messages.account;
 
@@ -59,7 +59,8 @@ test("resets the password through the mailed link; other sessions end and only t
   // Another device, signed in before the reset.
   const other = await browser.newContext({ baseURL: server.url });
   const otherPage = await other.newPage();
-  await otherPage.goto("/login");
+  await otherPage.clock.install();
+  await gotoApp(otherPage, "/login");
   await signInWith(otherPage, user.email, user.password);
   await expect(otherPage.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
 
@@ -80,7 +81,7 @@ test("resets the password through the mailed link; other sessions end and only t
   await setNewPassword(page, "a much better passphrase");
   await expect(page.getByRole("status").filter({ hasText: a.newPasswordDone })).toBeVisible();
 
-  await otherPage.reload();
+  await reloadApp(otherPage);
   await expect(otherPage).toHaveURL(/\/login$/);
   await other.close();
 

@@ -1,27 +1,56 @@
 #!/usr/bin/env node
 // The one command that runs every check: typecheck, lint, format, build, unit + integration tests
-// (SQLite and PostgreSQL), end-to-end tests in Chromium. Ends with "N passed, N failed".
-import { spawnSync } from "node:child_process";
+// (SQLite and PostgreSQL), end-to-end tests in Chromium; with NODE24_BIN (set by .ci/run), the server tests and a
+// start-up smoke test on Node 24 too. Ends with "N passed, N failed".
+// The quick checks and the build run side by side (each prints its output when it ends); the two test suites
+// then run one after the other, as each keeps both cores busy.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const bin = (name) => `node_modules/.bin/${name}`;
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+/** Runs a step; `buffered` holds its output back until it ends, so that steps running together do not interleave. */
+function run(name, cmd, args, { buffered = false, env = {} } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return r.status === 0;
+  const header = `\n=== ${name}: ${cmd} ${args.join(" ")}`;
+  if (!buffered) console.log(header);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.setEncoding("utf8").on("data", (d) => output.push(d));
+    child.stderr?.setEncoding("utf8").on("data", (d) => output.push(d));
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      if (buffered) process.stdout.write(`${header}\n${output.join("")}`);
+      console.log(`=== ${name}: exit ${code} in ${seconds(started)} s`);
+      resolve(code === 0);
+    };
+    child.on("error", (error) => {
+      output.push(`${error.message}\n`);
+      done(null);
+    });
+    child.on("close", done);
+  });
 }
 
-function check(name, cmd, args) {
-  if (run(name, cmd, args)) results.passed++;
+function count(name, ok) {
+  if (ok) results.passed++;
   else {
     results.failed++;
     failures.push(name);
   }
+  return ok;
 }
+
+const check = async (name, cmd, args, opts) => count(name, await run(name, cmd, args, opts));
 
 function readJson(file) {
   try {
@@ -31,41 +60,71 @@ function readJson(file) {
   }
 }
 
+const startedAll = Date.now();
 mkdirSync("test-results", { recursive: true });
-check("typecheck", "npx", ["tsc", "--noEmit"]);
-check("lint", "npx", ["eslint", "."]);
-check("format", "npx", ["prettier", "--check", "."]);
-const built = run("build", "npx", ["vite", "build"]);
-if (built) results.passed++;
-else {
-  results.failed++;
-  failures.push("build");
-}
-if (built) check("initial JavaScript budget", "node", ["scripts/bundle-size.mjs"]);
+rmSync("test-results/e2e.json", { force: true });
 
-rmSync("test-results/vitest.json", { force: true });
-const unitOk = run("unit and integration tests", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile.json=test-results/vitest.json",
+const buffered = { buffered: true };
+const [, , , built] = await Promise.all([
+  check("typecheck", bin("tsc"), ["--noEmit"], buffered),
+  check("lint", bin("eslint"), ["."], buffered),
+  check("format", bin("prettier"), ["--check", "."], buffered),
+  (async () => {
+    const ok = await check("build", bin("vite"), ["build"], buffered);
+    if (ok) await check("initial JavaScript budget", "node", ["scripts/bundle-size.mjs"], buffered);
+    return ok;
+  })(),
 ]);
-const vitest = readJson("test-results/vitest.json");
-if (vitest) {
-  results.passed += vitest.numPassedTests;
-  results.failed += vitest.numFailedTests;
-  results.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} unit/integration tests`);
+
+/** A vitest run, counted test by test from its JSON report. */
+async function vitestRun(name, node, args, label, report) {
+  rmSync(report, { force: true });
+  const ok = await run(name, node, [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    ...args,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  const vitest = readJson(report);
+  if (vitest) {
+    results.passed += vitest.numPassedTests;
+    results.failed += vitest.numFailedTests;
+    results.skipped += vitest.numPendingTests + vitest.numTodoTests;
+    if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} ${label}`);
+  }
+  if (!ok && (!vitest || vitest.numFailedTests === 0)) {
+    results.failed++;
+    failures.push(`${label} (no result file or a suite failed to load)`);
+  }
 }
-if (!unitOk && (!vitest || vitest.numFailedTests === 0)) {
-  results.failed++;
-  failures.push("vitest run (no result file or a suite failed to load)");
+
+await vitestRun(
+  "unit and integration tests",
+  process.execPath,
+  [],
+  "unit/integration tests",
+  "test-results/vitest.json",
+);
+
+const node24 = process.env.NODE24_BIN;
+if (node24 && (node24 === "missing" || !existsSync(node24)))
+  count("Node 24 (NODE24_BIN names no binary)", false);
+else if (node24) {
+  const report = "test-results/vitest-node24.json";
+  await vitestRun(
+    "server tests on Node 24",
+    node24,
+    ["--project", "server"],
+    "server tests on Node 24",
+    report,
+  );
+  await check("start-up smoke test on Node 24", "node", ["scripts/smoke-start.mjs", node24]);
 }
 
 if (built) {
-  rmSync("test-results/e2e.json", { force: true });
-  const e2eOk = run("end-to-end tests", "npx", ["playwright", "test"]);
+  const e2eOk = await run("end-to-end tests", bin("playwright"), ["test"]);
   const e2e = existsSync("test-results/e2e.json") ? readJson("test-results/e2e.json") : null;
   if (e2e) {
     results.passed += e2e.stats.expected + e2e.stats.flaky;
@@ -79,6 +138,7 @@ if (built) {
   }
 }
 
+console.log(`\n=== all checks: ${seconds(startedAll)} s`);
 if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
 console.log(
   `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`,

@@ -1,6 +1,7 @@
 // The sync protocol between a device's local store and the server (issue 9; docs/decisions on offline-first).
 // Types only: the zod schemas that validate these shapes live in sync-schema.ts (zod stays out of the initial
 // bundle, docs/decisions/0007). The server and the web client both use these types.
+import type { DayRange } from "./day-ranges";
 import type { LocalDate } from "./local-date";
 
 /** A habit as the server stores it and as a device replicates it. Derived figures are computed on each side. */
@@ -15,6 +16,14 @@ export type SyncHabit = {
 export type SyncCompletion = { habitId: string; date: LocalDate; done: boolean };
 
 /**
+ * The (habit, day) facts of one pull page, grouped per habit: `done` days were marked, `undone` days were unmarked
+ * (tombstones). Each item is a day or a run of days, "first/last" (day-ranges.ts: `expandDayRanges`), so that
+ * ten years of history fit the 300 KiB budget. A page may carry a habit's days before a later page carries the habit
+ * row again; every habit a page's days belong to is in that page's `habits` or was sent before.
+ */
+export type SyncHabitDays = { habitId: string; done: DayRange[]; undone: DayRange[] };
+
+/**
  * GET /api/sync?cursor=C&limit=N answers what changed for the signed-in user after cursor C ("" or absent: from
  * the beginning), oldest change first, at most N changes; `more` says a further page waits. A device stores
  * `cursor` and asks again with it. Deleted habits come as ids; their completions are not listed.
@@ -23,7 +32,7 @@ export type SyncPull = {
   cursor: string;
   more: boolean;
   habits: SyncHabit[];
-  completions: SyncCompletion[];
+  completions: SyncHabitDays[];
   deletedHabitIds: string[];
 };
 
@@ -40,6 +49,9 @@ export type SyncOp =
  * "dropped" (a write to a habit that was deleted: dropped silently, the delete wins), or "rejected" with the
  * GUIDE §6 error code and message (validation, quota, date): the client drops the op and rolls back to the
  * server's state. The answer also carries the cursor after these writes, so the client can pull from there.
+ * A replayed op that was first rejected or dropped answers that first result again, not "duplicate", so that a
+ * client whose answer was lost still rolls back. A createHabit whose habitId the user already has is "duplicate";
+ * one whose id belongs to another user is rejected (409 CONFLICT).
  */
 export type SyncOpResult =
   | { opId: string; status: "applied" | "duplicate" | "dropped" }
@@ -52,4 +64,5 @@ export type SyncPushResult = { results: SyncOpResult[]; cursor: string };
 export type SyncChangeEvent = { cursor: string };
 
 export const SYNC_MAX_OPS = 100;
-export const SYNC_DEFAULT_LIMIT = 5000;
+export const SYNC_DEFAULT_LIMIT = 20000;
+export const SYNC_MAX_LIMIT = 50000;

@@ -25,6 +25,8 @@ import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute, requestLog } from "./log/request-log";
+import { createChangeHub, type ChangeHub } from "./sync/change-hub";
+import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 
 export type AppDeps = {
   config: Config;
@@ -32,11 +34,12 @@ export type AppDeps = {
   auth: Auth;
   logger?: Logger;
   now?: () => Date;
+  changes?: ChangeHub;
 };
 
 const KiB = 1024;
 
-export function createApp({ config, database, auth, logger, now = () => new Date() }: AppDeps) {
+export function createApp({ config, database, auth, logger, now = () => new Date(), changes }: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
   const app = new Hono<AppEnv>();
 
@@ -98,9 +101,12 @@ export function createApp({ config, database, auth, logger, now = () => new Date
     createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://")),
   );
   const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
-  app.use("/api/habits/*", signedIn, writeLimit, resolveToday());
+  const hub = changes ?? createChangeHub(database, config.databaseUrl);
+  app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub));
   app.use("/api/profile/*", signedIn, writeLimit);
+  app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
   app.route("/api/habits", habitsRoutes(config.userLimits));
+  app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));

@@ -7,6 +7,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import type { ScryptParams } from "./auth/password-hash";
 import { createApp, type App } from "./app";
 import type { Logger } from "./log/logger";
+import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 
 export type RunningServer = {
   url: string;
@@ -14,6 +15,8 @@ export type RunningServer = {
   app: App;
   auth: Auth;
   database: DatabaseHandle;
+  /** Change signals to open sync event streams (GET /api/sync/events). */
+  changes: ChangeHub;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   stop: () => Promise<void>;
 };
@@ -26,7 +29,8 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const database = openDatabase(config.databaseUrl);
   const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash });
   await migrateAll(auth, database.db as never);
-  const app = createApp({ config, database, auth, now: opts.now, logger: opts.logger });
+  const changes = createChangeHub(database, config.databaseUrl);
+  const app = createApp({ config, database, auth, changes, now: opts.now, logger: opts.logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -34,8 +38,9 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= new Promise<void>((resolve, reject) => {
+      void changes.close(); // ends the open event streams, which would otherwise hold the server open
       server.close((err) => (err ? reject(err) : resolve()));
       if ("closeIdleConnections" in server) server.closeIdleConnections();
     }).then(() => database.close()));
-  return { url: `http://localhost:${port}`, port, app, auth, database, stop };
+  return { url: `http://localhost:${port}`, port, app, auth, database, changes, stop };
 }

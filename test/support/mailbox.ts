@@ -37,8 +37,8 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** Waits for the newest mail to this address received after `since` mails. */
-    async waitFor(to: string, timeoutMs = 10_000): Promise<Mail> {
+    /** Waits for the newest mail to this address (generously: a loaded machine can take seconds to send it). */
+    async waitFor(to: string, timeoutMs = 20_000): Promise<Mail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));

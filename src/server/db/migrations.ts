@@ -1,4 +1,5 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { syncMigration } from "./sync-migration";
 
 // Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
 const migrations: Record<string, Migration> = {
@@ -49,18 +50,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_sync": syncMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateAppTables(db: Kysely<unknown>): Promise<void> {
+/** `target` stops at that migration: tests build a database as an older release left it. */
+export async function migrateAppTables(db: Kysely<unknown>, target?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,
     migrationTableName: "app_migrations",
     migrationLockTableName: "app_migrations_lock",
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed)
     throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);

@@ -1,3 +1,8 @@
+import type { ColumnType } from "kysely";
+
+/** A per-user change number (sync-migration.ts): PostgreSQL answers bigint as a string, so read it with Number. */
+export type Version = ColumnType<number | string, number | undefined, number>;
+
 // Our own tables; Better Auth's (user, session, account, verification, rateLimit) are managed by its migrations.
 export type ProfileTable = {
   user_id: string;
@@ -16,11 +21,27 @@ export type HabitTable = {
   name: string;
   created_at: string;
   updated_at: string;
+  version: Version;
 };
 
+/** done = 0 is a tombstone (the day was unmarked), kept so that a pull can tell other devices. */
 export type CompletionTable = {
   habit_id: string;
   date: string;
+  user_id: string | null;
+  version: Version;
+  done: ColumnType<number, number | undefined, number>;
+};
+
+export type SyncStateTable = { user_id: string; version: Version };
+export type DeletedHabitTable = { id: string; user_id: string; version: Version };
+export type SyncOpTable = {
+  user_id: string;
+  op_id: string;
+  status: string;
+  code: string | null;
+  message: string | null;
+  created_at: string;
 };
 
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
@@ -43,4 +64,7 @@ export type Database = {
   habits: HabitTable;
   completions: CompletionTable;
   user_write_rate: UserWriteRateTable;
+  sync_state: SyncStateTable;
+  deleted_habits: DeletedHabitTable;
+  sync_ops: SyncOpTable;
 };

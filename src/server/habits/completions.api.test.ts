@@ -69,7 +69,7 @@ describe.each(testDialects())("completions API on $dialect", (dialect) => {
     expect(await current()).toMatchObject({ completedDates: [TEST_DAY], streakCount: 1 });
     const rows = await t.running.database.db
       .selectFrom("completions")
-      .selectAll()
+      .select(["habit_id", "date"])
       .where("habit_id", "=", habit.id)
       .execute();
     expect(rows).toEqual([{ habit_id: habit.id, date: TEST_DAY }]);

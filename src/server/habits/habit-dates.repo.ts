@@ -1,10 +1,10 @@
-// The days of many habits, read and deleted a page at a time: an account may hold 100,000 days, and on SQLite one
-// statement over all of them would hold the event loop for a long time (docs/decisions/0017).
+// The days of many habits, read a page at a time: an account may hold 100,000 days, and SQLite reads run on the
+// event loop's thread, so one statement over all of them would hold it for long (docs/decisions/0017).
 import type { Db } from "../db/database";
 import type { LocalDate } from "../../core/local-date";
 import { chunks, slicer, type Pause } from "./slices";
 
-// Rows a statement reads or deletes: a few milliseconds. Ids a statement names: few bound parameters.
+// Rows a statement reads: a few milliseconds. Ids a statement names: few bound parameters.
 const PAGE = 2000;
 const IDS = 500;
 
@@ -19,6 +19,7 @@ async function restOfHabit(db: Db, habitId: string, after: LocalDate, add: Add, 
       .select("date")
       .where("habit_id", "=", habitId)
       .where("date", ">", from)
+      .where("done", "=", 1)
       .orderBy("date")
       .limit(PAGE)
       .execute();
@@ -43,6 +44,7 @@ export async function datesOfHabits(
         .selectFrom("completions")
         .select(["habit_id", "date"])
         .where("habit_id", "in", group)
+        .where("done", "=", 1)
         .orderBy("habit_id")
         .orderBy("date")
         .limit(PAGE)
@@ -58,24 +60,4 @@ export async function datesOfHabits(
     }
   }
   return dates;
-}
-
-/** Deletes every day of these habits, a page at a time (the caller holds the transaction). */
-export async function deleteDatesOfHabits(db: Db, ids: readonly string[], pause: Pause = slicer()) {
-  for (const group of chunks(ids, IDS)) {
-    for (;;) {
-      await pause();
-      const page = db
-        .selectFrom("completions")
-        .select(["habit_id", "date"])
-        .where("habit_id", "in", group)
-        .limit(PAGE)
-        .$asTuple("habit_id", "date");
-      const { numDeletedRows } = await db
-        .deleteFrom("completions")
-        .where((eb) => eb(eb.refTuple("habit_id", "date"), "in", page))
-        .executeTakeFirst();
-      if (numDeletedRows < BigInt(PAGE)) break;
-    }
-  }
 }

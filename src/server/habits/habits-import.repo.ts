@@ -7,6 +7,7 @@ import { listHabits } from "./habits.repo";
 import { countHabits, lockOwner } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
+import { buryHabits, nextVersions } from "../sync/versions.repo";
 
 export type ImportedHabit = { name: string; completedDates: readonly LocalDate[] };
 
@@ -22,12 +23,21 @@ const daysOf = (db: Db, json: string) =>
     ? sql`select h.key, d.value from json_each(${json}::json) as h, json_array_elements_text(h.value) as d(value)`
     : sql`select h.key, d.value from json_each(${json}) as h, json_each(h.value) as d`;
 
-async function insertDays(trx: Db, habits: readonly StoredHabit[], pause: Pause): Promise<void> {
+async function insertDays(
+  trx: Db,
+  userId: string,
+  habits: readonly StoredHabit[],
+  pause: Pause,
+): Promise<void> {
   let group: Record<string, readonly LocalDate[]> = {};
   let days = 0;
   const flush = async () => {
     await pause();
-    await sql`insert into completions (habit_id, date) ${daysOf(trx, JSON.stringify(group))}`.execute(trx);
+    // Each day gets its own change number, so that a sync pull may end a page anywhere (sync/versions.repo.ts).
+    const before = (await nextVersions(trx, userId, days)) - 1;
+    await sql`insert into completions (habit_id, date, user_id, version)
+      select s.key, s.value, ${userId}, ${before} + row_number() over ()
+      from (${daysOf(trx, JSON.stringify(group))}) as s`.execute(trx);
     [group, days] = [{}, 0];
   };
   for (const habit of habits) {
@@ -60,9 +70,11 @@ async function insertHabits(
     },
     pause,
   );
-  for (const chunk of chunks(habits, HABITS_PER_STATEMENT)) {
+  const first = habits.length > 0 ? await nextVersions(trx, userId, habits.length) : 0;
+  for (const [index, chunk] of chunks(habits, HABITS_PER_STATEMENT).entries()) {
     await pause();
-    const rows = chunk.map((h) => ({
+    const rows = chunk.map((h, i) => ({
+      version: first + index * HABITS_PER_STATEMENT + i,
       id: h.id,
       user_id: userId,
       name: h.name,
@@ -71,7 +83,7 @@ async function insertHabits(
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
-  await insertDays(trx, habits, pause);
+  await insertDays(trx, userId, habits, pause);
   return habits;
 }
 
@@ -89,7 +101,17 @@ export async function replaceHabits(
     // The file replaces everything, so it alone is what the account will hold.
     checkQuota(limits, usageOf(items));
     // Their days go with them (on delete cascade), in one statement on the database's side.
-    await trx.deleteFrom("habits").where("user_id", "=", userId).execute();
+    const old = await trx.deleteFrom("habits").where("user_id", "=", userId).returning("id").execute();
+    // Old habits leave tombstones, so that other devices drop them (docs/decisions/0023).
+    if (old.length > 0) {
+      const first = await nextVersions(trx, userId, old.length);
+      await buryHabits(
+        trx,
+        userId,
+        old.map((row) => row.id),
+        first,
+      );
+    }
     return insertHabits(trx, userId, items, now, pause);
   });
 }

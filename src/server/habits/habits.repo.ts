@@ -4,10 +4,12 @@ import type { Db } from "../db/database";
 import type { HabitTable } from "../db/schema";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
-import { datesOfHabits, deleteDatesOfHabits } from "./habit-dates.repo";
+import { datesOfHabits } from "./habit-dates.repo";
 import { countDays, countHabits, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
+import { markDay, unmarkDay } from "../sync/days.repo";
+import { buryHabits, nextVersions } from "../sync/versions.repo";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
 
@@ -56,7 +58,15 @@ export async function createHabit(
     await lockOwner(trx, userId);
     checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
     const at = now.toISOString();
-    const row = { id: randomUUID(), user_id: userId, name: input.name, created_at: at, updated_at: at };
+    const version = await nextVersions(trx, userId, 1);
+    const row = {
+      id: randomUUID(),
+      user_id: userId,
+      name: input.name,
+      created_at: at,
+      updated_at: at,
+      version,
+    };
     await trx.insertInto("habits").values(row).execute();
     return toStored(row, []);
   });
@@ -70,9 +80,10 @@ export async function renameHabit(
   now: Date,
 ): Promise<StoredHabit | undefined> {
   return db.transaction().execute(async (trx) => {
+    const version = await nextVersions(trx, userId, 1);
     const row = await trx
       .updateTable("habits")
-      .set({ name: input.name, updated_at: now.toISOString() })
+      .set({ name: input.name, updated_at: now.toISOString(), version })
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .returningAll()
@@ -81,18 +92,18 @@ export async function renameHabit(
   });
 }
 
-/** True when the habit existed. Its days go first, a page at a time: a habit may hold 100,000 of them. */
+/** True when the habit existed; its completions go with it (on delete cascade) and it leaves a tombstone. */
 export async function deleteHabit(db: Db, userId: string, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const owned = await trx
-      .selectFrom("habits")
-      .select("id")
+    // The version first: every write takes the user's counter before any habit row (lock order).
+    const version = await nextVersions(trx, userId, 1);
+    const result = await trx
+      .deleteFrom("habits")
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    if (!owned) return false;
-    await deleteDatesOfHabits(trx, [id]);
-    await trx.deleteFrom("habits").where("id", "=", id).where("user_id", "=", userId).execute();
+    if (result.numDeletedRows === 0n) return false;
+    await buryHabits(trx, userId, [id], version);
     return true;
   });
 }
@@ -113,23 +124,20 @@ export async function setCompletion(
 ): Promise<StoredHabit | undefined> {
   return db.transaction().execute(async (trx) => {
     if (done) await lockOwner(trx, userId);
+    const version = await nextVersions(trx, userId, 2);
     const row = await trx
       .updateTable("habits")
-      .set({ updated_at: now.toISOString() })
+      .set({ updated_at: now.toISOString(), version })
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
+    const day = { userId, habitId: id, date, version: version + 1 };
     if (done) {
-      const { numInsertedOrUpdatedRows } = await trx
-        .insertInto("completions")
-        .values({ habit_id: id, date })
-        .onConflict((oc) => oc.columns(["habit_id", "date"]).doNothing())
-        .executeTakeFirst();
-      if (numInsertedOrUpdatedRows) checkQuota(limits, { days: await countDays(trx, userId) });
+      if (await markDay(trx, day)) checkQuota(limits, { days: await countDays(trx, userId) });
     } else {
-      await trx.deleteFrom("completions").where("habit_id", "=", id).where("date", "=", date).execute();
+      await unmarkDay(trx, day);
     }
     return toStored(row, await datesOf(trx, id));
   });

@@ -30,6 +30,7 @@ export async function countDays(db: Db, userId: string): Promise<number> {
     .selectFrom("completions")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("habit_id", "in", (eb) => eb.selectFrom("habits").select("id").where("user_id", "=", userId))
+    .where("done", "=", 1)
     .executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -1,0 +1,174 @@
+// Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023).
+import type { Db } from "../db/database";
+import { ApiError } from "../http/errors";
+import { describeIssues } from "../http/validation";
+import { countDays, countHabits, lockOwner } from "../habits/owner.repo";
+import { checkQuota, type UserLimits } from "../habits/quota";
+import { todayInZone, isWithinOneDayOf } from "../../core/local-date";
+import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
+import { SyncOpSchema } from "../../core/sync-schema";
+import { isDone, markDay, unmarkDay } from "./days.repo";
+import { buryHabits, currentVersion, nextVersions } from "./versions.repo";
+
+type Outcome =
+  { status: "applied" | "duplicate" | "dropped" } | { status: "rejected"; code: string; message: string };
+/** An op's first outcome as sync_ops keeps it. */
+type Stored = { status: string; code: string | null; message: string | null };
+type Context = {
+  trx: Db;
+  userId: string;
+  now: Date;
+  limits: UserLimits;
+  version: () => Promise<number>;
+  /** What the account holds, counted once per push and then kept up to date: a count reads every day. */
+  usage: { habits?: number; days?: number };
+};
+
+const rejected = (code: string, message: string): Outcome => ({ status: "rejected", code, message });
+const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
+
+/** "mine": the user's habit; "buried": the user deleted it; "other": another user's id; "none": never seen. */
+async function whose(trx: Db, userId: string, habitId: string) {
+  const live = await trx.selectFrom("habits").select("user_id").where("id", "=", habitId).executeTakeFirst();
+  const dead =
+    live ??
+    (await trx.selectFrom("deleted_habits").select("user_id").where("id", "=", habitId).executeTakeFirst());
+  if (!dead) return "none";
+  if (dead.user_id !== userId) return "other";
+  return live ? "mine" : "buried";
+}
+
+/** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
+async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outcome>): Promise<Outcome> {
+  const owner = await whose(ctx.trx, ctx.userId, habitId);
+  if (owner === "buried") return { status: "dropped" };
+  return owner === "mine" ? write() : notFound();
+}
+
+async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
+  const { trx, userId, now, limits } = ctx;
+  const at = now.toISOString();
+  switch (op.type) {
+    case "createHabit": {
+      const owner = await whose(trx, userId, op.habitId);
+      if (owner === "mine") return { status: "duplicate" };
+      if (owner === "buried") return { status: "dropped" };
+      if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
+      const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
+      checkQuota(limits, { habits });
+      const row = { id: op.habitId, user_id: userId, name: op.name, created_at: at, updated_at: at };
+      await trx
+        .insertInto("habits")
+        .values({ ...row, version: await ctx.version() })
+        .execute();
+      ctx.usage.habits = habits;
+      return { status: "applied" };
+    }
+    case "renameHabit":
+      return onHabit(ctx, op.habitId, async () => {
+        const version = await ctx.version();
+        await trx
+          .updateTable("habits")
+          .set({ name: op.name, updated_at: at, version })
+          .where("id", "=", op.habitId)
+          .execute();
+        return { status: "applied" };
+      });
+    case "deleteHabit":
+      return onHabit(ctx, op.habitId, async () => {
+        await trx.deleteFrom("habits").where("id", "=", op.habitId).execute();
+        await buryHabits(trx, userId, [op.habitId], await ctx.version());
+        ctx.usage = {}; // its days went with it
+        return { status: "applied" };
+      });
+    case "setCompletion":
+      if (!isWithinOneDayOf(op.date, now))
+        return rejected(
+          "INVALID_DATE",
+          `date: ${op.date} is more than one day away from today (${todayInZone(now, "UTC")} UTC)`,
+        );
+      return onHabit(ctx, op.habitId, async () => {
+        const day = { userId, habitId: op.habitId, date: op.date, version: await ctx.version() };
+        // The quota is checked before the write: a rejected op must change nothing, and the push goes on.
+        const adds = op.done && !(await isDone(trx, op.habitId, op.date));
+        if (adds) checkQuota(limits, { days: (ctx.usage.days ??= await countDays(trx, userId)) + 1 });
+        const changed = op.done ? await markDay(trx, day) : await unmarkDay(trx, day);
+        if (changed && ctx.usage.days !== undefined) ctx.usage.days += op.done ? 1 : -1;
+        if (changed)
+          await trx
+            .updateTable("habits")
+            .set({ updated_at: at, version: await ctx.version() })
+            .where("id", "=", op.habitId)
+            .execute();
+        return { status: "applied" };
+      });
+  }
+}
+
+const toStored = (outcome: Outcome): Stored =>
+  outcome.status === "rejected" ? outcome : { status: outcome.status, code: null, message: null };
+
+/** A replayed op changes nothing; one first rejected or dropped answers so again, so the client still rolls back. */
+function replay(opId: string, { status, code, message }: Stored): SyncOpResult {
+  if (status === "rejected") return { opId, status, code: code ?? "REJECTED", message: message ?? "" };
+  return { opId, status: status === "dropped" ? "dropped" : "duplicate" };
+}
+
+async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
+  const parsed = SyncOpSchema.safeParse(raw);
+  if (!parsed.success) return rejected("VALIDATION_FAILED", describeIssues(parsed.error.issues));
+  try {
+    return await apply(ctx, parsed.data);
+  } catch (error) {
+    if (error instanceof ApiError) return rejected(error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * One transaction for the whole push, under the owner lock, so a duplicated push running in parallel waits and then
+ * finds every op recorded. Each op's checks come before its writes, so a rejected op has written nothing.
+ */
+export async function pushOps(
+  db: Db,
+  userId: string,
+  ops: readonly { opId: string }[],
+  now: Date,
+  limits: UserLimits,
+): Promise<SyncPushResult> {
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, userId);
+    // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
+    const first = await nextVersions(trx, userId, 2 * ops.length);
+    let next = first;
+    const ctx: Context = { trx, userId, now, limits, version: async () => next++, usage: {} };
+    const seen = new Map<string, Stored>();
+    const ids = ops.map((op) => op.opId);
+    if (ids.length > 0) {
+      const rows = await trx
+        .selectFrom("sync_ops")
+        .select(["op_id", "status", "code", "message"])
+        .where("user_id", "=", userId)
+        .where("op_id", "in", ids)
+        .execute();
+      for (const row of rows) seen.set(row.op_id, row);
+    }
+    const results: SyncOpResult[] = [];
+    for (const { opId, ...op } of ops) {
+      const before = seen.get(opId);
+      if (before) {
+        results.push(replay(opId, before));
+        continue;
+      }
+      const outcome = await applyOne(ctx, { opId, ...op });
+      const stored = toStored(outcome);
+      seen.set(opId, stored);
+      await trx
+        .insertInto("sync_ops")
+        .values({ user_id: userId, op_id: opId, ...stored, created_at: now.toISOString() })
+        .execute();
+      results.push({ opId, ...outcome });
+    }
+    return { results, cursor: String(await currentVersion(trx, userId)) };
+  });
+}

@@ -1,0 +1,78 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../http/env";
+import { validate } from "../http/validation";
+import type { UserLimits } from "../habits/quota";
+import { SyncPullQuerySchema, SyncPushSchema } from "../../core/sync-schema";
+import type { SyncChangeEvent } from "../../core/sync";
+import type { ChangeHub } from "./change-hub";
+import { pullChanges } from "./pull.repo";
+import { pushOps } from "./push.repo";
+import { currentVersion } from "./versions.repo";
+
+// A comment line this often keeps proxies and load balancers from closing an idle stream.
+const HEARTBEAT_MS = 25_000;
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const changeEvent = (cursor: string) => ({
+  event: "change",
+  data: JSON.stringify({ cursor } satisfies SyncChangeEvent),
+});
+
+/** Resolves after `ms`, or at once when `signal` aborts; leaves no listener behind either way. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+
+/** After a successful write of the signed-in user, tells their open streams; runs after the write committed. */
+export const notifyChanges =
+  (hub: ChangeHub): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    if (WRITE_METHODS.has(c.req.method) && c.res.status < 400)
+      void hub.publish(c.var.user.id).catch(() => undefined); // a lost signal costs a device one late pull
+  };
+
+export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
+  new Hono<AppEnv>()
+    .get("/", validate("query", SyncPullQuerySchema), async (c) => {
+      const { cursor, limit } = c.req.valid("query");
+      return c.json(await pullChanges(c.var.db, c.var.user.id, cursor, limit));
+    })
+    .post("/push", validate("json", SyncPushSchema), async (c) =>
+      c.json(await pushOps(c.var.db, c.var.user.id, c.req.valid("json").ops, c.var.now, limits)),
+    )
+    .get("/events", (c) => {
+      const { db, user } = c.var;
+      return streamSSE(c, async (stream) => {
+        const ended = new AbortController();
+        const end = () => ended.abort();
+        stream.onAbort(end);
+        hub.closing.addEventListener("abort", end);
+        let unsubscribe: () => void = () => {};
+        try {
+          unsubscribe = await hub.subscribe(user.id, (cursor) => {
+            if (!ended.signal.aborted) void stream.writeSSE(changeEvent(cursor)).catch(end);
+          });
+          // The cursor now, read after subscribing: a write in between is not missed, only signalled twice.
+          await stream.writeSSE(changeEvent(String(await currentVersion(db, user.id))));
+          while (!ended.signal.aborted && !hub.closing.aborted) {
+            await sleep(HEARTBEAT_MS, ended.signal);
+            if (!ended.signal.aborted && !hub.closing.aborted) await stream.write(": heartbeat\n\n");
+          }
+        } catch {
+          // The client went away or the database could not listen: the client's EventSource reconnects.
+        } finally {
+          unsubscribe();
+          hub.closing.removeEventListener("abort", end);
+        }
+      });
+    });
