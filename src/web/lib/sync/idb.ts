@@ -1,4 +1,4 @@
-// A few lines over IndexedDB's events (the part of `idb` we need, docs/decisions/0022): requests and transactions
+// A few lines over IndexedDB's events (the part of `idb` we need, docs/decisions/0025): requests and transactions
 // as promises. Awaiting a request inside a transaction keeps it open, as in every current browser.
 export function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-// The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0022): until then the
+// The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0025): until then the
 // screens see the loading state, and a write waits for the engine rather than being lost.
 import type { StoreSnapshot, SyncEngine } from "./sync-engine";
 

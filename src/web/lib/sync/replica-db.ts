@@ -89,6 +89,12 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
           completions.put({ habitId: change.habitId, date: change.date } satisfies CompletionRow);
         else completions.delete([change.habitId, change.date]);
         break;
+      case "setDays":
+        for (const date of change.dates) {
+          if (change.done) completions.put({ habitId: change.habitId, date } satisfies CompletionRow);
+          else completions.delete([change.habitId, date]);
+        }
+        break;
     }
   }
 }

@@ -53,10 +53,7 @@ describe("the replica", () => {
       pullChanges(
         page({
           habits: [habit("a", "Read"), habit("b", "Walk", t1)],
-          completions: [
-            { habitId: "a", date: "2026-11-20", done: true },
-            { habitId: "a", date: "2026-11-21", done: true },
-          ],
+          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], undone: [] }],
         }),
         true,
       ),
@@ -65,7 +62,10 @@ describe("the replica", () => {
     r = applyChanges(
       r,
       pullChanges(
-        page({ completions: [{ habitId: "a", date: "2026-11-21", done: false }], deletedHabitIds: ["b"] }),
+        page({
+          completions: [{ habitId: "a", done: [], undone: ["2026-11-21"] }],
+          deletedHabitIds: ["b"],
+        }),
         false,
       ),
     );
@@ -80,7 +80,10 @@ describe("the replica", () => {
 
   it("re-applies the ops still waiting in the outbox on top of a pull, in order", () => {
     const pulled = pullChanges(
-      page({ habits: [habit("a", "Read")], completions: [{ habitId: "a", date: "2026-11-21", done: true }] }),
+      page({
+        habits: [habit("a", "Read")],
+        completions: [{ habitId: "a", done: ["2026-11-21"], undone: [] }],
+      }),
       true,
     );
     const waiting: SyncOp[] = [

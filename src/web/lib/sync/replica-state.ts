@@ -3,6 +3,7 @@
 // alike. Ops waiting in the outbox are re-applied on top of every pull, so a pull never hides a local write.
 import type { StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
+import { expandDayRanges } from "../../../core/day-ranges";
 import type { SyncHabit, SyncOp, SyncPull } from "../../../core/sync";
 
 export type Replica = {
@@ -15,7 +16,8 @@ export type Change =
   | { kind: "putHabit"; habit: SyncHabit }
   | { kind: "renameHabit"; id: string; name: string; updatedAt: string }
   | { kind: "deleteHabit"; id: string }
-  | { kind: "setDone"; habitId: string; date: LocalDate; done: boolean };
+  | { kind: "setDone"; habitId: string; date: LocalDate; done: boolean }
+  | { kind: "setDays"; habitId: string; dates: readonly LocalDate[]; done: boolean };
 
 export const emptyReplica = (): Replica => ({ habits: new Map(), done: new Map() });
 
@@ -35,12 +37,16 @@ export function opChanges(op: SyncOp, nowIso: string): Change[] {
   }
 }
 
-/** What a pulled page changes (`fromScratch`: the first page of a full pull replaces everything). */
+/** What a pulled page changes (`fromScratch`: the first page of a full pull replaces everything). Days travel as
+ * ranges (core/day-ranges.ts); a malformed range throws, and the page is not applied. */
 export function pullChanges(pull: SyncPull, fromScratch: boolean): Change[] {
   const changes: Change[] = fromScratch ? [{ kind: "clear" }] : [];
   for (const habit of pull.habits) changes.push({ kind: "putHabit", habit });
-  for (const c of pull.completions)
-    changes.push({ kind: "setDone", habitId: c.habitId, date: c.date, done: c.done });
+  for (const { habitId, done, undone } of pull.completions) {
+    if (done.length > 0) changes.push({ kind: "setDays", habitId, dates: expandDayRanges(done), done: true });
+    if (undone.length > 0)
+      changes.push({ kind: "setDays", habitId, dates: expandDayRanges(undone), done: false });
+  }
   for (const id of pull.deletedHabitIds) changes.push({ kind: "deleteHabit", id });
   return changes;
 }
@@ -82,6 +88,15 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         if (change.done) editable(change.habitId).add(change.date);
         else if (done.has(change.habitId)) editable(change.habitId).delete(change.date);
         break;
+      case "setDays": {
+        if (!change.done && !done.has(change.habitId)) break;
+        const dates = editable(change.habitId);
+        for (const date of change.dates) {
+          if (change.done) dates.add(date);
+          else dates.delete(date);
+        }
+        break;
+      }
     }
   }
   for (const id of done.keys()) if (!habits.has(id)) done.delete(id);

@@ -1,14 +1,13 @@
 // The web client of the sync protocol (src/core/sync.ts). Answers are checked by shape before use: a value is
 // typed only once a guard has proven it, never cast (GUIDE §4.13).
 import type {
-  SyncCompletion,
   SyncHabit,
+  SyncHabitDays,
   SyncOp,
   SyncOpResult,
   SyncPull,
   SyncPushResult,
 } from "../../../core/sync";
-import { isLocalDate } from "../../../core/local-date";
 import { apiRequest } from "../api";
 
 type Shape = Record<string, unknown>;
@@ -20,15 +19,16 @@ const isArrayOf = <T>(v: unknown, item: (x: unknown) => x is T): v is T[] =>
 const isHabit = (v: unknown): v is SyncHabit =>
   isObject(v) && isString(v.id) && isString(v.name) && isString(v.createdAt) && isString(v.updatedAt);
 
-const isCompletion = (v: unknown): v is SyncCompletion =>
-  isObject(v) && isString(v.habitId) && isLocalDate(v.date) && typeof v.done === "boolean";
+// Each range is checked when it is expanded (replica-state.ts: pullChanges).
+const isHabitDays = (v: unknown): v is SyncHabitDays =>
+  isObject(v) && isString(v.habitId) && isArrayOf(v.done, isString) && isArrayOf(v.undone, isString);
 
 export const isSyncPull = (v: unknown): v is SyncPull =>
   isObject(v) &&
   isString(v.cursor) &&
   typeof v.more === "boolean" &&
   isArrayOf(v.habits, isHabit) &&
-  isArrayOf(v.completions, isCompletion) &&
+  isArrayOf(v.completions, isHabitDays) &&
   isArrayOf(v.deletedHabitIds, isString);
 
 const isOpResult = (v: unknown): v is SyncOpResult =>

@@ -1,4 +1,4 @@
-// The local-first store of one signed-in user (issue 9, docs/decisions/0022): an in-memory copy of the IndexedDB
+// The local-first store of one signed-in user (issue 9, docs/decisions/0025): an in-memory copy of the IndexedDB
 // replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
 // The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
 import type { StoredHabit } from "../../../core/habit";
