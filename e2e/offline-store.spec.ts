@@ -13,55 +13,60 @@ import {
   toggleOf,
   todayIn,
 } from "./support/habits";
-import { cutApi, expectSynced, OFFLINE_ERRORS } from "./support/offline";
+import { expectSynced, OFFLINE_ERRORS, waitForServiceWorker } from "./support/offline";
 
 const today = todayIn();
 
-test("offline: add, tick, untick and delete are kept across a closed page and reach the server once", async ({
-  signedInPage: page,
-  server,
-  user,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(OFFLINE_ERRORS);
-  await seedHabits(server, user, [{ name: "Read" }, { name: "Walk" }]);
-  await openToday(page);
-  await expect(row(page, "Walk")).toBeVisible();
+test.describe("with the service worker serving the app shell", () => {
+  test.use({ serviceWorkers: "allow" });
 
-  const context = page.context();
-  await context.setOffline(true);
-  await newHabitInput(page).fill("Run");
-  await newHabitInput(page).press("Enter");
-  await expect(row(page, "Run")).toBeVisible();
-  await toggleOf(page, "Run").click();
-  await toggleOf(page, "Read").click();
-  await toggleOf(page, "Read").click(); // ticked, then unticked
-  await deleteOf(page, "Walk").click();
-  await expect(row(page, "Walk")).toHaveCount(0);
-  await expect(toggleOf(page, "Run")).toHaveAttribute("aria-pressed", "true");
-  await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
+  test("offline: add, tick, untick and delete are kept across a closed page and reach the server once", async ({
+    signedInPage: page,
+    server,
+    user,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(OFFLINE_ERRORS);
+    await seedHabits(server, user, [{ name: "Read" }, { name: "Walk" }]);
+    await openToday(page);
+    await expect(row(page, "Walk")).toBeVisible();
+    await waitForServiceWorker(page);
 
-  // Close the page and open the app again, still without the server.
-  await page.close();
-  const again = await context.newPage();
-  await again.clock.install();
-  await context.setOffline(false);
-  await cutApi(again);
-  await openToday(again);
-  await expect(notice(again, messages.habits.cloudLoadFallback)).toBeVisible();
-  await expect(row(again, "Walk")).toHaveCount(0);
-  await expect(toggleOf(again, "Run")).toHaveAttribute("aria-pressed", "true");
-  await expect(toggleOf(again, "Read")).toHaveAttribute("aria-pressed", "false");
+    const context = page.context();
+    await context.setOffline(true);
+    await newHabitInput(page).fill("Run");
+    await newHabitInput(page).press("Enter");
+    await expect(row(page, "Run")).toBeVisible();
+    await toggleOf(page, "Run").click();
+    await toggleOf(page, "Read").click();
+    await toggleOf(page, "Read").click(); // ticked, then unticked
+    await deleteOf(page, "Walk").click();
+    await expect(row(page, "Walk")).toHaveCount(0);
+    await expect(toggleOf(page, "Run")).toHaveAttribute("aria-pressed", "true");
+    await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
 
-  // Back online: the outbox empties and the server holds exactly this state.
-  await again.unroute("**/api/**");
-  await again.evaluate(() => window.dispatchEvent(new Event("online")));
-  await expectSynced(again);
-  const held = await serverHabits(server, user);
-  expect(held.map((h) => [h.name, h.completedDates]).sort()).toEqual([
-    ["Read", []],
-    ["Run", [today]],
-  ]);
+    // Close the page and open the app again, still with no network: the service worker serves the shell and
+    // the app opens on the stored copy.
+    await page.close();
+    const again = await context.newPage();
+    await again.clock.install();
+    await openToday(again);
+    await expect(notice(again, messages.habits.cloudLoadFallback)).toBeVisible();
+    await expect(row(again, "Walk")).toHaveCount(0);
+    await expect(toggleOf(again, "Run")).toHaveAttribute("aria-pressed", "true");
+    await expect(toggleOf(again, "Read")).toHaveAttribute("aria-pressed", "false");
+    expect(await serverHabits(server, user)).toHaveLength(2); // nothing has left the browser yet
+
+    // Back online: the outbox empties and the server holds exactly this state, with no duplicates.
+    await context.setOffline(false);
+    await again.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expectSynced(again);
+    const held = await serverHabits(server, user);
+    expect(held.map((h) => [h.name, h.completedDates]).sort()).toEqual([
+      ["Read", []],
+      ["Run", [today]],
+    ]);
+  });
 });
 
 test("a first visit with no copy and no server shows the load failure; a manual add is queued and saved", async ({
@@ -128,20 +133,28 @@ test("killing the server in the middle of a sync loses nothing", async ({
 }) => {
   allowConsoleErrors(OFFLINE_ERRORS);
   await openToday(page);
-  let stopped!: Promise<void>;
+  let killed: Promise<void> | undefined;
   await page.route("**/api/sync/push", async (route) => {
-    stopped ??= server.running().stop(); // the server dies while the push is on its way
-    await stopped;
-    await route.continue().catch(() => route.abort("connectionrefused"));
+    if (killed) return route.abort("connectionrefused");
+    killed = (async () => {
+      await route.fetch(); // the server applies the push...
+      await server.running().stop(); // ...and dies before its answer reaches the page
+    })();
+    await killed;
+    await route.abort("connectionreset");
   });
   await newHabitInput(page).fill("Read");
   await newHabitInput(page).press("Enter");
-  await toggleOf(page, "Read").click();
-  await expect.poll(() => stopped !== undefined).toBe(true);
+  await expect.poll(() => killed !== undefined).toBe(true);
+  await killed;
+  await toggleOf(page, "Read").click(); // made while the server is down: it waits in the outbox
+  await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "true");
   await page.unroute("**/api/sync/push");
   await server.restart();
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
-  await expect
-    .poll(async () => (await serverHabits(server, user)).map((h) => [h.name, h.completedDates]))
-    .toEqual([["Read", [today]]]);
+  await expectSynced(page);
+  // The create whose answer was lost is sent again and stored once; the tick made meanwhile arrives too.
+  expect((await serverHabits(server, user)).map((h) => [h.name, h.completedDates])).toEqual([
+    ["Read", [today]],
+  ]);
 });

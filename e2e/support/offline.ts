@@ -31,10 +31,11 @@ export async function expectSynced(page: Page) {
   );
 }
 
-/** Until the service worker serves the app shell, "offline" reopening keeps the page server but no API. */
-export async function cutApi(page: Page) {
-  await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+/** Waits until the service worker has precached the shell and controls the page (specs that allow it). */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 export const OFFLINE_ERRORS =
-  /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_FAILED|ERR_NETWORK_CHANGED|status of 50\d/;
+  /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_FAILED|ERR_NETWORK_CHANGED|status of 50\d/;
