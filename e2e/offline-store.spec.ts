@@ -13,7 +13,7 @@ import {
   toggleOf,
   todayIn,
 } from "./support/habits";
-import { expectSynced, OFFLINE_ERRORS, waitForServiceWorker } from "./support/offline";
+import { expectSynced, OFFLINE_ERRORS, refusePushes, waitForServiceWorker } from "./support/offline";
 
 const today = todayIn();
 
@@ -100,18 +100,7 @@ test("a write the server refuses rolls back with the SPEC text of that write", a
   await seedHabits(server, user, [{ name: "Read" }]);
   await openToday(page);
   await expect(row(page, "Read")).toBeVisible();
-  await page.route("**/api/sync/push", async (route) => {
-    const body: unknown = route.request().postDataJSON();
-    const ops =
-      typeof body === "object" && body !== null && "ops" in body && Array.isArray(body.ops) ? body.ops : [];
-    const results = ops.map((op: { opId: string }) => ({
-      opId: op.opId,
-      status: "rejected",
-      code: "VALIDATION_ERROR",
-      message: "refused",
-    }));
-    await route.fulfill({ json: { results, cursor: "" } });
-  });
+  await refusePushes(page);
   await toggleOf(page, "Read").click();
   await expect(notice(page, messages.habits.updateFailed)).toBeVisible();
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");

@@ -37,5 +37,21 @@ export async function waitForServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** From now on the server refuses every pushed op, as it answers a write it does not accept (4xx per op). */
+export async function refusePushes(page: Page) {
+  await page.route("**/api/sync/push", async (route) => {
+    const body: unknown = route.request().postDataJSON();
+    const ops: unknown[] =
+      typeof body === "object" && body !== null && "ops" in body && Array.isArray(body.ops) ? body.ops : [];
+    const results = ops.map((op) => ({
+      opId: typeof op === "object" && op !== null && "opId" in op ? op.opId : "",
+      status: "rejected",
+      code: "VALIDATION_FAILED",
+      message: "refused",
+    }));
+    await route.fulfill({ json: { results, cursor: "0" } });
+  });
+}
+
 export const OFFLINE_ERRORS =
   /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_FAILED|ERR_NETWORK_CHANGED|status of 50\d/;
