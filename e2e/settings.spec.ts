@@ -91,7 +91,11 @@ test.describe("sync status", () => {
     expect((await serverHabits(server, user))[0]?.completedDates).toEqual([todayIn()]);
   });
 
-  test("pending while an import waits for the server", async ({ signedInPage: page, server, user }) => {
+  test("a change waiting while an import waits for the server", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/habits", async (route) => {
@@ -104,7 +108,8 @@ test.describe("sync status", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: backupCopy.importButton }).click();
     await (await chooser).setFiles(jsonFile(JSON.stringify([{ name: "Imported", completedDates: [] }])));
-    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "waiting");
+    await expect(syncStatus(page)).toContainText("1 change waiting to be sent.");
     release();
     await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
     await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(1));

@@ -14,8 +14,10 @@
  * - add(name), toggle(id), rename(id, name), remove(id): apply to the store at once and join the outbox; the sync
  *   engine sends them. A write the server refuses is rolled back with its SPEC §8 text. A blank name is ignored.
  *   Each resolves to true once stored on this device.
- * - importAll(rows): replaces every habit on the server (one transaction), then the store follows the server.
- *   On failure it says 'Failed to import habits. Please try again.' and keeps the server's copy.
+ * - importAll(rows): replaces every habit, here at once and on the server in one transaction, sent through the
+ *   outbox. When the server cannot take it now, it says 'Failed to import habits. Please try again.' and the
+ *   imported list stays loaded here (SPEC §8), queued (source "local"); when the server refuses it, the copy
+ *   returns to the server's state (source "server").
  * - isSaving(id): false: a queued habit is a habit like any other.
  * Before the store opens, the step given by BeforeHabitsLoadProvider runs: app/ gives the first-visit migration.
  */
@@ -25,14 +27,12 @@ import type { Habit, StoredHabit } from "../../../core/habit";
 import { deriveHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
-import { failureText } from "../api";
 import { useCurrentUser } from "../current-user";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
 import { syncEngineFor } from "../sync/lazy-engine";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
-import { habitsApi } from "./habits-api";
 import { parseHabitName, preloadHabitValidation } from "./habit-validation";
 import { newId } from "./new-id";
 
@@ -121,14 +121,12 @@ export function useHabits(): UseHabits {
   );
   const importAll = useCallback(
     async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
-      try {
-        await habitsApi.replaceAll(rows);
-      } catch (error) {
-        showError(failureText(error, messages.habits.importFailed));
-        return { ok: false, source: "local" };
-      }
-      await engine.sync(true);
-      return { ok: true, source: "server" };
+      const outcome = await engine.importAll(rows, newId);
+      // A refusal has shown its SPEC §8 text; a queued import says it failed for now (its list is shown here).
+      if (outcome === "queued") showError(messages.habits.importFailed);
+      return outcome === "saved"
+        ? { ok: true, source: "server" }
+        : { ok: false, source: outcome === "queued" ? "local" : "server" };
     },
     [engine],
   );

@@ -30,6 +30,7 @@ function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unkn
     },
     getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
     write: async (op) => (await loaded).write(op),
+    importAll: async (rows, newId) => (await loaded).importAll(rows, newId),
     sync: async (full) => (await loaded).sync(full),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../core/messages";
 import type { SyncOp } from "../../../core/sync";
-import { backoffMs, failureMessage, nextBatch, type QueuedOp, settleBatch } from "./outbox";
+import { backoffMs, failureMessage, nextBatch, type QueuedSyncOp, settleBatch } from "./outbox";
 
 const op = (n: number): SyncOp => ({
   opId: `o${n}`,
@@ -10,12 +10,18 @@ const op = (n: number): SyncOp => ({
   date: "2026-11-21",
   done: n % 2 === 1,
 });
-const queued = (seqs: number[]): QueuedOp[] => seqs.map((seq) => ({ seq, op: op(seq) }));
+const queued = (seqs: number[]): QueuedSyncOp[] => seqs.map((seq) => ({ seq, op: op(seq) }));
 
 describe("the outbox", () => {
   it("sends the oldest ops first, at most a batch", () => {
     expect(nextBatch(queued([5, 2, 9, 1]), 3).map((q) => q.seq)).toEqual([1, 2, 5]);
     expect(nextBatch(queued(Array.from({ length: 150 }, (_, i) => 150 - i))).length).toBe(100);
+  });
+
+  it("sends no op past an import waiting in the queue: the import goes alone, in its turn", () => {
+    const waiting = { seq: 3, op: { opId: "i", type: "importAll" as const, habits: [] } };
+    expect(nextBatch([...queued([4, 1, 2]), waiting]).map((q) => q.seq)).toEqual([1, 2]);
+    expect(nextBatch([waiting, ...queued([4])])).toEqual([]);
   });
 
   it("drops every answered op, reports the refused ones and keeps ops without an answer", () => {

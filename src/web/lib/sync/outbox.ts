@@ -1,20 +1,40 @@
 // The pure rules of the outbox (issue 9): ops leave in the order they were made, a batch at a time; failures
 // back off; a refused op is reported with the SPEC §8 text of its kind of write.
+import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { SYNC_MAX_OPS, type SyncOp, type SyncOpResult } from "../../../core/sync";
 
-/** An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). */
-export type QueuedOp = { seq: number; op: SyncOp };
+/** A habit of an import, with the id it has on this device until the server gives its own. */
+export type ImportHabit = { id: string; name: string; completedDates: LocalDate[] };
+/**
+ * An import the server could not take yet (SPEC §8: the imported list is still loaded locally). It stays a
+ * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
+ */
+export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
+/** Anything the outbox holds: a sync op, or an import. */
+export type LocalOp = SyncOp | ImportOp;
 
-/** The next ops to send: the oldest first, at most the server's batch size. */
-export function nextBatch(queue: readonly QueuedOp[], max = SYNC_MAX_OPS): QueuedOp[] {
-  return [...queue].sort((a, b) => a.seq - b.seq).slice(0, max);
+/** An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). */
+export type QueuedOp = { seq: number; op: LocalOp };
+export type QueuedSyncOp = { seq: number; op: SyncOp };
+
+/** The queue in order. */
+export const inOrder = (queue: readonly QueuedOp[]): QueuedOp[] => [...queue].sort((a, b) => a.seq - b.seq);
+
+/** The next sync ops to send: the oldest first, at most the server's batch size, and none past an import. */
+export function nextBatch(queue: readonly QueuedOp[], max = SYNC_MAX_OPS): QueuedSyncOp[] {
+  const batch: QueuedSyncOp[] = [];
+  for (const { seq, op } of inOrder(queue)) {
+    if (op.type === "importAll" || batch.length >= max) break;
+    batch.push({ seq, op });
+  }
+  return batch;
 }
 
 export type PushOutcome = { done: number[]; rejected: { op: SyncOp; code: string; message: string }[] };
 
 /** Every answered op leaves the outbox; the refused ones are reported. Ops without an answer stay queued. */
-export function settleBatch(batch: readonly QueuedOp[], results: readonly SyncOpResult[]): PushOutcome {
+export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly SyncOpResult[]): PushOutcome {
   const byId = new Map(results.map((r) => [r.opId, r]));
   const outcome: PushOutcome = { done: [], rejected: [] };
   for (const { seq, op } of batch) {
@@ -28,7 +48,8 @@ export function settleBatch(batch: readonly QueuedOp[], results: readonly SyncOp
 }
 
 /** SPEC §8: the text for a write of this kind that the server refused. */
-export function failureMessage(op: SyncOp): string {
+export function failureMessage(op: LocalOp): string {
+  if (op.type === "importAll") return messages.habits.importFailed;
   if (op.type === "createHabit") return messages.habits.saveFailed;
   if (op.type === "deleteHabit") return messages.habits.deleteFailed;
   return messages.habits.updateFailed;

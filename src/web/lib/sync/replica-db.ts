@@ -1,9 +1,9 @@
 // The user's local store in IndexedDB (issue 9): one database per signed-in user, shared by all tabs.
 // Stores: habits (SyncHabit by id), completions (done days, key [habitId, date]), outbox (ops by seq) and meta.
 import type { LocalDate } from "../../../core/local-date";
-import type { SyncHabit, SyncOp } from "../../../core/sync";
+import type { SyncHabit } from "../../../core/sync";
 import { committed, done, openDatabase } from "./idb";
-import type { QueuedOp } from "./outbox";
+import type { LocalOp, QueuedOp } from "./outbox";
 import { applyChanges, type Change, emptyReplica, type Replica } from "./replica-state";
 
 export type Meta = {
@@ -100,7 +100,7 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
 }
 
 /** A local write: the store changes and the op joins the outbox, in one transaction. Returns the op's seq. */
-export async function commitLocal(db: IDBDatabase, op: SyncOp, changes: readonly Change[]): Promise<number> {
+export async function commitLocal(db: IDBDatabase, op: LocalOp, changes: readonly Change[]): Promise<number> {
   const tx = db.transaction(["habits", "completions", "outbox"], "readwrite");
   writeChanges(tx, changes);
   const seq = done(tx.objectStore("outbox").add({ op } satisfies Omit<QueuedOp, "seq">));
@@ -115,7 +115,7 @@ export async function commitLocal(db: IDBDatabase, op: SyncOp, changes: readonly
  */
 export async function commitPull(
   db: IDBDatabase,
-  rebase: (waiting: SyncOp[]) => Change[],
+  rebase: (waiting: LocalOp[]) => Change[],
   meta: Meta,
   dropSeqs: readonly number[] = [],
 ): Promise<void> {
@@ -125,6 +125,23 @@ export async function commitPull(
   const waiting = await done<QueuedOp[]>(outbox.getAll());
   writeChanges(tx, rebase(waiting.sort((a, b) => a.seq - b.seq).map((q) => q.op)));
   writeMeta(tx, meta);
+  await committed(tx);
+}
+
+/** An import the server took: it leaves the queue, and later ops name its habits by the server's ids. */
+export async function settleImport(
+  db: IDBDatabase,
+  seq: number,
+  ids: ReadonlyMap<string, string>,
+): Promise<void> {
+  const tx = db.transaction(["outbox"], "readwrite");
+  const outbox = tx.objectStore("outbox");
+  outbox.delete(seq);
+  for (const queued of await done<QueuedOp[]>(outbox.getAll())) {
+    const { op } = queued;
+    const id = op.type === "importAll" ? undefined : ids.get(op.habitId);
+    if (id !== undefined && op.type !== "importAll") outbox.put({ ...queued, op: { ...op, habitId: id } });
+  }
   await committed(tx);
 }
 

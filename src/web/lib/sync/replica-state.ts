@@ -4,7 +4,8 @@
 import type { StoredHabit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
-import type { SyncHabit, SyncOp, SyncPull } from "../../../core/sync";
+import type { SyncHabit, SyncPull } from "../../../core/sync";
+import type { LocalOp } from "./outbox";
 
 export type Replica = {
   habits: ReadonlyMap<string, SyncHabit>;
@@ -22,8 +23,19 @@ export type Change =
 export const emptyReplica = (): Replica => ({ habits: new Map(), done: new Map() });
 
 /** What a local write changes; `nowIso` stamps a new or renamed habit until the server's stamps arrive. */
-export function opChanges(op: SyncOp, nowIso: string): Change[] {
+export function opChanges(op: LocalOp, nowIso: string): Change[] {
   switch (op.type) {
+    case "importAll": {
+      // Newest first as the server stores an import: each habit a millisecond before the one above it.
+      const now = Date.parse(nowIso);
+      const changes: Change[] = [{ kind: "clear" }];
+      op.habits.forEach(({ id, name, completedDates }, index) => {
+        const at = new Date(now - index).toISOString();
+        changes.push({ kind: "putHabit", habit: { id, name, createdAt: at, updatedAt: at } });
+        changes.push({ kind: "setDays", habitId: id, dates: completedDates, done: true });
+      });
+      return changes;
+    }
     case "createHabit":
       return [
         { kind: "putHabit", habit: { id: op.habitId, name: op.name, createdAt: nowIso, updatedAt: nowIso } },
@@ -52,7 +64,7 @@ export function pullChanges(pull: SyncPull, fromScratch: boolean): Change[] {
 }
 
 /** A pull, then the ops still waiting in the outbox, in their order. */
-export function rebase(pulled: Change[], waiting: readonly SyncOp[], nowIso: string): Change[] {
+export function rebase(pulled: Change[], waiting: readonly LocalOp[], nowIso: string): Change[] {
   return [...pulled, ...waiting.flatMap((op) => opChanges(op, nowIso))];
 }
 

@@ -2,11 +2,11 @@
 // replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
 // The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
 import type { StoredHabit } from "../../../core/habit";
-import type { SyncOp } from "../../../core/sync";
+import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { showError, showNotice } from "../../ui/notices";
-import { failureMessage } from "./outbox";
+import { failureMessage, type LocalOp } from "./outbox";
 import { commitLocal, loadReplica, type Meta, openReplicaDb } from "./replica-db";
 import { applyChanges, emptyReplica, opChanges, type Replica, storedHabits } from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
@@ -27,10 +27,16 @@ export type StoreSnapshot = {
 
 export type TabMessage = { type: "changed" } | { type: "kick" } | { type: "notice"; text: string };
 
+/** "saved": the server holds the import; "refused": the server refused it; "queued": the server could not take
+ * it now, so the imported list is loaded on this device and the import waits in the outbox. */
+export type ImportOutcome = "saved" | "refused" | "queued";
+
 export type SyncEngine = {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => StoreSnapshot;
-  write: (op: SyncOp) => Promise<boolean>;
+  write: (op: LocalOp) => Promise<boolean>;
+  /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
+  importAll: (rows: readonly BackupHabit[], newId: () => string) => Promise<ImportOutcome>;
   /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
   sync: (full?: boolean) => Promise<void>;
 };
@@ -52,6 +58,8 @@ export function createSyncEngine(
   const listeners = new Set<() => void>();
   let localWrites = 0;
   let loop$: SyncLoop | null = null;
+  let resolveLoop!: (loop: SyncLoop) => void;
+  const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
 
@@ -68,6 +76,7 @@ export function createSyncEngine(
   })();
 
   let firstCycle: CycleResult | null = null;
+  const imports = new Map<string, boolean>(); // opId → taken by the server, for imports that left the queue
 
   /** Reads the replica again; a local write made meanwhile makes it read once more, so that none is hidden. */
   async function reload(): Promise<void> {
@@ -112,8 +121,10 @@ export function createSyncEngine(
         showError(text);
         post({ type: "notice", text });
       },
+      imported: (opId, saved) => imports.set(opId, saved),
     });
     loop$ = loop;
+    resolveLoop(loop);
     const result = await loop.run();
     firstCycle = result;
     await reload();
@@ -136,7 +147,21 @@ export function createSyncEngine(
 
   start().catch(() => set({ status: "error" }));
 
-  async function write(op: SyncOp): Promise<boolean> {
+  async function importAll(rows: readonly BackupHabit[], newId: () => string): Promise<ImportOutcome> {
+    const opId = newId();
+    const habits = rows.map(({ name, completedDates }) => ({
+      id: newId(),
+      name,
+      completedDates: [...new Set(completedDates)].sort(),
+    }));
+    if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
+    // Sent from this tab now, whichever tab leads the loop (an import sent twice replaces all twice, alike).
+    await (await loopReady).run();
+    const saved = imports.get(opId);
+    return saved === undefined ? "queued" : saved ? "saved" : "refused";
+  }
+
+  async function write(op: LocalOp, kick = true): Promise<boolean> {
     const changes = opChanges(op, new Date().toISOString());
     localWrites += 1;
     set({
@@ -154,7 +179,7 @@ export function createSyncEngine(
       return false;
     }
     post({ type: "changed" });
-    kickAll();
+    if (kick) kickAll();
     return true;
   }
 
@@ -164,7 +189,8 @@ export function createSyncEngine(
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    write,
+    write: (op) => write(op),
+    importAll,
     sync: async (full = false) => {
       if (loop$) await loop$.run(full);
     },

@@ -2,9 +2,10 @@
 // server's "something changed" events, and back off while failing. Every tab may run a cycle when asked
 // (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
 // the one tab that holds the Web Lock.
-import { ApiError, failureText } from "../api";
-import { backoffMs, failureMessage, nextBatch, settleBatch } from "./outbox";
-import { commitPull, dropOps, type Meta, readOutbox, saveMeta } from "./replica-db";
+import { messages } from "../../../core/messages";
+import { ApiError, apiRequest, failureText } from "../api";
+import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
+import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
 import { type Change, pullChanges, rebase } from "./replica-state";
 import { syncApi } from "./sync-api";
 
@@ -24,11 +25,31 @@ type LoopOptions = {
   cycled: (result: CycleResult) => void;
   /** A SPEC §8 text for a write the server refused. */
   notice: (text: string) => void;
+  /** An import left the queue: taken by the server (true) or refused (false). */
+  imported: (opId: string, saved: boolean) => void;
 };
+
+/** The ids the server gave an import's habits, in the order sent; null for an answer of another shape. */
+function savedIds(answer: unknown): string[] | null {
+  if (!Array.isArray(answer)) return null;
+  const ids = answer.map((habit: unknown) =>
+    typeof habit === "object" && habit !== null && "id" in habit && typeof habit.id === "string"
+      ? habit.id
+      : null,
+  );
+  return ids.every((id) => id !== null) ? ids : null;
+}
+
+/** A 4xx that sending again cannot change (not a lost session, a timeout or a rate limit). */
+const refusedFinally = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  ![401, 408, 429].includes(error.status);
 
 const ok = (now: string): Meta => ({ lastSyncedAt: now, offlineSince: undefined, failingSince: undefined });
 
-export function startSyncLoop({ db, userId, cycled, notice }: LoopOptions): SyncLoop {
+export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOptions): SyncLoop {
   let leader = false;
   let running: Promise<CycleResult> | null = null;
   let again: boolean | null = null; // a further cycle was asked for while one ran (true: a full one)
@@ -37,11 +58,39 @@ export function startSyncLoop({ db, userId, cycled, notice }: LoopOptions): Sync
   let events: EventSource | null = null;
   let eventFailures = 0;
 
-  /** Sends the whole outbox, a batch at a time; true when the server refused an op (then pull in full). */
+  /** An import at the head of the queue, as one PUT /api/habits (one transaction on the server). */
+  async function sendImport(seq: number, op: ImportOp): Promise<void> {
+    let answer: unknown;
+    try {
+      const rows = op.habits.map(({ name, completedDates }) => ({ name, completedDates }));
+      answer = await apiRequest<unknown>("/api/habits", { method: "PUT", body: rows });
+    } catch (error) {
+      if (!refusedFinally(error)) throw error;
+      await dropOps(db, [seq]);
+      notice(failureText(error, messages.habits.importFailed));
+      imported(op.opId, false);
+      return;
+    }
+    const ids = savedIds(answer);
+    if (!ids || ids.length !== op.habits.length)
+      throw new ApiError(500, "SYNC_SHAPE", "The server's import answer has an unexpected shape");
+    await settleImport(db, seq, new Map(op.habits.map((habit, i) => [habit.id, ids[i]!])));
+    imported(op.opId, true);
+  }
+
+  /** Sends the whole outbox, a batch at a time; true when the server refused an op or took an import (then
+   * pull in full: the copy returns to the server's state, or learns the imported habits' ids). */
   async function pushAll(): Promise<boolean> {
     let refused = false;
     for (;;) {
-      const batch = nextBatch((await readOutbox(db)).outbox);
+      const queue = inOrder((await readOutbox(db)).outbox);
+      const head = queue[0];
+      if (head?.op.type === "importAll") {
+        await sendImport(head.seq, head.op);
+        refused = true;
+        continue;
+      }
+      const batch = nextBatch(queue);
       if (batch.length === 0) return refused;
       const answer = await syncApi.push(batch.map((queued) => queued.op));
       const { done, rejected } = settleBatch(batch, answer.results);
