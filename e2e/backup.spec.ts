@@ -1,14 +1,22 @@
 // SPEC §3 Backup file, §4 Import, §5 Import alerts, §8 'Failed to import habits'; GUIDE §5 import never loses data.
 import { test, expect } from "./support/fixtures";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { backupFileName } from "../src/core/backup";
-import { STORAGE_KEYS } from "../src/core/constants";
 import { addDays, type LocalDate } from "../src/core/local-date";
 import { messages } from "../src/core/messages";
 import { backupCopy } from "../src/web/features/backup/backup-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
-import { daysEnding, notice, seedHabits, serverError, serverHabits, todayIn } from "./support/habits";
+import {
+  daysEnding,
+  notice,
+  openToday,
+  seedHabits,
+  serverError,
+  serverHabits,
+  todayIn,
+  toggleOf,
+} from "./support/habits";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
 const T: LocalDate = todayIn("UTC");
@@ -224,10 +232,7 @@ test("a failed import keeps the server's habits and loads the imported list loca
   expect(alerts).toEqual([]);
   expect(await serverHabits(server, user)).toEqual(before);
   await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
-  const local = JSON.parse(
-    (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]",
-  );
-  expect(facts(local)).toEqual([{ name: "From file", completedDates: [T] }]);
+  await expect(syncStatus(page)).toContainText("1 change waiting to be sent."); // the import, queued
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({
     path: "test-results/screenshots/settings-import-failed-light-phone-375.png",
@@ -236,9 +241,11 @@ test("a failed import keeps the server's habits and loads the imported list loca
   await page.getByRole("link", { name: "Today" }).first().click();
   await expect(page.getByTestId("habit-row")).toHaveCount(1);
   await expect(page.getByTestId("habit-row")).toContainText("From file");
+  await expect(toggleOf(page, "From file")).toHaveAttribute("aria-pressed", "true");
+  expect(await serverHabits(server, user)).toEqual(before);
 });
 
-test("retrying a failed import saves it on the server and is in sync again", async ({
+test("a failed import waits in the outbox and reaches the server once it can; importing again replaces it", async ({
   signedInPage: page,
   server,
   user,
@@ -247,9 +254,9 @@ test("retrying a failed import saves it on the server and is in sync again", asy
   allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, HISTORY);
   await openSettings(page);
-  let puts = 0;
+  let failing = true;
   await page.route("**/api/habits", (route) =>
-    route.request().method() === "PUT" && ++puts === 1 ? route.fulfill(serverError) : route.fallback(),
+    route.request().method() === "PUT" && failing ? route.fulfill(serverError) : route.fallback(),
   );
   const alerts = recordAlerts(page);
   const file = jsonFile(
@@ -266,15 +273,19 @@ test("retrying a failed import saves it on the server and is in sync again", asy
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "local");
   expect(facts(await serverHabits(server, user))).toEqual(facts(HISTORY));
 
-  // The app now works on local data; the same file again must still reach the server.
+  // The server takes writes again: the queued import reaches it as one replacement, then the copy is in sync.
+  failing = false;
+  await page.getByRole("button", { name: settingsCopy.sync.retry }).click();
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+  expect(facts(await serverHabits(server, user))).toEqual(imported);
+
+  // The same file again replaces the list again: still exactly the file's habits.
   await chooseFile(page, file);
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(2));
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
   await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.synced.label);
-  expect(puts).toBe(2);
   expect(alerts).toEqual([]);
-  const saved = await serverHabits(server, user);
-  expect(facts(saved)).toEqual(imported);
+  expect(facts(await serverHabits(server, user))).toEqual(imported);
 
   await page.getByRole("link", { name: "Today" }).first().click();
   await expect(page.getByTestId("habit-row")).toHaveText([/From file/, /Second/]);
@@ -284,17 +295,17 @@ test("retrying a failed import saves it on the server and is in sync again", asy
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
 });
 
-/** The browser holds a local list and the server's list cannot be loaded: the app works on local data. */
-async function onLocalData(page: Page) {
-  await page.addInitScript(
-    ({ habitsKey, firstVisitKey }) => {
-      if (sessionStorage.getItem("seeded")) return;
-      sessionStorage.setItem("seeded", "1");
-      localStorage.setItem(firstVisitKey, "false");
-      localStorage.setItem(habitsKey, JSON.stringify([{ id: "l1", name: "Local only", completedDates: [] }]));
-    },
-    { habitsKey: STORAGE_KEYS.habits, firstVisitKey: STORAGE_KEYS.firstVisit },
-  );
+/** The store holds the server's copy, and from now on the pull fails: the app works on the stored copy. */
+async function onLocalData(
+  page: Page,
+  failPull: (route: Route) => Promise<void>,
+  state: "local" | "offline" = "local",
+) {
+  await openToday(page);
+  await expect(page.getByTestId("habit-row").first()).toBeVisible();
+  await page.route((url) => url.pathname === "/api/sync", failPull);
+  await openSettings(page);
+  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states[state].label);
 }
 
 test("working on local data, an import still goes to the server and brings back server data", async ({
@@ -305,12 +316,10 @@ test("working on local data, an import still goes to the server and brings back 
 }) => {
   allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, HISTORY);
-  await onLocalData(page);
-  await page.route("**/api/habits**", (route) =>
-    route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback(),
-  );
-  await openSettings(page);
-  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
+  let putSent = false;
+  page.on("request", (r) => void (r.method() === "PUT" && (putSent = true)));
+  // The pull fails until the import is sent, as a server that comes back for it would.
+  await onLocalData(page, (route) => (putSent ? route.fallback() : route.fulfill(serverError)));
   await chooseFile(
     page,
     jsonFile(
@@ -334,22 +343,23 @@ test("working on local data with the server unreachable, an import says it faile
   allowConsoleErrors(/ERR_FAILED/);
   await seedHabits(server, user, HISTORY);
   const before = await serverHabits(server, user);
-  await onLocalData(page);
-  let puts = 0;
-  await page.route("**/api/habits**", (route) => {
-    if (route.request().method() === "PUT") puts++;
-    return route.abort("failed");
-  });
-  await openSettings(page);
-  await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.local.label);
+  const unreachable = (route: Route) => route.abort("failed");
+  await page.route("**/api/habits**", unreachable);
+  await onLocalData(page, unreachable, "offline"); // no answer at all: offline, on the stored copy
   await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" })])));
   await expect(notice(page, messages.habits.importFailed)).toBeVisible();
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
-  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "local");
-  expect(puts).toBe(1);
-  const local = JSON.parse(
-    (await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.habits)) ?? "[]",
-  );
-  expect(facts(local)).toEqual([{ name: "Imported A", completedDates: [T] }]);
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "offline");
+  await page.getByRole("link", { name: "Today" }).first().click();
+  await expect(page.getByTestId("habit-row")).toHaveText([/Imported A/]);
+  await reloadApp(page); // still unreachable: the imported list is kept on this device
+  await expect(page.getByTestId("habit-row")).toHaveText([/Imported A/]);
   expect(await serverHabits(server, user)).toEqual(before);
+
+  // Reachable again: the import reaches the server, once.
+  await page.unrouteAll();
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect
+    .poll(async () => facts(await serverHabits(server, user)))
+    .toEqual([{ name: "Imported A", completedDates: [T] }]);
 });

@@ -8,6 +8,7 @@ import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import {
   notice,
   openToday,
+  row,
   seedHabits,
   serverError,
   serverHabits,
@@ -31,6 +32,9 @@ const jsonFile = (text: string) => ({
   buffer: Buffer.from(text),
 });
 
+/** The pull (GET /api/sync), not the push or the live events. */
+const isPull = (url: URL) => url.pathname === "/api/sync";
+
 async function openSettings(page: Page) {
   await gotoApp(page, "/settings");
   await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
@@ -47,8 +51,7 @@ test.describe("sync status", () => {
   test("pending while the server has not answered yet", async ({ signedInPage: page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/habits", async (route) => {
-      if (route.request().method() !== "GET") return route.fallback();
+    await page.route(isPull, async (route) => {
       await held;
       await route.continue();
     });
@@ -59,7 +62,7 @@ test.describe("sync status", () => {
     await expect(syncStatus(page)).toContainText(sync.states.synced.label);
   });
 
-  test("pending while a toggle made on Today waits for the server, in sync once saved", async ({
+  test("changes waiting while a toggle made on Today waits for the server, in sync once saved", async ({
     signedInPage: page,
     server,
     user,
@@ -69,30 +72,30 @@ test.describe("sync status", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let sent!: () => void;
     const toggleSent = new Promise<void>((resolve) => (sent = resolve));
-    await page.route("**/api/habits/*/completions/*", async (route) => {
+    await page.route("**/api/sync/push", async (route) => {
       sent();
       await held;
       await route.continue();
     });
-    let listLoads = 0;
-    page.on(
-      "request",
-      (r) => void (r.method() === "GET" && new URL(r.url()).pathname === "/api/habits" && listLoads++),
-    );
     await openToday(page);
     await toggleOf(page, "Read").click();
     await toggleSent;
     await page.getByRole("link", { name: settingsCopy.title }).first().click();
     await expect(page.getByRole("heading", { name: settingsCopy.title, level: 1 })).toBeVisible();
-    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
-    await expect(syncStatus(page)).toContainText(sync.states.pending.label);
-    expect(listLoads).toBe(1); // pending because of the write, not because the list is loading
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "waiting");
+    await expect(syncStatus(page)).toContainText(sync.states.waiting.label);
+    await expect(syncStatus(page)).toHaveAttribute("data-pending", "1");
+    await expect(syncStatus(page)).toContainText("1 change waiting to be sent.");
     release();
     await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
     expect((await serverHabits(server, user))[0]?.completedDates).toEqual([todayIn()]);
   });
 
-  test("pending while an import waits for the server", async ({ signedInPage: page, server, user }) => {
+  test("a change waiting while an import waits for the server", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/habits", async (route) => {
@@ -105,7 +108,8 @@ test.describe("sync status", () => {
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: backupCopy.importButton }).click();
     await (await chooser).setFiles(jsonFile(JSON.stringify([{ name: "Imported", completedDates: [] }])));
-    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "pending");
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "waiting");
+    await expect(syncStatus(page)).toContainText("1 change waiting to be sent.");
     release();
     await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
     await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(1));
@@ -120,16 +124,34 @@ test.describe("sync status", () => {
   }) => {
     allowConsoleErrors(/status of 500/);
     await seedHabits(server, user, [{ name: "Read" }]);
-    await page.route("**/api/habits", (route) =>
-      route.request().method() === "GET" ? route.fulfill(serverError) : route.fallback(),
-    );
+    await openToday(page);
+    await expect(row(page, "Read")).toBeVisible(); // the store holds the server's copy
+    await page.route(isPull, (route) => route.fulfill(serverError));
     await openSettings(page);
     await expect(syncStatus(page)).toContainText(sync.states.local.label);
     await expect(syncStatus(page)).toContainText(sync.states.local.body());
+    await expect(syncStatus(page).getByTestId("sync-detail")).toContainText(/^Last synced at /);
     await expect(notice(page, messages.habits.cloudLoadFallback)).toBeVisible();
-    await page.unroute("**/api/habits");
+    await page.unroute(isPull);
     await page.getByRole("button", { name: sync.retry }).click();
     await expect(syncStatus(page)).toContainText(sync.states.synced.label);
+  });
+
+  test("offline since a time when the server cannot be reached at all", async ({
+    signedInPage: page,
+    server,
+    user,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
+    await seedHabits(server, user, [{ name: "Read" }]);
+    await openToday(page);
+    await expect(row(page, "Read")).toBeVisible();
+    await page.route("**/api/sync**", (route) => route.abort("internetdisconnected"));
+    await openSettings(page);
+    await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "offline");
+    await expect(syncStatus(page)).toContainText(sync.states.offline.label);
+    await expect(syncStatus(page).getByTestId("sync-detail").first()).toContainText(/^Offline since /);
   });
 });
 
@@ -170,6 +192,7 @@ test("the feedback address comes from the server's FEEDBACK_EMAIL", async ({ pag
       "mailto:ideas@habits.example?subject=Habit%20Streaks%20feedback",
     );
   } finally {
+    await page.goto("about:blank"); // the app's live sync channel would otherwise meet the closed server
     await other.close();
   }
 });

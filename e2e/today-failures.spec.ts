@@ -1,5 +1,6 @@
-// SPEC §4 optimistic writes, §8 Habits messages and the 5 s banner, §2 'Add Habit Manually' after 3 s,
-// and the local fallback when the server cannot be reached (SPEC §3 browser storage).
+// SPEC §4 writes, §8 Habits messages and the 5 s banner, §2 'Add Habit Manually' after 3 s, with the meanings
+// issue 9 §7 gives them: a write the server refuses rolls back; when the server cannot be reached the stored copy
+// is shown; with no copy either, the list fails to load and a manual add is queued until the server is back.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { ERROR_BANNER_MS, MANUAL_ADD_DELAY_MS, STORAGE_KEYS } from "../src/core/constants";
@@ -11,25 +12,24 @@ import {
   seedHabits,
   serverError,
   serverHabits,
-  setLocalStorage,
   storage,
   toggleOf,
   todayIn,
 } from "./support/habits";
+import { expectSynced, OFFLINE_ERRORS, refusePushes } from "./support/offline";
 import { gotoApp, pauseClock, reloadApp, runUntilVisible } from "./support/page-clock";
 
 const h = messages.habits;
 
-test("a failed toggle rolls back and shows the SPEC message, which hides after 5 s", async ({
+test("a toggle the server refuses rolls back and shows the SPEC message, which hides after 5 s", async ({
   signedInPage: page,
   server,
   user,
-  allowConsoleErrors,
 }) => {
-  allowConsoleErrors(/status of 500/);
   await seedHabits(server, user, [{ name: "Read" }]);
   await openToday(page);
-  await page.route("**/api/habits/*/completions/*", (route) => route.fulfill(serverError));
+  await expect(row(page, "Read")).toBeVisible();
+  await refusePushes(page);
   await pauseClock(page);
   await toggleOf(page, "Read").click();
   const banner = page.getByRole("alert").getByText(h.updateFailed);
@@ -42,88 +42,69 @@ test("a failed toggle rolls back and shows the SPEC message, which hides after 5
   await expect(banner).toHaveCount(0);
 });
 
-test("the banner can be dismissed before it hides itself", async ({
-  signedInPage: page,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(/status of 500/);
+test("the banner can be dismissed before it hides itself", async ({ signedInPage: page }) => {
   await openToday(page);
-  await page.route("**/api/habits", (route) =>
-    route.request().method() === "POST" ? route.fulfill(serverError) : route.fallback(),
-  );
+  await refusePushes(page);
   await newHabitInput(page).fill("Doomed");
   await newHabitInput(page).press("Enter");
   const banner = page.getByTestId("notice").filter({ hasText: h.saveFailed });
+  await expect(row(page, "Doomed")).toHaveCount(0); // a refused add is rolled back
   await banner.getByRole("button", { name: "Dismiss" }).click();
   await expect(banner).toHaveCount(0);
 });
 
 test.describe("when the server cannot be reached", () => {
   const today = todayIn();
-  const local = [
-    {
-      id: "5b0c4a52-6a4c-4c38-9f0a-0d1e4a2b7c11",
-      name: "Local read",
-      streakCount: 0,
-      lastCompletedDate: null,
-      completedDates: [],
-    },
-  ];
 
-  test("the app says so and works on the local list", async ({ signedInPage: page, allowConsoleErrors }) => {
-    allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_FAILED/);
-    await setLocalStorage(page, {
-      [STORAGE_KEYS.habits]: JSON.stringify(local),
-      [STORAGE_KEYS.firstVisit]: "false",
-    });
-    await page.route("**/api/habits**", (route) => route.abort("connectionrefused"));
+  test("the stored copy is shown, and writes made meanwhile reach the server later", async ({
+    signedInPage: page,
+    server,
+    user,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(OFFLINE_ERRORS);
+    await seedHabits(server, user, [{ name: "Read" }]);
     await openToday(page);
+    await expect(row(page, "Read")).toBeVisible(); // the store now holds the server's copy
+
+    await page.route("**/api/sync**", (route) => route.abort("connectionrefused"));
+    await reloadApp(page);
     await expect(page.getByText(h.cloudLoadFallback)).toBeVisible();
-    await expect(row(page, "Local read")).toBeVisible();
+    await expect(row(page, "Read")).toBeVisible();
     await expect(page.getByText("Offline: saved on this device")).toBeVisible();
 
     await newHabitInput(page).fill("Local walk");
     await newHabitInput(page).press("Enter");
     await toggleOf(page, "Local walk").click();
     await expect(row(page, "Local walk").getByTestId("streak-line")).toHaveText("1-day streak");
-    await deleteOf(page, "Local read").click();
-    await expect(row(page, "Local read")).toHaveCount(0);
-
-    const stored = JSON.parse((await storage(page, STORAGE_KEYS.habits)) ?? "null");
-    expect(stored).toEqual([
-      expect.objectContaining({
-        name: "Local walk",
-        streakCount: 1,
-        lastCompletedDate: today,
-        completedDates: [today],
-      }),
-    ]);
-    expect(Object.keys(stored[0]).sort()).toEqual([
-      "completedDates",
-      "createdAt",
-      "id",
-      "lastCompletedDate",
-      "name",
-      "streakCount",
-      "updatedAt",
-    ]);
+    await deleteOf(page, "Read").click();
+    await expect(row(page, "Read")).toHaveCount(0);
     await reloadApp(page);
-    await expect(row(page, "Local walk")).toBeVisible();
+    await expect(page.getByText(h.cloudLoadFallback)).toBeVisible();
+    await expect(row(page, "Read")).toHaveCount(0);
     await expect(toggleOf(page, "Local walk")).toHaveAttribute("aria-pressed", "true");
+    // A signed-in user's habits live in the local store; the `habits` key is the signed-out list (SPEC §3).
+    expect(await storage(page, STORAGE_KEYS.habits)).toBeNull();
+    expect((await serverHabits(server, user)).map((x) => x.name)).toEqual(["Read"]);
+
+    await page.unroute("**/api/sync**");
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expectSynced(page);
+    expect((await serverHabits(server, user)).map((x) => [x.name, x.completedDates])).toEqual([
+      ["Local walk", [today]],
+    ]);
   });
 
-  test("with no readable local list either, the list shows the load failure and the manual form after 3 s", async ({
+  test("with no local copy either, the list shows the load failure and the manual form after 3 s; its add is queued", async ({
     signedInPage: page,
     server,
     user,
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 503/);
-    await setLocalStorage(page, { [STORAGE_KEYS.habits]: "{not json", [STORAGE_KEYS.firstVisit]: "false" });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/habits", async (route) => {
-      if (route.request().method() !== "GET") return route.fallback();
+    await page.route("**/api/sync**", async (route) => {
       await held;
       await route.fulfill({ ...serverError, status: 503 });
     });
@@ -141,11 +122,15 @@ test.describe("when the server cannot be reached", () => {
     await expect(form).toBeVisible();
     await page.clock.resume();
 
-    // The server is back: the manual form adds a trimmed name, and the list loads.
-    await page.unroute("**/api/habits");
+    // The manual form adds a trimmed name while the server still fails: it is shown and queued, not lost.
     await form.getByLabel("Habit name").fill("   Read   ");
     await form.getByRole("button", { name: "Add" }).click();
     await expect(row(page, "Read")).toBeVisible();
+    expect(await serverHabits(server, user)).toEqual([]);
+
+    // The server is back: the queued add reaches it.
+    await page.unroute("**/api/sync**");
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await expect.poll(async () => (await serverHabits(server, user)).map((x) => x.name)).toEqual(["Read"]);
   });
 });

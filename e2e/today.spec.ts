@@ -10,6 +10,7 @@ import {
   serverHabits,
   toggleOf,
 } from "./support/habits";
+import { refusePushes } from "./support/offline";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
 const t = messages.today;
@@ -65,41 +66,40 @@ test.describe("adding habits", () => {
     expect(await page.evaluate(() => "__pwned" in window)).toBe(false);
   });
 
-  test("adding is optimistic: a temporary row at once, replaced by the saved one", async ({
+  test("adding is optimistic: the row shows at once with its client-made id, which the server keeps", async ({
     signedInPage: page,
+    server,
+    user,
   }) => {
     await openToday(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/habits", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
+    await page.route("**/api/sync/push", async (route) => {
       await held;
       await route.continue();
     });
     await newHabitInput(page).fill("Stretch gently");
     await newHabitInput(page).press("Enter");
-    const temp = row(page, "Stretch gently");
-    await expect(temp).toBeVisible();
-    await expect(temp).toHaveAttribute("data-habit-id", /^temp-/);
-    await expect(temp).toHaveAttribute("aria-busy", "true");
-    await expect(toggleOf(page, "Stretch gently")).toBeDisabled();
-    release();
-    await expect(temp).toHaveAttribute("data-habit-id", /^[0-9a-f]{8}-/);
-    await expect(temp.getByTestId("streak-line")).toHaveText(t.startStreak);
+    const added = row(page, "Stretch gently");
+    await expect(added).toBeVisible();
+    await expect(added).toHaveAttribute("data-habit-id", /^[0-9a-f]{8}-/);
+    const id = await added.getAttribute("data-habit-id");
+    // Issue 9: a queued habit is a habit like any other; its writes join the outbox behind it.
     await expect(toggleOf(page, "Stretch gently")).toBeEnabled();
+    expect(await serverHabits(server, user)).toEqual([]);
+    release();
+    await expect
+      .poll(async () => (await serverHabits(server, user)).map((h) => [h.id, h.name]))
+      .toEqual([[id, "Stretch gently"]]);
+    await expect(added).toHaveAttribute("data-habit-id", id ?? "");
+    await expect(added.getByTestId("streak-line")).toHaveText(t.startStreak);
   });
 
-  test("a failed save removes the temporary row and shows the SPEC message", async ({
+  test("a save the server refuses removes the row and shows the SPEC message", async ({
     signedInPage: page,
-    allowConsoleErrors,
   }) => {
-    allowConsoleErrors(/status of 500/);
     await openToday(page);
-    await page.route("**/api/habits", (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "boom" } } })
-        : route.fallback(),
-    );
+    await refusePushes(page);
     await newHabitInput(page).fill("Doomed");
     await newHabitInput(page).press("Enter");
     await expect(page.getByRole("alert")).toContainText(messages.habits.saveFailed);
@@ -120,20 +120,15 @@ test.describe("deleting", () => {
     await expect(row(page, "Floss")).toHaveCount(0);
   });
 
-  test("a failed delete puts the row back and shows the SPEC message", async ({
+  test("a delete the server refuses puts the row back and shows the SPEC message", async ({
     signedInPage: page,
     server,
     user,
-    allowConsoleErrors,
   }) => {
-    allowConsoleErrors(/status of 500/);
     await seedHabits(server, user, [{ name: "Floss" }, { name: "Journal" }]);
     await openToday(page);
-    await page.route("**/api/habits/*", (route) =>
-      route.request().method() === "DELETE"
-        ? route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "x" } } })
-        : route.fallback(),
-    );
+    await expect(row(page, "Journal")).toBeVisible();
+    await refusePushes(page);
     await deleteOf(page, "Journal").click();
     await expect(page.getByRole("alert")).toContainText(messages.habits.deleteFailed);
     await expect(row(page, "Journal")).toBeVisible();
@@ -142,15 +137,14 @@ test.describe("deleting", () => {
 });
 
 test.describe("load failures", () => {
-  test("when the server answers with an error, the list shows the SPEC texts", async ({
+  test("when the server answers with an error and no copy is stored, the list shows the SPEC texts", async ({
     signedInPage: page,
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 400/);
-    await page.route("**/api/habits", (route) =>
-      route.request().method() === "GET"
-        ? route.fulfill({ status: 400, json: { error: { code: "INVALID_DATE", message: "x" } } })
-        : route.fallback(),
+    await page.route(
+      (url) => url.pathname === "/api/sync",
+      (route) => route.fulfill({ status: 400, json: { error: { code: "INVALID_DATE", message: "x" } } }),
     );
     await gotoApp(page, "/");
     await expect(page.getByText(t.listLoadFailedTitle)).toBeVisible();

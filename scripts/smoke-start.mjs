@@ -17,7 +17,13 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = mkdtempSync(join(tmpdir(), "hs-smoke-"));
 const child = spawn(nodeBin, ["--import", "tsx", "src/server/main.ts"], {
-  env: { PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));

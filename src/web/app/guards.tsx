@@ -2,17 +2,27 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { authClient } from "../lib/auth-client";
-import { CurrentUserProvider } from "../lib/current-user";
+import { type CurrentUser, CurrentUserProvider } from "../lib/current-user";
+import { forgetUser, lastUser, rememberUser } from "../lib/last-user";
 import { AppShell } from "./shell/app-shell";
 
 /** SPEC §2/§6: every app route needs a signed-in user, else /login. */
 export function RequireSession() {
-  const { data } = authClient.useSession();
+  const { data, error } = authClient.useSession();
   const location = useLocation();
-  if (!data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  const { id, name, email, image } = data.user;
+  const session = data?.user;
+  useEffect(() => {
+    if (session) rememberUser(session);
+  }, [session]);
+  // The session could not be asked for (offline): open on the last user's local store (issue 9).
+  const user: CurrentUser | null = session
+    ? { id: session.id, name: session.name, email: session.email, image: session.image }
+    : error
+      ? lastUser()
+      : null;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
-    <CurrentUserProvider value={{ id, name, email, image }}>
+    <CurrentUserProvider value={user}>
       <AppShell>
         <Outlet />
       </AppShell>
@@ -26,7 +36,10 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   // Signed out: forget the previous user's data. Safe here, where no screen is using it any more.
   useEffect(() => {
-    if (!data) client.removeQueries();
+    if (!data) {
+      client.removeQueries();
+      forgetUser();
+    }
   }, [client, data]);
   return data ? <Navigate to="/" replace /> : children;
 }

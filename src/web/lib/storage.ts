@@ -4,6 +4,8 @@ import { STORAGE_KEYS } from "../../core/constants";
 /** Web-only keys beside the SPEC §3 ones. */
 export const WEB_STORAGE_KEYS = {
   notificationPromptDismissed: "habitStreaksNotificationPromptDismissed",
+  /** The last signed-in user, so that the app opens on the local store when the server cannot be reached. */
+  lastUser: "habitStreaksLastUser",
 } as const;
 
 export type StorageKey =

@@ -20,4 +20,5 @@ export const backupCopy = {
   exportEmpty: "Add a habit first: there is nothing to export yet.",
   failedDetail:
     "Your habits on the server were not changed. The imported habits are shown from this device for now.",
+  refusedDetail: "Nothing was changed: the server did not accept this backup.",
 } as const;

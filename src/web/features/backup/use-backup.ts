@@ -56,7 +56,10 @@ export function useBackup({
       const result = await importAll(check.habits);
       if (!result.ok) {
         // importAll has shown the SPEC §8 banner; say what that means for the user's data.
-        setStatus({ kind: "error", text: backupCopy.failedDetail });
+        setStatus({
+          kind: "error",
+          text: result.source === "local" ? backupCopy.failedDetail : backupCopy.refusedDetail,
+        });
         return;
       }
       setStatus({ kind: "success", text: backupCopy.imported(check.habits.length) });

@@ -11,28 +11,27 @@ import { SyncStatusCard } from "./sync-status-card";
 afterEach(cleanup);
 
 describe("syncState", () => {
-  const idle = { fetching: false, pendingWrites: 0 };
+  const idle = { pendingWrites: 0 };
   it("is truthful about where the habits are", () => {
     expect(syncState({ status: "loading", source: null, ...idle })).toBe("pending");
+    expect(syncState({ status: "ready", source: null, ...idle })).toBe("pending");
     expect(syncState({ status: "ready", source: "server", ...idle })).toBe("synced");
     expect(syncState({ status: "ready", source: "local", ...idle })).toBe("local");
     expect(syncState({ status: "error", source: null, ...idle })).toBe("error");
   });
-  it("is pending while a fetch or a write waits for the server", () => {
-    expect(syncState({ status: "ready", source: "server", fetching: true, pendingWrites: 0 })).toBe(
-      "pending",
-    );
-    expect(syncState({ status: "ready", source: "server", fetching: false, pendingWrites: 1 })).toBe(
-      "pending",
-    );
-    expect(syncState({ status: "ready", source: "server", fetching: false, pendingWrites: 3 })).toBe(
-      "pending",
-    );
-    // On local data a retry or an import asks the server too.
-    expect(syncState({ status: "ready", source: "local", fetching: false, pendingWrites: 1 })).toBe(
-      "pending",
-    );
-    expect(syncState({ status: "error", source: null, fetching: true, pendingWrites: 0 })).toBe("pending");
+  it("counts the changes waiting in the outbox and says since when the server is out of reach", () => {
+    expect(syncState({ status: "ready", source: "server", pendingWrites: 3 })).toBe("waiting");
+    const offlineSince = "2026-11-21T10:00:00.000Z";
+    expect(syncState({ status: "ready", source: "local", pendingWrites: 2, offlineSince })).toBe("offline");
+    const lines = settingsCopy.sync.details("offline", {
+      pending: 2,
+      offlineSince,
+      lastSyncedAt: offlineSince,
+    });
+    expect(lines[0]).toMatch(/^Offline since .+\.$/);
+    expect(lines[1]).toBe("2 changes waiting to be sent.");
+    expect(lines[2]).toMatch(/^Last synced at .+\.$/);
+    expect(settingsCopy.sync.details("waiting", { pending: 1 })).toEqual(["1 change waiting to be sent."]);
   });
 });
 

@@ -1,7 +1,12 @@
 // Labels of the Settings screen that SPEC.md does not spell out; SPEC texts come from src/core/messages.
 import type { PermissionState } from "../../lib/notifications";
 
-export type SyncState = "synced" | "pending" | "local" | "error";
+export type SyncState = "synced" | "pending" | "waiting" | "offline" | "local" | "error";
+/** What the sync line names beside its state: changes in the outbox, and the times of the last sync. */
+export type SyncDetails = { pending: number; offlineSince?: string; lastSyncedAt?: string };
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
 
 export const settingsCopy = {
   title: "Settings",
@@ -17,15 +22,32 @@ export const settingsCopy = {
         label: "Syncing…",
         body: () => "Talking to the server. Your latest changes are on their way.",
       },
+      waiting: {
+        label: "Changes waiting",
+        body: () => "Saved on this device and being sent to the server.",
+      },
+      offline: {
+        label: "Offline",
+        body: () => "The server cannot be reached, so your habits are shown and kept on this device.",
+      },
       local: {
         label: "Using local data",
         body: () => "The server could not be reached, so your habits are kept on this device for now.",
       },
       error: {
         label: "Not synced",
-        body: () => "Your habits could not be loaded from the server or from this device.",
+        body: () => "Your habits could not be loaded from the server, and this device holds no copy yet.",
       },
     } satisfies Record<SyncState, { label: string; body: (email: string) => string }>,
+    /** The facts beside the state: what waits, since when the server is out of reach, when it last answered. */
+    details: (state: SyncState, d: SyncDetails): string[] => {
+      const lines: string[] = [];
+      if (state === "offline" && d.offlineSince) lines.push(`Offline since ${when(d.offlineSince)}.`);
+      if (d.pending > 0) lines.push(`${changes(d.pending)} waiting to be sent.`);
+      if ((state === "offline" || state === "local") && d.lastSyncedAt)
+        lines.push(`Last synced at ${when(d.lastSyncedAt)}.`);
+      return lines;
+    },
     retry: "Try again",
   },
   notifications: {

@@ -1,9 +1,6 @@
-import { useIsFetching } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useCurrentUser } from "../../lib/current-user";
-import { habitsKey } from "../../lib/habits/habits-cache";
-import { useHabits } from "../../lib/habits/use-habits";
-import { usePendingWrites } from "../../lib/habits/use-pending-writes";
+import { useHabitStore, useHabits } from "../../lib/habits/use-habits";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { settingsCopy } from "./settings-copy";
@@ -22,8 +19,7 @@ export type SettingsPageProps = {
 export function SettingsPage({ notifications, backup }: SettingsPageProps) {
   const user = useCurrentUser();
   const { status, source, retry } = useHabits();
-  const fetching = useIsFetching({ queryKey: habitsKey(user.id) }) > 0;
-  const pendingWrites = usePendingWrites();
+  const { pending: pendingWrites, meta } = useHabitStore().snapshot;
   const appInfo = useAppInfo();
 
   return (
@@ -35,8 +31,9 @@ export function SettingsPage({ notifications, backup }: SettingsPageProps) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{settingsCopy.subtitle}</p>
       </header>
       <SyncStatusCard
-        state={syncState({ status, source, fetching, pendingWrites })}
+        state={syncState({ status, source, pendingWrites, offlineSince: meta.offlineSince })}
         email={user.email}
+        details={{ pending: pendingWrites, ...meta }}
         onRetry={retry}
       />
       <NotificationsCard {...notifications} />

@@ -1,23 +1,23 @@
-import type { HabitsSource } from "../../lib/habits/habits-cache";
-import type { HabitsStatus } from "../../lib/habits/use-habits";
+import type { HabitsSource, HabitsStatus } from "../../lib/habits/use-habits";
 import type { SyncState } from "./settings-copy";
 
 export type SyncInputs = {
   status: HabitsStatus;
   source: HabitsSource | null;
-  /** The list is being fetched again (a retry, a new day). */
-  fetching: boolean;
-  /** Writes still waiting for their answer (usePendingWrites). */
+  /** Writes waiting in the outbox (usePendingWrites). */
   pendingWrites: number;
+  /** Since when the server could not be reached at all, if it cannot now. */
+  offlineSince?: string;
 };
 
 /**
- * The truthful sync line: pending while loading or while a request is on its way (also on local data, where a
- * retry or an import asks the server), local after a server failure, error when no list could be read.
+ * The truthful sync line (issue 9): syncing while the first sync runs; offline since a time when the server
+ * cannot be reached; last synced at a time when it answered with errors; N changes waiting; else in sync.
  */
-export function syncState({ status, source, fetching, pendingWrites }: SyncInputs): SyncState {
+export function syncState({ status, source, pendingWrites, offlineSince }: SyncInputs): SyncState {
   if (status === "loading") return "pending";
-  if (fetching || pendingWrites > 0) return "pending";
   if (status === "error") return "error";
-  return source === "local" ? "local" : "synced";
+  if (source === "local") return offlineSince !== undefined ? "offline" : "local";
+  if (pendingWrites > 0) return "waiting";
+  return source === null ? "pending" : "synced";
 }

@@ -1,7 +1,7 @@
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { todayProgress } from "../../../core/stats";
-import type { HabitsSource } from "../../lib/habits/habits-cache";
+import type { HabitsSource } from "../../lib/habits/use-habits";
 import { formatDay } from "./streak-text";
 
 type Props = {

@@ -1,12 +1,6 @@
-import { useIsMutating } from "@tanstack/react-query";
-import { useCurrentUser } from "../current-user";
-import { habitsKey } from "./habits-cache";
+import { useHabitStore } from "./use-habits";
 
-/**
- * How many habit writes (add, toggle, rename, delete, import) are still waiting for their answer. They live in
- * react-query's mutation cache, so a write started on Today still counts after the user moves to Settings.
- */
+/** How many local writes wait in the outbox for the server (issue 9): shared by every tab of this browser. */
 export function usePendingWrites(): number {
-  const { id: userId } = useCurrentUser();
-  return useIsMutating({ mutationKey: habitsKey(userId) });
+  return useHabitStore().snapshot.pending;
 }

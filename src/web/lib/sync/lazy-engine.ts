@@ -1,0 +1,46 @@
+// The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0025): until then the
+// screens see the loading state, and a write waits for the engine rather than being lost.
+import type { StoreSnapshot, SyncEngine } from "./sync-engine";
+
+const loadingSnapshot: StoreSnapshot = {
+  status: "loading",
+  source: null,
+  habits: [],
+  replica: { habits: new Map(), done: new Map() },
+  pending: 0,
+  meta: {},
+};
+
+const engines = new Map<string, SyncEngine>();
+
+function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
+  let engine: SyncEngine | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  const loaded = import("./sync-engine").then((module) => {
+    engine = module.createSyncEngine(userId, beforeLoad);
+    engine.subscribe(notify);
+    notify();
+    return engine;
+  });
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
+    write: async (op) => (await loaded).write(op),
+    importAll: async (rows, newId) => (await loaded).importAll(rows, newId),
+    sync: async (full) => (await loaded).sync(full),
+  };
+}
+
+/** One engine per user and page; the first caller's `beforeLoad` (app/ gives the migration) runs before it opens. */
+export function syncEngineFor(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
+  let engine = engines.get(userId);
+  if (!engine) {
+    engine = lazyEngine(userId, beforeLoad);
+    engines.set(userId, engine);
+  }
+  return engine;
+}

@@ -1,0 +1,67 @@
+// The pure rules of the outbox (issue 9): ops leave in the order they were made, a batch at a time; failures
+// back off; a refused op is reported with the SPEC §8 text of its kind of write.
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import { SYNC_MAX_OPS, type SyncOp, type SyncOpResult } from "../../../core/sync";
+
+/** A habit of an import, with the id it has on this device until the server gives its own. */
+export type ImportHabit = { id: string; name: string; completedDates: LocalDate[] };
+/**
+ * An import the server could not take yet (SPEC §8: the imported list is still loaded locally). It stays a
+ * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
+ */
+export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
+/** Anything the outbox holds: a sync op, or an import. */
+export type LocalOp = SyncOp | ImportOp;
+
+/** An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). */
+export type QueuedOp = { seq: number; op: LocalOp };
+export type QueuedSyncOp = { seq: number; op: SyncOp };
+
+/** The queue in order. */
+export const inOrder = (queue: readonly QueuedOp[]): QueuedOp[] => [...queue].sort((a, b) => a.seq - b.seq);
+
+/** The next sync ops to send: the oldest first, at most the server's batch size, and none past an import. */
+export function nextBatch(queue: readonly QueuedOp[], max = SYNC_MAX_OPS): QueuedSyncOp[] {
+  const batch: QueuedSyncOp[] = [];
+  for (const { seq, op } of inOrder(queue)) {
+    if (op.type === "importAll" || batch.length >= max) break;
+    batch.push({ seq, op });
+  }
+  return batch;
+}
+
+export type PushOutcome = { done: number[]; rejected: { op: SyncOp; code: string; message: string }[] };
+
+/** Every answered op leaves the outbox; the refused ones are reported. Ops without an answer stay queued. */
+export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly SyncOpResult[]): PushOutcome {
+  const byId = new Map(results.map((r) => [r.opId, r]));
+  const outcome: PushOutcome = { done: [], rejected: [] };
+  for (const { seq, op } of batch) {
+    const result = byId.get(op.opId);
+    if (!result) continue;
+    outcome.done.push(seq);
+    if (result.status === "rejected")
+      outcome.rejected.push({ op, code: result.code, message: result.message });
+  }
+  return outcome;
+}
+
+/** SPEC §8: the text for a write of this kind that the server refused. */
+export function failureMessage(op: LocalOp): string {
+  if (op.type === "importAll") return messages.habits.importFailed;
+  if (op.type === "createHabit") return messages.habits.saveFailed;
+  if (op.type === "deleteHabit") return messages.habits.deleteFailed;
+  return messages.habits.updateFailed;
+}
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+/** Wait before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s... up to a minute, with
+ * up to 20 % jitter so that many devices coming back together do not knock at once. */
+export function backoffMs(failures: number, random: () => number = Math.random): number {
+  if (failures <= 0) return 0;
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
+  return Math.round(base * (1 + 0.2 * random()));
+}

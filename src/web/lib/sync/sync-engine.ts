@@ -1,0 +1,198 @@
+// The local-first store of one signed-in user (issue 9, docs/decisions/0025): an in-memory copy of the IndexedDB
+// replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
+// The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
+import type { StoredHabit } from "../../../core/habit";
+import type { BackupHabit } from "../../../core/backup-schema";
+import { ERROR_BANNER_MS } from "../../../core/constants";
+import { messages } from "../../../core/messages";
+import { showError, showNotice } from "../../ui/notices";
+import { failureMessage, type LocalOp } from "./outbox";
+import { commitLocal, loadReplica, type Meta, openReplicaDb } from "./replica-db";
+import { applyChanges, emptyReplica, opChanges, type Replica, storedHabits } from "./replica-state";
+import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
+
+export type StoreStatus = "loading" | "ready" | "error";
+/** "server": the last sync reached the server; "local": the stored copy is shown, the server could not be reached. */
+export type StoreSource = "server" | "local";
+
+export type StoreSnapshot = {
+  status: StoreStatus;
+  source: StoreSource | null;
+  habits: StoredHabit[];
+  replica: Replica;
+  /** Local writes the server has not confirmed yet (the outbox). */
+  pending: number;
+  meta: Meta;
+};
+
+export type TabMessage = { type: "changed" } | { type: "kick" } | { type: "notice"; text: string };
+
+/** "saved": the server holds the import; "refused": the server refused it; "queued": the server could not take
+ * it now, so the imported list is loaded on this device and the import waits in the outbox. */
+export type ImportOutcome = "saved" | "refused" | "queued";
+
+export type SyncEngine = {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => StoreSnapshot;
+  write: (op: LocalOp) => Promise<boolean>;
+  /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
+  importAll: (rows: readonly BackupHabit[], newId: () => string) => Promise<ImportOutcome>;
+  /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
+  sync: (full?: boolean) => Promise<void>;
+};
+
+const initial: StoreSnapshot = {
+  status: "loading",
+  source: null,
+  habits: [],
+  replica: emptyReplica(),
+  pending: 0,
+  meta: {},
+};
+
+export function createSyncEngine(
+  userId: string,
+  beforeLoad: (userId: string) => Promise<unknown>,
+): SyncEngine {
+  let snapshot = initial;
+  const listeners = new Set<() => void>();
+  let localWrites = 0;
+  let loop$: SyncLoop | null = null;
+  let resolveLoop!: (loop: SyncLoop) => void;
+  const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
+  const channel =
+    typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
+
+  const set = (next: Partial<StoreSnapshot>) => {
+    snapshot = { ...snapshot, ...next };
+    if (next.replica) snapshot.habits = storedHabits(next.replica);
+    for (const listener of listeners) listener();
+  };
+  const post = (message: TabMessage) => channel?.postMessage(message);
+
+  const dbReady = (async () => {
+    await beforeLoad(userId).catch(() => undefined); // the migration reports its own failures
+    return openReplicaDb(userId);
+  })();
+
+  let firstCycle: CycleResult | null = null;
+  const imports = new Map<string, boolean>(); // opId → taken by the server, for imports that left the queue
+
+  /** Reads the replica again; a local write made meanwhile makes it read once more, so that none is hidden. */
+  async function reload(): Promise<void> {
+    const db = await dbReady;
+    for (;;) {
+      const before = localWrites;
+      const loaded = await loadReplica(db);
+      if (before !== localWrites) continue;
+      const { meta } = loaded;
+      const hasCopy = meta.cursor !== undefined || loaded.outbox.length > 0;
+      const unreachable = meta.offlineSince !== undefined || meta.failingSince !== undefined;
+      set({
+        replica: loaded.replica,
+        pending: loaded.outbox.length,
+        meta,
+        status: hasCopy ? "ready" : firstCycle && !firstCycle.ok ? "error" : snapshot.status,
+        source: unreachable ? "local" : meta.cursor !== undefined ? "server" : hasCopy ? "local" : null,
+      });
+      return;
+    }
+  }
+
+  /** SPEC §8 on load: the stored copy is shown when the server cannot be reached; with no copy, the load failed. */
+  function sayFirstOutcome(result: CycleResult): void {
+    if (result.ok) return;
+    if (snapshot.status === "ready")
+      showNotice("warning", messages.habits.cloudLoadFallback, ERROR_BANNER_MS);
+    else showError(messages.habits.loadFailed);
+  }
+
+  async function start() {
+    const db = await dbReady;
+    await reload();
+    const loop = startSyncLoop({
+      db,
+      userId,
+      cycled: () => {
+        void reload();
+        post({ type: "changed" });
+      },
+      notice: (text) => {
+        showError(text);
+        post({ type: "notice", text });
+      },
+      imported: (opId, saved) => imports.set(opId, saved),
+    });
+    loop$ = loop;
+    resolveLoop(loop);
+    const result = await loop.run();
+    firstCycle = result;
+    await reload();
+    sayFirstOutcome(result);
+  }
+
+  if (channel)
+    channel.onmessage = (event: MessageEvent<TabMessage>) => {
+      const message = event.data;
+      if (message.type === "changed") void reload();
+      if (message.type === "kick") loop$?.kick();
+      if (message.type === "notice") showError(message.text);
+    };
+  const kickAll = () => {
+    loop$?.kick();
+    post({ type: "kick" });
+  };
+  window.addEventListener("online", kickAll);
+  window.addEventListener("focus", kickAll);
+
+  start().catch(() => set({ status: "error" }));
+
+  async function importAll(rows: readonly BackupHabit[], newId: () => string): Promise<ImportOutcome> {
+    const opId = newId();
+    const habits = rows.map(({ name, completedDates }) => ({
+      id: newId(),
+      name,
+      completedDates: [...new Set(completedDates)].sort(),
+    }));
+    if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
+    // Sent from this tab now, whichever tab leads the loop (an import sent twice replaces all twice, alike).
+    await (await loopReady).run();
+    const saved = imports.get(opId);
+    return saved === undefined ? "queued" : saved ? "saved" : "refused";
+  }
+
+  async function write(op: LocalOp, kick = true): Promise<boolean> {
+    const changes = opChanges(op, new Date().toISOString());
+    localWrites += 1;
+    set({
+      replica: applyChanges(snapshot.replica, changes),
+      pending: snapshot.pending + 1,
+      status: "ready",
+      source: snapshot.source ?? "local",
+    });
+    try {
+      await commitLocal(await dbReady, op, changes);
+    } catch {
+      // The browser refused to store it: nothing was queued, so show the truth again.
+      showError(failureMessage(op));
+      await reload().catch(() => undefined);
+      return false;
+    }
+    post({ type: "changed" });
+    if (kick) kickAll();
+    return true;
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    write: (op) => write(op),
+    importAll,
+    sync: async (full = false) => {
+      if (loop$) await loop$.run(full);
+    },
+  };
+}

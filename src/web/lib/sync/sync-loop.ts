@@ -1,0 +1,212 @@
+// The network side of the local store (issue 9): send the outbox in order, pull by cursor, listen for the
+// server's "something changed" events, and back off while failing. Every tab may run a cycle when asked
+// (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
+// the one tab that holds the Web Lock.
+import { messages } from "../../../core/messages";
+import { ApiError, apiRequest, failureText } from "../api";
+import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
+import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
+import { type Change, pullChanges, rebase } from "./replica-state";
+import { syncApi } from "./sync-api";
+
+export type CycleResult = { ok: true } | { ok: false; offline: boolean };
+
+export type SyncLoop = {
+  /** Run a cycle soon (a write, `online`, focus, an event); only the leading tab acts on it. */
+  kick: () => void;
+  /** Run a cycle now, in this tab, and wait for it; `full` replaces the copy with the server's. */
+  run: (full?: boolean) => Promise<CycleResult>;
+};
+
+type LoopOptions = {
+  db: IDBDatabase;
+  userId: string;
+  /** After each cycle: the store or its meta may have changed. */
+  cycled: (result: CycleResult) => void;
+  /** A SPEC §8 text for a write the server refused. */
+  notice: (text: string) => void;
+  /** An import left the queue: taken by the server (true) or refused (false). */
+  imported: (opId: string, saved: boolean) => void;
+};
+
+/** The ids the server gave an import's habits, in the order sent; null for an answer of another shape. */
+function savedIds(answer: unknown): string[] | null {
+  if (!Array.isArray(answer)) return null;
+  const ids = answer.map((habit: unknown) =>
+    typeof habit === "object" && habit !== null && "id" in habit && typeof habit.id === "string"
+      ? habit.id
+      : null,
+  );
+  return ids.every((id) => id !== null) ? ids : null;
+}
+
+/** A 4xx that sending again cannot change (not a lost session, a timeout or a rate limit). */
+const refusedFinally = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  ![401, 408, 429].includes(error.status);
+
+const ok = (now: string): Meta => ({ lastSyncedAt: now, offlineSince: undefined, failingSince: undefined });
+
+export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOptions): SyncLoop {
+  let leader = false;
+  let running: Promise<CycleResult> | null = null;
+  let again: boolean | null = null; // a further cycle was asked for while one ran (true: a full one)
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let events: EventSource | null = null;
+  let eventFailures = 0;
+
+  /** An import at the head of the queue, as one PUT /api/habits (one transaction on the server). */
+  async function sendImport(seq: number, op: ImportOp): Promise<void> {
+    let answer: unknown;
+    try {
+      const rows = op.habits.map(({ name, completedDates }) => ({ name, completedDates }));
+      answer = await apiRequest<unknown>("/api/habits", { method: "PUT", body: rows });
+    } catch (error) {
+      if (!refusedFinally(error)) throw error;
+      await dropOps(db, [seq]);
+      notice(failureText(error, messages.habits.importFailed));
+      imported(op.opId, false);
+      return;
+    }
+    const ids = savedIds(answer);
+    if (!ids || ids.length !== op.habits.length)
+      throw new ApiError(500, "SYNC_SHAPE", "The server's import answer has an unexpected shape");
+    await settleImport(db, seq, new Map(op.habits.map((habit, i) => [habit.id, ids[i]!])));
+    imported(op.opId, true);
+  }
+
+  /** Sends the whole outbox, a batch at a time; true when the server refused an op or took an import (then
+   * pull in full: the copy returns to the server's state, or learns the imported habits' ids). */
+  async function pushAll(): Promise<boolean> {
+    let refused = false;
+    for (;;) {
+      const queue = inOrder((await readOutbox(db)).outbox);
+      const head = queue[0];
+      if (head?.op.type === "importAll") {
+        await sendImport(head.seq, head.op);
+        refused = true;
+        continue;
+      }
+      const batch = nextBatch(queue);
+      if (batch.length === 0) return refused;
+      const answer = await syncApi.push(batch.map((queued) => queued.op));
+      const { done, rejected } = settleBatch(batch, answer.results);
+      await dropOps(db, done);
+      for (const r of rejected)
+        notice(failureText(new ApiError(400, r.code, r.message), failureMessage(r.op)));
+      refused ||= rejected.length > 0;
+      if (done.length === 0)
+        throw new ApiError(500, "SYNC_NO_RESULTS", "The server answered none of the ops");
+    }
+  }
+
+  async function pullAll(full: boolean): Promise<void> {
+    const { meta } = await readOutbox(db);
+    let cursor = full ? "" : (meta.cursor ?? "");
+    // From scratch, all pages are gathered and written at once: the screens never show half a list.
+    const fromScratch = cursor === "";
+    const gathered: Change[] = [];
+    for (let first = true; ; first = false) {
+      const page = await syncApi.pull(cursor);
+      cursor = page.cursor;
+      gathered.push(...pullChanges(page, fromScratch && first));
+      if (!fromScratch || !page.more) {
+        const now = new Date().toISOString();
+        const changes = gathered.splice(0);
+        await commitPull(db, (waiting) => rebase(changes, waiting, now), {
+          cursor,
+          ...(page.more ? {} : ok(now)),
+        });
+      }
+      if (!page.more) return;
+    }
+  }
+
+  async function cycle(full: boolean): Promise<CycleResult> {
+    clearTimeout(retry);
+    try {
+      const refused = await pushAll();
+      await pullAll(full || refused);
+      failures = 0;
+      if (leader) openEvents();
+      return { ok: true };
+    } catch (error) {
+      const offline = error instanceof ApiError && error.status === 0;
+      const empty: Meta = {};
+      const { meta } = await readOutbox(db).catch(() => ({ meta: empty }));
+      const now = new Date().toISOString();
+      await saveMeta(
+        db,
+        offline ? { offlineSince: meta.offlineSince ?? now } : { failingSince: meta.failingSince ?? now },
+      );
+      failures += 1;
+      if (offline) closeEvents();
+      if (leader) retry = setTimeout(kick, backoffMs(failures));
+      return { ok: false, offline };
+    }
+  }
+
+  function run(full = false): Promise<CycleResult> {
+    if (running) {
+      again = (again ?? false) || full;
+      return running;
+    }
+    const next = async (): Promise<CycleResult> => {
+      let result = await cycle(full);
+      cycled(result);
+      while (again !== null) {
+        const nextFull = again;
+        again = null;
+        result = await cycle(nextFull);
+        cycled(result);
+      }
+      return result;
+    };
+    running = next().finally(() => (running = null));
+    return running;
+  }
+
+  function kick(): void {
+    if (leader) void run();
+  }
+
+  function openEvents(): void {
+    if (events || typeof EventSource !== "function") return;
+    const source = new EventSource("/api/sync/events");
+    events = source;
+    source.addEventListener("open", () => (eventFailures = 0));
+    source.addEventListener("change", kick);
+    source.addEventListener("error", () => {
+      // Closed by the server or the network: stop the browser's own retries, catch up, and open again later.
+      closeEvents();
+      eventFailures += 1;
+      setTimeout(() => {
+        if (leader) void run();
+      }, backoffMs(eventFailures));
+    });
+  }
+
+  function closeEvents(): void {
+    events?.close();
+    events = null;
+  }
+
+  const lead = () => {
+    leader = true;
+    if (!running) kick();
+  };
+  if (typeof navigator.locks?.request === "function") {
+    // Held until the page goes away: then the next tab in line takes over the loop.
+    void navigator.locks.request(`habit-streaks-sync-${userId}`, () => {
+      lead();
+      return new Promise<never>(() => undefined);
+    });
+  } else {
+    lead();
+  }
+
+  return { kick, run };
+}
