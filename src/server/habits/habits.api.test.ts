@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";
 import { MAX_HABIT_NAME_LENGTH } from "../../core/constants";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 describe.each(testDialects())("habits API on $dialect", (dialect) => {
   const t = useTestServer(dialect);
@@ -87,6 +87,38 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
     expectError(await t.call(alice, "DELETE", `/api/habits/${drop.id}`), 404, "HABIT_NOT_FOUND");
   });
 
+  it("answers 404 HABIT_NOT_FOUND for another user's habit on every route, exactly as for a missing one", async () => {
+    const { body: habit } = await create(alice, "Alice's");
+    await t.call(alice, "PUT", `/api/habits/${habit.id}/completions/${TEST_DAY}`);
+    const before = await list(alice);
+    const routes = [
+      ["PATCH", "", { name: "Mine now" }],
+      ["DELETE", "", undefined],
+      ["PUT", `/completions/${TEST_DAY}`, undefined],
+      ["DELETE", `/completions/${TEST_DAY}`, undefined],
+    ] as const;
+    for (const [method, suffix, json] of routes) {
+      const theirs = await t.call(bob, method, `/api/habits/${habit.id}${suffix}`, { json });
+      const missing = await t.call(bob, method, `/api/habits/${randomUUID()}${suffix}`, { json });
+      expectError(theirs, 404, "HABIT_NOT_FOUND");
+      expect(theirs.body).toEqual(missing.body);
+    }
+    expect(await list(bob)).toEqual([]);
+    expect(await list(alice)).toEqual(before);
+  });
+});
+
+// Refusals of a bad body or id come before any SQL but the session lookup (GUIDE §4.16): SQLite, in-process.
+describe("habits API validation", () => {
+  const t = useTestServer(testDialects()[0]!, undefined, { transport: "in-process" });
+  const create = (user: TestUser, name: string) =>
+    t.call<Habit>(user, "POST", "/api/habits", { json: { name } });
+  const list = async (user: TestUser) => (await t.call<Habit[]>(user, "GET", "/api/habits")).body;
+  let alice: TestUser;
+  beforeAll(async () => {
+    alice = await t.signUp();
+  });
+
   describe("rejects a bad habit body with a 400 that says what is wrong", () => {
     const cases: [string, unknown, string, RegExp][] = [
       ["a missing name", {}, "VALIDATION_FAILED", /name/],
@@ -144,25 +176,5 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       "VALIDATION_FAILED",
       /id: must be a habit id/,
     );
-  });
-
-  it("answers 404 HABIT_NOT_FOUND for another user's habit on every route, exactly as for a missing one", async () => {
-    const { body: habit } = await create(alice, "Alice's");
-    await t.call(alice, "PUT", `/api/habits/${habit.id}/completions/${TEST_DAY}`);
-    const before = await list(alice);
-    const routes = [
-      ["PATCH", "", { name: "Mine now" }],
-      ["DELETE", "", undefined],
-      ["PUT", `/completions/${TEST_DAY}`, undefined],
-      ["DELETE", `/completions/${TEST_DAY}`, undefined],
-    ] as const;
-    for (const [method, suffix, json] of routes) {
-      const theirs = await t.call(bob, method, `/api/habits/${habit.id}${suffix}`, { json });
-      const missing = await t.call(bob, method, `/api/habits/${randomUUID()}${suffix}`, { json });
-      expectError(theirs, 404, "HABIT_NOT_FOUND");
-      expect(theirs.body).toEqual(missing.body);
-    }
-    expect(await list(bob)).toEqual([]);
-    expect(await list(alice)).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../core/messages";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import type { Profile } from "./profile.repo";
 import { MAX_DISPLAY_NAME_LENGTH } from "./profile.schema";
 
@@ -79,6 +79,17 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
     await patch(bob, { displayName: "Robert", preferences: { theme: "dark" } });
     expect((await get(alice)).body.displayName).not.toBe("Robert");
     expect((await get(bob)).body).toMatchObject({ id: bob.id, email: bob.email, displayName: "Robert" });
+  });
+});
+
+// Refusals of a bad body come before any SQL but the session lookup (GUIDE §4.16): SQLite, in-process.
+describe("profile API validation", () => {
+  const t = useTestServer(testDialects()[0]!, undefined, { transport: "in-process" });
+  const get = (user: TestUser) => t.call<Profile>(user, "GET", "/api/profile");
+  const patch = (user: TestUser, json: unknown) => t.call<Profile>(user, "PATCH", "/api/profile", { json });
+  let bob: TestUser;
+  beforeAll(async () => {
+    bob = await t.signUp({ name: "Bob" });
   });
 
   it.each([
