@@ -105,8 +105,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), "hs-test-"));
   const mailbox = options.mailbox ? await startMailbox() : undefined;
   const oidc = options.oidc ? await startOidcProvider() : undefined;
-  const configFor = (port: number) =>
-    loadConfig({
+  const cleanUp = async () => {
+    await mailbox?.close();
+    await oidc?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const start = (config: Config) =>
+    startServer(config, {
+      now: clock?.now,
+      passwordHash: passwordHash === "production" ? undefined : passwordHash,
+    });
+  let config: Config;
+  let running: RunningServer | undefined;
+  try {
+    // BASE_URL names the port, so the port is chosen before the server listens.
+    const port = await freePort();
+    config = loadConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       BASE_URL: `http://localhost:${port}`,
@@ -129,15 +143,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }),
       ...options.env,
     });
-  const start = (config: Config) =>
-    startServer(config, {
-      now: clock?.now,
-      passwordHash: passwordHash === "production" ? undefined : passwordHash,
-    });
-
-  // BASE_URL names the port, so the port is chosen before the server listens.
-  const config = configFor(await freePort());
-  let running: RunningServer | undefined = await start(config);
+    running = await start(config);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
   // Where requests go (BASE_URL may name a public https address in a test); they come from BASE_URL's origin.
   const url = `http://localhost:${config.port}`;
   const origin = config.baseUrl;
@@ -218,9 +228,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await running?.stop();
       } finally {
         running = undefined;
-        await mailbox?.close();
-        await oidc?.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await cleanUp();
       }
     },
   };
