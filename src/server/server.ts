@@ -6,7 +6,7 @@ import { migrateAll } from "./db/migrate";
 import { createAuth, type Auth } from "./auth/auth";
 import type { ScryptParams } from "./auth/password-hash";
 import { createApp, type App } from "./app";
-import type { Logger } from "./log/logger";
+import { createLogger, type Logger } from "./log/logger";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 
 export type RunningServer = {
@@ -27,10 +27,11 @@ export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams; log
 
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
-  const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash });
+  const logger = opts.logger ?? createLogger({ level: config.logLevel });
+  const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash, logger });
   await migrateAll(auth, database.db as never);
   const changes = createChangeHub(database, config.databaseUrl);
-  const app = createApp({ config, database, auth, changes, now: opts.now, logger: opts.logger });
+  const app = createApp({ config, database, auth, changes, now: opts.now, logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });

@@ -6,6 +6,7 @@ import { createProfile } from "../profile/profile.repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { authRules } from "./auth-rules";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import type { Logger } from "../log/logger";
 import { createMailer, type Mailer } from "./mailer";
 import { createPasswordHasher, type ScryptParams } from "./password-hash";
 import { userFieldHooks, userFieldRules } from "./user-fields";
@@ -18,6 +19,8 @@ export type AuthDeps = {
   mailer?: Mailer;
   /** Tests only: cheaper scrypt parameters. Production keeps the OWASP defaults. */
   passwordHash?: ScryptParams;
+  /** Better Auth's own messages go to the server's log, not to the console. */
+  logger?: Logger;
 };
 
 /** The provider id of the generic OpenID Connect provider (OIDC_ISSUER); its callback is /api/auth/callback/oidc. */
@@ -25,7 +28,14 @@ export const OIDC_PROVIDER_ID = "oidc";
 
 const DAY = 24 * 60 * 60;
 
-export function createAuth({ config, database, now = () => new Date(), mailer, passwordHash }: AuthDeps) {
+export function createAuth({
+  config,
+  database,
+  now = () => new Date(),
+  mailer,
+  passwordHash,
+  logger,
+}: AuthDeps) {
   const hasher = createPasswordHasher(passwordHash);
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   return betterAuth({
@@ -35,6 +45,15 @@ export function createAuth({ config, database, now = () => new Date(), mailer, p
     secret: config.authSecret,
     database: { db: database.db, type: database.dialect },
     trustedOrigins: config.trustedOrigins,
+    // Only the message and an error's own message: the other arguments can hold request data.
+    logger: logger && {
+      level: "info", // at "debug", "warn" or "error" Better Auth also prints every 4xx to the console itself
+      log: (level, message, ...args) =>
+        logger[level](
+          { errors: args.filter((a) => a instanceof Error).map((e) => e.message) },
+          `[Better Auth] ${message}`,
+        ),
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
