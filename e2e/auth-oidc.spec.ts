@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
 import { disableUser } from "../src/server/auth/user-admin";
-import { expectError, openLogin, switchToSignUp } from "./support/auth";
+import { expectError, openLogin, REFUSED_REQUEST, switchToSignUp } from "./support/auth";
 import { expect, startE2eServer, test, type TestServer } from "./support/fixtures";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
@@ -73,7 +73,13 @@ test("shows the provider failure texts when the provider refuses, in the popup a
   await expectError(page, a.providerSignInFailed);
 });
 
-test("a disabled account cannot sign in through the provider either", async ({ page, server }) => {
+test("a disabled account cannot sign in through the provider either", async ({
+  page,
+  server,
+  allowConsoleErrors,
+}) => {
+  // The open app's live sync is refused once the account is disabled.
+  allowConsoleErrors(REFUSED_REQUEST);
   const user = ssoUser(server);
   await openLogin(page);
   const first = page.waitForEvent("popup");

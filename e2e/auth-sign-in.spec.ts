@@ -97,7 +97,10 @@ test("signs in, keeps the session across a reload and a server restart, and /log
   page,
   server,
   user,
+  allowConsoleErrors,
 }) => {
+  // The open app's live sync connection is refused while the server restarts.
+  allowConsoleErrors(/ERR_CONNECTION_REFUSED/);
   await openLogin(page);
   await signInWith(page, user.email, user.password);
   await expect(page).toHaveURL(/\/$/);
