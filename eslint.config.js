@@ -34,6 +34,11 @@ const boundaries = [
     message: "ui/ and lib/ sit below the features and app/.",
   },
   {
+    target: "./src/**/!(*.test).{ts,tsx}",
+    from: ["./test", "./e2e"],
+    message: "Test code lives outside production folders: only *.test files under src/ import test/ or e2e/.",
+  },
+  {
     target: `${web}/ui`,
     from: `${web}/lib`,
     message: "ui/ is the lowest layer of the web app: lib/ may import it, not the other way.",

@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "./test-support/databases";
-import { TEST_DAY, useTestServer, type TestUser } from "./test-support/test-server";
+import { testDialects } from "../../test/support/databases";
+import { TEST_DAY, useTestServer, type TestUser } from "../../test/support/api-server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../core/messages";
-import { testDialects } from "../test-support/databases";
-import { startAuthTestServer, type AuthTestServer } from "./auth-test-server";
+import { testDialects } from "../../../test/support/databases";
+import { startAuthTestServer, type AuthTestServer } from "../../../test/support/auth-server";
 
 describe.each(testDialects())("password reset on $dialect", (dialect) => {
   let t: AuthTestServer;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { startServer } from "../server";
-import { testDialects } from "../test-support/databases";
-import { freePort } from "../test-support/free-port";
-import { newAccount, startAuthTestServer, type AuthTestServer } from "./auth-test-server";
+import { testDialects } from "../../../test/support/databases";
+import { freePort } from "../../../test/support/free-port";
+import { newAccount, startAuthTestServer, type AuthTestServer } from "../../../test/support/auth-server";
 import { CLIENT_IP_HEADER } from "./client-ip";
 
 // The production limits: 5 sign-in attempts per minute and client address (SIGN_IN_RATE_MAX, SIGN_IN_RATE_WINDOW).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
-import { pinnedClock, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { pinnedClock, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

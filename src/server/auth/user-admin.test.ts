@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
-import { startAuthTestServer, type AuthTestServer } from "./auth-test-server";
+import { testDialects } from "../../../test/support/databases";
+import { startAuthTestServer, type AuthTestServer } from "../../../test/support/auth-server";
 import { disableUser, enableUser, listUsers } from "./user-admin";
 
 const run = promisify(execFile);

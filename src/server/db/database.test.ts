@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
-import { testDialects } from "../test-support/databases";
+import { testDialects } from "../../../test/support/databases";
 import { openDatabase } from "./database";
 
 const postgres = testDialects().filter((d) => d.dialect === "postgres");

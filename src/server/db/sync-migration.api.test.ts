@@ -9,7 +9,7 @@ import { addDays } from "../../core/local-date";
 import type { SyncPull } from "../../core/sync";
 import { createAuth } from "../auth/auth";
 import { loadConfig } from "../config";
-import { testDialects } from "../test-support/databases";
+import { testDialects } from "../../../test/support/databases";
 import {
   newAccount,
   pinnedClock,

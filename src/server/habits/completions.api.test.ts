@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const YESTERDAY = addDays(TEST_DAY, -1);
 const TOMORROW = addDays(TEST_DAY, 1);

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { BackupHabit } from "../../core/backup-schema";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const days = (...offsets: number[]) => offsets.map((n) => addDays(TEST_DAY, n));
 const backup: BackupHabit[] = [

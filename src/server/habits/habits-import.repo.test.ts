@@ -1,7 +1,7 @@
 import { InsertQueryNode, RawNode, type KyselyPlugin } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
-import { testDialects } from "../test-support/databases";
+import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
+import { testDialects } from "../../../test/support/databases";
 import { listHabits } from "./habits.repo";
 import { migrateHabits, replaceHabits, type ImportedHabit } from "./habits-import.repo";
 

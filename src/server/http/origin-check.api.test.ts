@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../test-support/databases";
-import { expectError, TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 // A request check only, no SQL: SQLite alone (GUIDE §4.16).
 const [sqlite] = testDialects();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { startServer } from "../server";
-import { testDialects } from "../test-support/databases";
-import { freePort } from "../test-support/free-port";
-import { useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { freePort } from "../../../test/support/free-port";
+import { useTestServer, type TestUser } from "../../../test/support/api-server";
 
 /** An open GET /api/sync/events: the `change` events' cursors as they arrive. */
 async function listen(baseUrl: string, user: TestUser, origin: string) {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { expandDayRanges } from "../../core/day-ranges";
 import { addDays } from "../../core/local-date";
 import type { SyncPull } from "../../core/sync";
-import { testDialects } from "../test-support/databases";
-import { TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 const YESTERDAY = addDays(TEST_DAY, -1);
 

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/local-date";
 import type { SyncOp, SyncPushResult } from "../../core/sync";
-import { testDialects } from "../test-support/databases";
-import { TEST_DAY, useTestServer, type TestUser } from "../test-support/test-server";
+import { testDialects } from "../../../test/support/databases";
+import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 type HabitBody = { id: string; name: string; completedDates: string[] };
 
