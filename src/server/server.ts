@@ -25,6 +25,9 @@ export type RunningServer = {
  * defaults to one at LOG_LEVEL on stdout. */
 export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams; logger?: Logger };
 
+/** In-flight requests get this long to finish when the server stops. */
+const STOP_DEADLINE_MS = 10_000;
+
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -40,8 +43,18 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const stop = () =>
     (stopping ??= new Promise<void>((resolve, reject) => {
       void changes.close(); // ends the open event streams, which would otherwise hold the server open
-      server.close((err) => (err ? reject(err) : resolve()));
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      // A kept-alive socket that carries one more request after close() (an EventSource reconnecting) would hold
+      // the close open: idle sockets are closed as they become idle, and after 10 s every socket is.
+      const http = "closeAllConnections" in server ? server : undefined;
+      const idle = setInterval(() => http?.closeIdleConnections(), 100);
+      const deadline = setTimeout(() => http?.closeAllConnections(), STOP_DEADLINE_MS);
+      server.close((err) => {
+        clearInterval(idle);
+        clearTimeout(deadline);
+        if (err) reject(err);
+        else resolve();
+      });
+      http?.closeIdleConnections();
     }).then(() => database.close()));
   return { url: `http://localhost:${port}`, port, app, auth, database, changes, stop };
 }
