@@ -4,7 +4,7 @@ import type { SyncState } from "./settings-copy";
 export type SyncInputs = {
   status: HabitsStatus;
   source: HabitsSource | null;
-  /** Writes waiting in the outbox (usePendingWrites). */
+  /** Writes waiting in the outbox (the store snapshot's `pending`). */
   pendingWrites: number;
   /** Since when the server could not be reached at all, if it cannot now. */
   offlineSince?: string;
