@@ -27,6 +27,7 @@ const config = loadConfig({
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
   BASE_URL: "http://localhost:3999",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 const server = await startServer(config);
 const origin = config.baseUrl;
