@@ -31,6 +31,13 @@ export type SyncHabitDays = { habitId: string; done: DayRange[]; undone: DayRang
 export type SyncPull = {
   cursor: string;
   more: boolean;
+  /**
+   * Present (true) when the server cannot answer "what changed since the cursor": the cursor is ahead of the
+   * server (it was restored from a backup) or older than the oldest tombstone it keeps (they are pruned). The
+   * answer is then the first page of a full pull from the beginning; the device replaces its replica with the
+   * server's state (re-applying its outbox on top) instead of merging.
+   */
+  reset?: true;
   habits: SyncHabit[];
   completions: SyncHabitDays[];
   deletedHabitIds: string[];
