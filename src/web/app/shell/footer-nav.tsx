@@ -17,7 +17,7 @@ export function FooterNav() {
                   end
                   className={({ isActive }) =>
                     cx(
-                      "inline-block rounded-md px-3 py-2 text-sm",
+                      "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm",
                       isActive
                         ? "font-semibold text-indigo-700 dark:text-indigo-300"
                         : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",

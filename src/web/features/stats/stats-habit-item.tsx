@@ -33,13 +33,12 @@ export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDat
   return (
     <li
       data-testid="stats-habit"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-center gap-3">
-        <h3
-          className="min-w-0 flex-1 truncate font-semibold text-slate-900 dark:text-white"
-          title={habit.name}
-        >
+      <div className="flex items-start gap-3">
+        {/* The whole name, wrapped (anywhere, for a name of one long word): a truncated one cannot be read on a
+            touch screen. */}
+        <h3 className="min-w-0 flex-1 font-semibold wrap-anywhere text-slate-900 dark:text-white">
           {habit.name}
         </h3>
         <TrendArrow trend={trend(habit.streakCount, habit.completedToday)} />

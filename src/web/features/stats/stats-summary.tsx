@@ -79,7 +79,7 @@ export function StatsSummary({ habits }: { habits: readonly Habit[] }) {
       <SummaryCard title={statsCopy.longestStreak} testId="stats-longest">
         <Figure value={longest?.streak ?? 0} testId="stats-longest-value" />
         <p
-          className={`${detail} line-clamp-2 break-words`}
+          className={`${detail} line-clamp-2 wrap-anywhere`}
           data-testid="stats-longest-name"
           title={longest?.name}
         >

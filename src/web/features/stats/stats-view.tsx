@@ -83,7 +83,7 @@ export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
             </h2>
             <StatsSortControl value={sort} onChange={setSort} />
           </div>
-          <ul className="grid gap-3" aria-labelledby="stats-detail-title">
+          <ul className="grid grid-cols-1 gap-3" aria-labelledby="stats-detail-title">
             {sortHabits(habits, sort).map((habit) => (
               <StatsHabitItem key={habit.id} habit={habit} today={today} />
             ))}

@@ -9,6 +9,7 @@ export function ThemeToggle() {
     <Button
       variant="ghost"
       iconOnly
+      className="size-11"
       onClick={toggleTheme}
       aria-label={label}
       title={label}

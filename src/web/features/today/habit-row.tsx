@@ -52,14 +52,17 @@ export function HabitRow({ habit, saving, onToggle, onDelete }: Props) {
           "flex size-11 shrink-0 items-center justify-center rounded-full border-2 transition-colors disabled:opacity-50",
           done
             ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
-            : "border-slate-300 text-transparent hover:border-indigo-500 hover:text-indigo-400 dark:border-slate-600",
+            : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
+              "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
           animating && "hs-pop",
         )}
       >
         <CheckIcon size={22} strokeWidth={2.75} />
       </button>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-slate-900 dark:text-white">{habit.name}</p>
+        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white" data-testid="habit-name">
+          {habit.name}
+        </p>
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="streak-line">
           {saving ? "Saving…" : streakLine(habit)}
         </p>
@@ -77,6 +80,7 @@ export function HabitRow({ habit, saving, onToggle, onDelete }: Props) {
       <Button
         variant="danger"
         iconOnly
+        className="size-11"
         aria-label={`Delete ${habit.name}`}
         title="Delete"
         disabled={saving}
