@@ -8,6 +8,7 @@ import type { ScryptParams } from "./auth/password-hash";
 import { createApp, type App } from "./app";
 import { createLogger, type Logger } from "./log/logger";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
+import { startSyncPruning } from "./sync/prune";
 
 export type RunningServer = {
   url: string;
@@ -34,6 +35,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const auth = createAuth({ config, database, now: opts.now, passwordHash: opts.passwordHash, logger });
   await migrateAll(auth, database.db as never);
   const changes = createChangeHub(database, config.databaseUrl);
+  const pruning = startSyncPruning(database.db, opts.now ?? (() => new Date()), logger);
   const app = createApp({ config, database, auth, changes, now: opts.now, logger });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -55,6 +57,8 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
         else resolve();
       });
       http?.closeIdleConnections();
-    }).then(() => database.close()));
+    })
+      .then(() => pruning.stop())
+      .then(() => database.close()));
   return { url: `http://localhost:${port}`, port, app, auth, database, changes, stop };
 }

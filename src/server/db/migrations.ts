@@ -1,5 +1,6 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { syncMigration } from "./sync-migration";
+import { syncPruningMigration } from "./sync-pruning-migration";
 
 // Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   "0003_sync": syncMigration,
+  "0005_sync_pruning": syncPruningMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,10 @@ export type CompletionTable = {
 
 export type SyncStateTable = { user_id: string; version: Version };
 export type DeletedHabitTable = { id: string; user_id: string; version: Version };
+/** "The user's counter was `version` at `at`": dates tombstones for pruning (sync-pruning-migration.ts). */
+export type SyncCheckpointTable = { user_id: string; version: Version; at: string };
+/** The highest tombstone version pruned for the user: a cursor below it cannot be answered by changes. */
+export type SyncHorizonTable = { user_id: string; version: Version };
 export type SyncOpTable = {
   user_id: string;
   op_id: string;
@@ -67,4 +71,6 @@ export type Database = {
   sync_state: SyncStateTable;
   deleted_habits: DeletedHabitTable;
   sync_ops: SyncOpTable;
+  sync_checkpoints: SyncCheckpointTable;
+  sync_horizons: SyncHorizonTable;
 };

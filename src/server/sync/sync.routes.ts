@@ -4,8 +4,9 @@ import type { AppEnv } from "../http/env";
 import { validate } from "../http/validation";
 import type { UserLimits } from "../habits/quota";
 import { SyncPullQuerySchema, SyncPushSchema } from "../../core/sync-schema";
-import type { SyncChangeEvent } from "../../core/sync";
+import type { SyncChangeEvent, SyncPull } from "../../core/sync";
 import type { ChangeHub } from "./change-hub";
+import { isStaleCursor } from "./horizon.repo";
 import { pullChanges } from "./pull.repo";
 import { pushOps } from "./push.repo";
 import { currentVersion } from "./versions.repo";
@@ -45,7 +46,12 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
   new Hono<AppEnv>()
     .get("/", validate("query", SyncPullQuerySchema), async (c) => {
       const { cursor, limit } = c.req.valid("query");
-      return c.json(await pullChanges(c.var.db, c.var.user.id, cursor, limit));
+      const { db, user } = c.var;
+      const page = await pullChanges(db, user.id, cursor, limit);
+      // Checked after the page was read: a prune that committed meanwhile raised the horizon, and is seen here.
+      if (!(await isStaleCursor(db, user.id, cursor))) return c.json(page);
+      const reset: SyncPull = { ...(await pullChanges(db, user.id, 0, limit)), reset: true };
+      return c.json(reset);
     })
     .post("/push", validate("json", SyncPushSchema), async (c) =>
       c.json(await pushOps(c.var.db, c.var.user.id, c.req.valid("json").ops, c.var.now, limits)),
