@@ -1,15 +1,45 @@
 // The completion rate of SPEC §4, apart from stats.ts: habit.ts derives it, and stats.ts reads derived habits.
-import { type LocalDate, daysBetween } from "./local-date";
-import { normalizeDates } from "./streaks";
+import {
+  type DayRules,
+  habitDays,
+  type HabitDays,
+  includesDay,
+  isDueDay,
+  lastIndexAtOrBefore,
+} from "./habit-days";
+import { type LocalDate, toDayNumber } from "./local-date";
+import { dueDayCount } from "./schedule";
 
-/** Percent of days done since the first completion, on unique dates up to today; never above 100. */
-export function completionRate(dates: readonly LocalDate[], today: LocalDate): number {
-  const sorted = normalizeDates(dates);
-  let done = sorted.length;
-  while (done > 0 && (sorted[done - 1] as LocalDate) > today) done--;
-  const first = sorted[0];
-  if (done === 0 || first === undefined) return 0;
-  // A first completion today gives 1 of 1 days, the 100 of SPEC §4 (it cannot be 0: today is in the list).
-  const days = Math.max(1, daysBetween(first, today) + 1);
-  return Math.min(100, Math.round((done / days) * 100));
+/**
+ * Percent of the days that counted which were done, from the first completion up to today (docs/decisions/0028):
+ * done days / (done days + due days that were neither done, skipped nor on vacation). A day done when it was not
+ * due counts on both sides. Rounded, never above 100, 0 with no completion up to today. With no `rules` this is
+ * SPEC §4: completions divided by the days since the first, inclusive.
+ */
+export function completionRate(dates: readonly LocalDate[], today: LocalDate, rules?: DayRules): number {
+  return completionRateOf(habitDays(dates, rules), toDayNumber(today));
+}
+
+export function completionRateOf(days: HabitDays, today: number): number {
+  const done = lastIndexAtOrBefore(days.done, today) + 1;
+  if (done === 0) return 0;
+  const first = days.done[0]!;
+  let dueAndDone = 0;
+  for (let i = 0; i < done; i++) if (isDueDay(days, days.done[i]!)) dueAndDone++;
+  const missed = dueDayCount(days.mask, first, today) - dueAndDone - excusedDays(days, first, today);
+  return Math.min(100, Math.round((done / (done + missed)) * 100));
+}
+
+/** Due days from `first` to `today` that were not done but skipped or on vacation, each counted once. */
+function excusedDays(days: HabitDays, first: number, today: number): number {
+  let count = 0;
+  for (const day of days.skipped)
+    if (day >= first && day <= today && isDueDay(days, day) && !includesDay(days.done, day)) count++;
+  const ranges = days.vacations;
+  for (let r = 0; r < ranges.length; r += 2) {
+    const to = Math.min(ranges[r + 1]!, today);
+    for (let day = Math.max(ranges[r]!, first); day <= to; day++)
+      if (isDueDay(days, day) && !includesDay(days.done, day) && !includesDay(days.skipped, day)) count++;
+  }
+  return count;
 }

@@ -1,14 +1,27 @@
-// The habit as stored and as shown: only the dates are stored, every other figure is derived for a given day.
+// The habit as stored and as shown: only the days are stored, every other figure is derived for a given day.
 // Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0007).
-import type { LocalDate } from "./local-date";
-import { completionRate } from "./completion-rate";
-import { bestStreak, currentStreak, lastCompletedDate, normalizeDates } from "./streaks";
+import { completionRateOf } from "./completion-rate";
+import { bestStreakOf, currentStreakOf, type DayRules, habitDays, includesDay } from "./habit-days";
+import { type LocalDate, toDayNumber } from "./local-date";
+import type { Schedule } from "./schedule";
+import { lastCompletedDate, normalizeDates } from "./streaks";
+import type { Vacation } from "./vacation";
 
 export type StoredHabit = {
   id: string;
   userId?: string;
   name: string;
   completedDates: LocalDate[];
+  /** Days skipped (issue 10); never also done: a day in both lists counts as done. Absent: none. */
+  skippedDates?: LocalDate[];
+  /** When the habit is due (schedule.ts); `null` or absent: every day. */
+  schedule?: Schedule | null;
+  /** Archived habits leave Today and keep their history. */
+  archived?: boolean;
+  /** Order on Today, ascending. */
+  position?: number;
+  /** The quick-add suggestion's emoji, shown on the habit's row. */
+  emoji?: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -21,15 +34,38 @@ export type Habit = StoredHabit & {
   completionRate: number;
 };
 
-export function deriveHabit(stored: StoredHabit, today: LocalDate): Habit {
+/** The habit's own rules for the streak walks, with the user's vacations. */
+export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[]): DayRules {
+  return { skippedDates: stored.skippedDates, schedule: stored.schedule, vacations };
+}
+
+/**
+ * Every figure of the habit at `today` (the user's today, day start included), with its skipped days, schedule
+ * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones.
+ */
+export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
   const completedDates = normalizeDates(stored.completedDates);
-  return {
+  const days = habitDays(completedDates, dayRulesOf(stored, vacations));
+  const todayNumber = toDayNumber(today);
+  const habit: Habit = {
     ...stored,
     completedDates,
-    streakCount: currentStreak(completedDates, today),
-    bestStreak: bestStreak(completedDates),
+    streakCount: currentStreakOf(days, todayNumber),
+    bestStreak: bestStreakOf(days),
     lastCompletedDate: lastCompletedDate(completedDates),
-    completedToday: completedDates.includes(today),
-    completionRate: completionRate(completedDates, today),
+    completedToday: includesDay(days.done, todayNumber),
+    completionRate: completionRateOf(days, todayNumber),
   };
+  if (stored.skippedDates)
+    habit.skippedDates = withoutDates(normalizeDates(stored.skippedDates), completedDates);
+  return habit;
+}
+
+/** `dates` without those in `remove`; both distinct and ascending. */
+function withoutDates(dates: LocalDate[], remove: readonly LocalDate[]): LocalDate[] {
+  let j = 0;
+  return dates.filter((date) => {
+    while (j < remove.length && remove[j]! < date) j++;
+    return remove[j] !== date;
+  });
 }

@@ -1,5 +1,8 @@
-// Streaks are derived from completedDates alone (GUIDE §5); see docs/decisions/0001-streaks.md.
+// Streaks are derived from the stored days alone (GUIDE §5): docs/decisions/0001-streaks.md and 0028.
+import { bestStreakOf, currentStreakOf, type DayRules, habitDays } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
+
+export type { DayRules } from "./habit-days";
 
 /** Unique dates, ascending. */
 export function normalizeDates(dates: readonly LocalDate[]): LocalDate[] {
@@ -15,37 +18,20 @@ export function normalizeDates(dates: readonly LocalDate[]): LocalDate[] {
   return [...new Set(dates)].sort();
 }
 
-/** Length of the run of consecutive days ending today, or yesterday when today is not done; else 0. */
-export function currentStreak(dates: readonly LocalDate[], today: LocalDate): number {
-  const sorted = normalizeDates(dates);
-  const todayNumber = toDayNumber(today);
-  let i = sorted.length - 1;
-  // Dates after today (a client a zone ahead, or a clock change) do not count yet.
-  while (i >= 0 && (sorted[i] as LocalDate) > today) i--;
-  if (i < 0) return 0;
-  let expected = toDayNumber(sorted[i] as LocalDate);
-  if (todayNumber - expected > 1) return 0;
-  let streak = 0;
-  for (; i >= 0 && toDayNumber(sorted[i] as LocalDate) === expected; i--) {
-    streak++;
-    expected--;
-  }
-  return streak;
+/**
+ * The current streak at `today` (docs/decisions/0028): walk back from today. Today counts when done and is still
+ * open when not; each earlier day adds 1 when done, is passed over when skipped, on vacation or not due, and ends
+ * the walk when it was due and not done. Dates after today do not count yet. With no `rules` (a habit due every
+ * day, no skips) this is SPEC §4: the run of consecutive days ending today, or yesterday while today is not done.
+ * `today` is the user's today, day start included (day-start.ts).
+ */
+export function currentStreak(dates: readonly LocalDate[], today: LocalDate, rules?: DayRules): number {
+  return currentStreakOf(habitDays(dates, rules), toDayNumber(today));
 }
 
-/** Longest run of consecutive days anywhere in the list. */
-export function bestStreak(dates: readonly LocalDate[]): number {
-  const sorted = normalizeDates(dates);
-  let best = 0;
-  let run = 0;
-  let previous = Number.NaN;
-  for (const date of sorted) {
-    const day = toDayNumber(date);
-    run = day - previous === 1 ? run + 1 : 1;
-    if (run > best) best = run;
-    previous = day;
-  }
-  return best;
+/** The longest run anywhere, every date counted: done days joined by skipped, vacation and not-due days. */
+export function bestStreak(dates: readonly LocalDate[], rules?: DayRules): number {
+  return bestStreakOf(habitDays(dates, rules));
 }
 
 export function lastCompletedDate(dates: readonly LocalDate[]): LocalDate | null {
