@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { SyncOp, SyncPull } from "../../../core/sync";
-import { applyChanges, emptyReplica, opChanges, pullChanges, rebase, storedHabits } from "./replica-state";
+import {
+  applyChanges,
+  type Change,
+  emptyReplica,
+  opChanges,
+  pullChanges,
+  type PullRun,
+  rebase,
+  startPull,
+  storedHabits,
+  takePage,
+} from "./replica-state";
 
 const t0 = "2026-11-21T10:00:00.000Z";
 const t1 = "2026-11-21T11:00:00.000Z";
@@ -104,5 +115,89 @@ describe("the replica", () => {
     applyChanges(r0, [{ kind: "setDone", habitId: "a", date: "2026-11-21", done: true }, { kind: "clear" }]);
     expect(r0.habits.size).toBe(1);
     expect(r0.done.get("a")?.size ?? 0).toBe(0);
+  });
+
+  describe("a pull run", () => {
+    /** Feeds pages to a run from `cursor`; returns every write it asked for, in order. */
+    const feed = (cursor: string, pages: SyncPull[]) => {
+      let run: PullRun = startPull(cursor);
+      const writes: Change[][] = [];
+      for (const p of pages) {
+        const taken = takePage(run, p);
+        run = taken.run;
+        if (taken.write) writes.push(taken.write);
+      }
+      return { run, writes };
+    };
+
+    it("by changes, writes each page as it arrives and merges it", () => {
+      const { writes, run } = feed("7", [
+        page({ cursor: "8", more: true, habits: [habit("a", "Read")] }),
+        page({ cursor: "9", habits: [habit("b", "Walk")] }),
+      ]);
+      expect(writes).toHaveLength(2);
+      expect(writes.flat().some((c) => c.kind === "clear")).toBe(false);
+      expect(run).toMatchObject({ cursor: "9", fromScratch: false, resets: 0 });
+    });
+
+    it("on reset, replaces the replica with the server's state and re-applies the outbox on top", () => {
+      // The copy holds a habit the server lacks (it was restored from an older backup) and a day it lacks.
+      const local = applyChanges(
+        emptyReplica(),
+        pullChanges(
+          page({
+            habits: [habit("gone", "Only here"), habit("kept", "Kept", t1)],
+            completions: [
+              { habitId: "gone", done: ["2026-11-20"], undone: [] },
+              { habitId: "kept", done: ["2026-11-19/2026-11-20"], undone: [] },
+            ],
+          }),
+          true,
+        ),
+      );
+      const { writes, run } = feed("41", [
+        page({
+          cursor: "3",
+          more: true,
+          reset: true,
+          habits: [habit("kept", "Kept", t1)],
+          completions: [{ habitId: "kept", done: ["2026-11-19"], undone: [] }],
+        }),
+        page({ cursor: "5", habits: [habit("server", "Server only")] }),
+      ]);
+      expect(writes).toHaveLength(1); // both pages at once, after the last
+      expect(run).toMatchObject({ cursor: "5", fromScratch: true, resets: 1 });
+      const waiting: SyncOp[] = [
+        { opId: "o1", type: "setCompletion", habitId: "kept", date: "2026-11-21", done: true },
+        { opId: "o2", type: "createHabit", habitId: "mine", name: "Made offline" },
+      ];
+      const after = applyChanges(local, rebase(writes[0]!, waiting, "2026-11-21T12:00:00.000Z"));
+      expect(storedHabits(after).map((h) => [h.id, h.completedDates])).toEqual([
+        ["mine", []],
+        ["kept", ["2026-11-19", "2026-11-21"]],
+        ["server", []],
+      ]);
+    });
+
+    it("starts the gathering over when a reset comes in the middle of a pull from scratch", () => {
+      const { writes } = feed("", [
+        page({ cursor: "2", more: true, habits: [habit("early", "Seen before the reset")] }),
+        page({ cursor: "4", more: true, reset: true, habits: [habit("a", "Read")] }),
+        page({ cursor: "6", habits: [habit("b", "Walk", t1)] }),
+      ]);
+      expect(writes).toHaveLength(1);
+      const r = applyChanges(emptyReplica(), writes[0]!);
+      expect(storedHabits(r).map((h) => h.id)).toEqual(["b", "a"]);
+    });
+
+    it("a reset in the middle of a pull by changes replaces what the earlier pages wrote", () => {
+      const { writes } = feed("10", [
+        page({ cursor: "12", more: true, habits: [habit("x", "Written page by page")] }),
+        page({ cursor: "3", reset: true, habits: [habit("a", "Read")] }),
+      ]);
+      expect(writes).toHaveLength(2);
+      const r = writes.reduce((replica, w) => applyChanges(replica, w), emptyReplica());
+      expect(storedHabits(r).map((h) => h.id)).toEqual(["a"]);
+    });
   });
 });

@@ -63,6 +63,44 @@ export function pullChanges(pull: SyncPull, fromScratch: boolean): Change[] {
   return changes;
 }
 
+/**
+ * One pull in progress. By changes, each page is written as it arrives. From scratch (an empty cursor, or a page
+ * that answers `reset`: the server cannot say what changed since the cursor), the pages are gathered and written
+ * once, after the last: they replace the replica, so the screens never show half a list and nothing the server
+ * lacks survives. A reset met while gathering starts the gathering over from its page.
+ */
+export type PullRun = {
+  cursor: string;
+  fromScratch: boolean;
+  pages: number;
+  resets: number;
+  gathered: Change[];
+};
+
+export const startPull = (cursor: string): PullRun => ({
+  cursor,
+  fromScratch: cursor === "",
+  pages: 0,
+  resets: 0,
+  gathered: [],
+});
+
+/** The run after `page`, and the changes to write now (null while a pull from scratch goes on gathering). */
+export function takePage(run: PullRun, page: SyncPull): { run: PullRun; write: Change[] | null } {
+  const reset = page.reset === true;
+  const fromScratch = run.fromScratch || reset;
+  const changes = pullChanges(page, fromScratch && (reset || run.pages === 0));
+  const gathered = reset || !fromScratch ? changes : run.gathered.concat(changes);
+  const next = {
+    cursor: page.cursor,
+    fromScratch,
+    pages: run.pages + 1,
+    resets: run.resets + (reset ? 1 : 0),
+  };
+  if (fromScratch && page.more) return { run: { ...next, gathered }, write: null };
+  return { run: { ...next, gathered: [] }, write: gathered };
+}
+
 /** A pull, then the ops still waiting in the outbox, in their order. */
 export function rebase(pulled: Change[], waiting: readonly LocalOp[], nowIso: string): Change[] {
   return [...pulled, ...waiting.flatMap((op) => opChanges(op, nowIso))];

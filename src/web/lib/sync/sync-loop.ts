@@ -6,7 +6,7 @@ import { messages } from "../../../core/messages";
 import { ApiError, apiRequest, failureText } from "../api";
 import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
-import { type Change, pullChanges, rebase } from "./replica-state";
+import { rebase, startPull, takePage } from "./replica-state";
 import { syncApi } from "./sync-api";
 
 export type CycleResult = { ok: true } | { ok: false; offline: boolean };
@@ -46,6 +46,10 @@ const refusedFinally = (error: unknown) =>
   error.status >= 400 &&
   error.status < 500 &&
   ![401, 408, 429].includes(error.status);
+
+/** A reset answers a pull whose cursor is too old or ahead of the server; one pull meets it once, a second time
+ * only if the server pruned or was restored meanwhile: more than that is a fault, retried with backoff. */
+const MAX_RESETS = 3;
 
 const ok = (now: string): Meta => ({ lastSyncedAt: now, offlineSince: undefined, failingSince: undefined });
 
@@ -103,21 +107,21 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
     }
   }
 
+  /** Pulls until `more` is false; a reset (or `full`) replaces the copy with the server's (replica-state.ts). */
   async function pullAll(full: boolean): Promise<void> {
     const { meta } = await readOutbox(db);
-    let cursor = full ? "" : (meta.cursor ?? "");
-    // From scratch, all pages are gathered and written at once: the screens never show half a list.
-    const fromScratch = cursor === "";
-    const gathered: Change[] = [];
-    for (let first = true; ; first = false) {
-      const page = await syncApi.pull(cursor);
-      cursor = page.cursor;
-      gathered.push(...pullChanges(page, fromScratch && first));
-      if (!fromScratch || !page.more) {
+    let run = startPull(full ? "" : (meta.cursor ?? ""));
+    for (;;) {
+      const page = await syncApi.pull(run.cursor);
+      const taken = takePage(run, page);
+      run = taken.run;
+      if (run.resets > MAX_RESETS)
+        throw new ApiError(500, "SYNC_RESET_LOOP", "The server asked for a full pull again and again");
+      const changes = taken.write;
+      if (changes) {
         const now = new Date().toISOString();
-        const changes = gathered.splice(0);
         await commitPull(db, (waiting) => rebase(changes, waiting, now), {
-          cursor,
+          cursor: run.cursor,
           ...(page.more ? {} : ok(now)),
         });
       }
