@@ -94,7 +94,7 @@ export const messages = {
     emailLabel: "Email",
     passwordLabel: "Password",
     confirmPasswordLabel: "Confirm password",
-    passwordHint: "At least 6 characters",
+    passwordHint: "At least 6 characters, and not a common password",
     signInButton: "Sign In",
     signingIn: "Signing in...",
     signUpButton: "Create Account",

@@ -1,4 +1,12 @@
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
 import { messages } from "../../core/messages";
 import { Button } from "./button";
 import { cx } from "./cx";
@@ -112,9 +120,25 @@ type AccountFormProps = {
   children: ReactNode;
 };
 
+/**
+ * Moves the keyboard focus to a message when it appears after the form was shown: the submit button, disabled while
+ * busy, has dropped the focus to <body>, and the message is where the user has to continue.
+ */
+function useFocusOnNewMessage(message: string | null | undefined): RefObject<HTMLParagraphElement | null> {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const shown = useRef(message); // a message present when the form opens (a provider's redirect) stays unfocused
+  useEffect(() => {
+    if (message && message !== shown.current) ref.current?.focus();
+    shown.current = message;
+  }, [message]);
+  return ref;
+}
+
 /** A form without browser validation: the error region, the fields, and the submit button that shows `busy`. */
 export function AccountForm(props: AccountFormProps) {
   const { busy, error, onSubmit, label, busyLabel, status, inline = false, children } = props;
+  const errorRef = useFocusOnNewMessage(error);
+  const statusRef = useFocusOnNewMessage(status);
   const button = (
     <Button
       type="submit"
@@ -134,8 +158,8 @@ export function AccountForm(props: AccountFormProps) {
       }}
       aria-busy={busy}
     >
-      <FormMessage tone="error" message={error} />
-      {status !== undefined && <FormMessage tone="success" message={status} />}
+      <FormMessage tone="error" message={error} messageRef={errorRef} />
+      {status !== undefined && <FormMessage tone="success" message={status} messageRef={statusRef} />}
       <div className={cx("flex flex-col", inline ? "gap-5" : "gap-4")}>
         {children}
         {inline ? <div>{button}</div> : button}
@@ -144,18 +168,26 @@ export function AccountForm(props: AccountFormProps) {
   );
 }
 
-type MessageProps = { message: string | null; tone: "error" | "success"; className?: string };
+type MessageProps = {
+  message: string | null;
+  tone: "error" | "success";
+  className?: string;
+  /** Given, the message can take the focus (from script only). */
+  messageRef?: RefObject<HTMLParagraphElement | null>;
+};
 
 /**
  * Always in the DOM (empty and without height when there is nothing to say) so that screen readers announce
  * each new message; `tone` picks alert (error) or status. `className` spaces the message when it shows.
  */
-export function FormMessage({ message, tone, className = "mb-4" }: MessageProps) {
+export function FormMessage({ message, tone, className = "mb-4", messageRef }: MessageProps) {
   const error = tone === "error";
   return (
     <div role={error ? "alert" : "status"} aria-live={error ? "assertive" : "polite"}>
       {message && (
         <p
+          ref={messageRef}
+          tabIndex={messageRef ? -1 : undefined}
           className={cx(
             "hs-slide-in rounded-lg border px-3 py-2.5 text-sm",
             className,
