@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_HABIT_NAME_LENGTH } from "../../core/constants";
 import { addDays } from "../../core/local-date";
-import type { SyncOp, SyncPushResult } from "../../core/sync";
+import { SYNC_MAX_OPS, type SyncOp, type SyncPushResult } from "../../core/sync";
+import { SYNC_PUSH_MAX_BYTES } from "../../core/sync-push-size";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
@@ -149,6 +151,34 @@ describe.each(testDialects())("sync push on $dialect", (dialect) => {
     expect(await habits(user)).toEqual([]);
     const pull = await t.call<{ deletedHabitIds: string[] }>(user, "GET", "/api/sync");
     expect(pull.body.deletedHabitIds).toEqual([id]);
+  });
+
+  it("takes the largest valid batch, and a push body up to the size a device batches by (SYNC_PUSH_MAX_BYTES)", async () => {
+    const user = await t.signUp();
+    /** 100 creates with the longest names in three-byte characters, padded with blanks to `bytes` if given. */
+    const body = (bytes?: number) => {
+      const ops = Array.from({ length: SYNC_MAX_OPS }, () =>
+        op.create(randomUUID(), "語".repeat(MAX_HABIT_NAME_LENGTH)),
+      );
+      const json = JSON.stringify({ ops });
+      if (bytes === undefined) return json;
+      const pad = bytes - Buffer.byteLength(json);
+      expect(pad).toBeGreaterThanOrEqual(0);
+      return json.slice(0, -1) + " ".repeat(pad) + "}";
+    };
+    const largest = body();
+    expect(Buffer.byteLength(largest)).toBeLessThan(SYNC_PUSH_MAX_BYTES);
+    for (const json of [largest, body(SYNC_PUSH_MAX_BYTES)]) {
+      const res = await t.call<SyncPushResult>(user, "POST", "/api/sync/push", { body: json });
+      expect(res.status, `${Buffer.byteLength(json)} bytes`).toBe(200);
+      expect(res.body.results.map((r) => r.status)).toEqual(Array(SYNC_MAX_OPS).fill("applied"));
+    }
+    const over = await t.call<{ error: { code: string } }>(user, "POST", "/api/sync/push", {
+      body: body(SYNC_PUSH_MAX_BYTES + 1),
+    });
+    expect(over.status).toBe(413);
+    expect(over.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(await habits(user)).toHaveLength(2 * SYNC_MAX_OPS);
   });
 
   it("answers 400 for a push that is not one", async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { MAX_HABIT_NAME_LENGTH } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import type { SyncOp } from "../../../core/sync";
-import { backoffMs, failureMessage, nextBatch, type QueuedSyncOp, settleBatch } from "./outbox";
+import { SYNC_MAX_OPS, type SyncOp } from "../../../core/sync";
+import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
+import {
+  backoffMs,
+  failureMessage,
+  nextBatch,
+  type QueuedOp,
+  type QueuedSyncOp,
+  settleBatch,
+} from "./outbox";
 
 const op = (n: number): SyncOp => ({
   opId: `o${n}`,
@@ -16,6 +25,64 @@ describe("the outbox", () => {
   it("sends the oldest ops first, at most a batch", () => {
     expect(nextBatch(queued([5, 2, 9, 1]), 3).map((q) => q.seq)).toEqual([1, 2, 5]);
     expect(nextBatch(queued(Array.from({ length: 150 }, (_, i) => 150 - i))).length).toBe(100);
+  });
+
+  describe("by size", () => {
+    const bodyBytes = (batch: readonly QueuedSyncOp[]) =>
+      new TextEncoder().encode(JSON.stringify({ ops: batch.map((q) => q.op) })).length;
+    const create = (seq: number, name: string): QueuedOp => ({
+      seq,
+      op: { opId: crypto.randomUUID(), type: "createHabit", habitId: crypto.randomUUID(), name },
+    });
+    /** Takes batches until the queue is empty, as the sync loop does; each batch with its body size. */
+    const drain = (queue: QueuedOp[], maxBytes?: number) => {
+      const batches: QueuedSyncOp[][] = [];
+      for (let left = queue; left.length > 0;) {
+        const batch = nextBatch(left, SYNC_MAX_OPS, maxBytes);
+        expect(batch.length).toBeGreaterThan(0);
+        batches.push(batch);
+        const sent = new Set(batch.map((q) => q.seq));
+        left = left.filter((q) => !sent.has(q.seq));
+      }
+      return batches;
+    };
+
+    it("sends the largest valid batch whole: 100 names of 100 three-byte characters fit one push", () => {
+      const queue = Array.from({ length: SYNC_MAX_OPS }, (_, i) =>
+        create(i + 1, "語".repeat(MAX_HABIT_NAME_LENGTH)),
+      );
+      const [batch, ...rest] = drain(queue);
+      expect(batch).toHaveLength(SYNC_MAX_OPS);
+      expect(rest).toEqual([]);
+      expect(bodyBytes(batch!)).toBeLessThanOrEqual(SYNC_PUSH_MAX_BYTES);
+    });
+
+    it("splits by the bytes of the body, counting each character's UTF-8 length, and drains every op in order", () => {
+      // Names longer than any valid one (an op the server would refuse on its own), of 1-, 2-, 3- and 4-byte text.
+      const names = ["a", "é", "語", "🙂"].map((ch) => ch.repeat(3000));
+      const queue = Array.from({ length: 60 }, (_, i) => create(i + 1, names[i % 4]!));
+      const batches = drain(queue);
+      expect(batches.length).toBeGreaterThan(1);
+      for (const [i, batch] of batches.entries()) {
+        expect(bodyBytes(batch)).toBeLessThanOrEqual(SYNC_PUSH_MAX_BYTES);
+        // Full: one more op would not have fitted.
+        const next = batches[i + 1]?.[0];
+        if (next) expect(bodyBytes([...batch, next])).toBeGreaterThan(SYNC_PUSH_MAX_BYTES);
+      }
+      expect(batches.flat().map((q) => q.seq)).toEqual(queue.map((q) => q.seq));
+    });
+
+    it("counts the envelope and the commas exactly", () => {
+      const queue = [create(1, "x"), create(2, "y"), create(3, "z")];
+      const two = bodyBytes(queue.slice(0, 2) as QueuedSyncOp[]);
+      expect(nextBatch(queue, SYNC_MAX_OPS, two).map((q) => q.seq)).toEqual([1, 2]);
+      expect(nextBatch(queue, SYNC_MAX_OPS, two - 1).map((q) => q.seq)).toEqual([1]);
+    });
+
+    it("sends an op larger than a whole push alone, so that the server's answer decides and the queue moves on", () => {
+      const queue = [create(1, "x".repeat(SYNC_PUSH_MAX_BYTES)), create(2, "small")];
+      expect(drain(queue).map((batch) => batch.map((q) => q.seq))).toEqual([[1], [2]]);
+    });
   });
 
   it("sends no op past an import waiting in the queue: the import goes alone, in its turn", () => {

@@ -3,6 +3,7 @@
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { SYNC_MAX_OPS, type SyncOp, type SyncOpResult } from "../../../core/sync";
+import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
 
 /** A habit of an import, with the id it has on this device until the server gives its own. */
 export type ImportHabit = { id: string; name: string; completedDates: LocalDate[] };
@@ -21,11 +22,25 @@ export type QueuedSyncOp = { seq: number; op: SyncOp };
 /** The queue in order. */
 export const inOrder = (queue: readonly QueuedOp[]): QueuedOp[] => [...queue].sort((a, b) => a.seq - b.seq);
 
-/** The next sync ops to send: the oldest first, at most the server's batch size, and none past an import. */
-export function nextBatch(queue: readonly QueuedOp[], max = SYNC_MAX_OPS): QueuedSyncOp[] {
+const encoder = new TextEncoder();
+/** Bytes of `{"ops":[]}`; each op adds its own bytes (UTF-8, as the server counts them) and a comma. */
+const ENVELOPE_BYTES = encoder.encode(JSON.stringify({ ops: [] })).length;
+
+/**
+ * The next sync ops to send: the oldest first, none past an import, and at most `max` ops whose push body stays
+ * within `maxBytes`. The oldest op always goes, alone if it is larger than that: the server's answer decides.
+ */
+export function nextBatch(
+  queue: readonly QueuedOp[],
+  max = SYNC_MAX_OPS,
+  maxBytes = SYNC_PUSH_MAX_BYTES,
+): QueuedSyncOp[] {
   const batch: QueuedSyncOp[] = [];
+  let bytes = ENVELOPE_BYTES - 1; // the first op adds no comma
   for (const { seq, op } of inOrder(queue)) {
     if (op.type === "importAll" || batch.length >= max) break;
+    bytes += encoder.encode(JSON.stringify(op)).length + 1;
+    if (batch.length > 0 && bytes > maxBytes) break;
     batch.push({ seq, op });
   }
   return batch;

@@ -3,6 +3,7 @@
 // (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
 // the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
+import { SYNC_MAX_OPS, type SyncPushResult } from "../../../core/sync";
 import { ApiError, apiRequest, failureText } from "../api";
 import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
@@ -86,6 +87,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
    * pull in full: the copy returns to the server's state, or learns the imported habits' ids). */
   async function pushAll(): Promise<boolean> {
     let refused = false;
+    let cap = SYNC_MAX_OPS;
     for (;;) {
       const queue = inOrder((await readOutbox(db)).outbox);
       const head = queue[0];
@@ -94,9 +96,22 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
         refused = true;
         continue;
       }
-      const batch = nextBatch(queue);
+      const batch = nextBatch(queue, cap);
       if (batch.length === 0) return refused;
-      const answer = await syncApi.push(batch.map((queued) => queued.op));
+      let answer: SyncPushResult;
+      try {
+        answer = await syncApi.push(batch.map((queued) => queued.op));
+      } catch (error) {
+        // Too large for the server after all (its limit is lower than ours): halve the batch; one op alone that
+        // is too large is refused, dropped like any other 4xx.
+        if (!(error instanceof ApiError && error.status === 413)) throw error;
+        cap = Math.ceil(batch.length / 2);
+        if (batch.length > 1) continue;
+        await dropOps(db, [batch[0]!.seq]);
+        notice(failureText(error, failureMessage(batch[0]!.op)));
+        refused = true;
+        continue;
+      }
       const { done, rejected } = settleBatch(batch, answer.results);
       await dropOps(db, done);
       for (const r of rejected)
