@@ -34,4 +34,34 @@ describe("deriveHabit", () => {
     deriveHabit(stored, "2026-11-21");
     expect(stored).toEqual(copy);
   });
+
+  it("keeps the new optional fields and derives with skips, the schedule and the user's vacations", () => {
+    const habit = deriveHabit(
+      {
+        ...stored,
+        completedDates: ["2026-11-16", "2026-11-18", "2026-11-20"],
+        skippedDates: ["2026-11-20", "2026-11-17", "2026-11-17"],
+        schedule: { weekdays: [1, 2, 3, 4, 5] },
+        archived: false,
+        position: 2,
+        emoji: "📚",
+      },
+      "2026-11-21",
+      [{ from: "2026-11-19", to: "2026-11-19" }],
+    );
+    expect(habit).toMatchObject({
+      skippedDates: ["2026-11-17"], // the 20th was done: done wins
+      schedule: { weekdays: [1, 2, 3, 4, 5] },
+      archived: false,
+      position: 2,
+      emoji: "📚",
+      streakCount: 3, // Mon done, Tue skipped, Wed done, Thu vacation, Fri done, Saturday not due
+      bestStreak: 3,
+      completedToday: false,
+      completionRate: 100,
+    });
+    expect(
+      deriveHabit({ ...stored, completedDates: ["2026-11-18", "2026-11-20"] }, "2026-11-21").streakCount,
+    ).toBe(1);
+  });
 });
