@@ -2,12 +2,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import type { Dialect } from "../../src/server/db/database";
+import { createDatabase, type TestDatabase } from "./postgres-server";
 
-export type TestDatabase = { url: string; drop: () => Promise<void> };
+export type { TestDatabase };
 export type TestDialect = { dialect: Dialect; create: () => Promise<TestDatabase> };
 
 const sqlite: TestDialect = {
@@ -21,29 +20,10 @@ const sqlite: TestDialect = {
   },
 };
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database per test file on the shared server, dropped (with any leftover connection) at the end. */
 const postgres = (serverUrl: string): TestDialect => ({
   dialect: "postgres",
-  async create() {
-    const name = `hs_test_${randomUUID().replaceAll("-", "")}`;
-    await onServer(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-    };
-  },
+  create: () => createDatabase(serverUrl),
 });
 
 export function testDialects(): TestDialect[] {
