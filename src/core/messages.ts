@@ -155,4 +155,13 @@ export const messages = {
     quotaExceeded:
       "Your account is full: it holds as many habits and completed days as this server allows. Delete a habit to make room.",
   },
+  // Asked before a habit is added under a name that another habit already has, ignoring case and surrounding
+  // spaces (issue 10): texts SPEC.md does not name.
+  duplicateName: {
+    title: "Already on your list",
+    existing: (name: string) => `You already have a habit called “${name}”.`,
+    question: (name: string) => `Add “${name}” as another habit anyway?`,
+    addAnyway: "Add anyway",
+    cancel: "Cancel",
+  },
 } as const;

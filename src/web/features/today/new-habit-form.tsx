@@ -4,20 +4,24 @@ import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 
-type Props = { inputRef: RefObject<HTMLInputElement | null>; onAdd: (name: string) => void };
+type Props = {
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** Resolves whether the habit was added (the user may decline a name that another habit already has). */
+  onAdd: (name: string) => Promise<boolean>;
+};
 
 /** SPEC §2 Today: 'New habit...' adds on Enter or on the plus button; a blank name is ignored (SPEC §5). */
 export function NewHabitForm({ inputRef, onAdd }: Props) {
   const [name, setName] = useState("");
   const id = useId();
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === "") return;
-    onAdd(name);
-    setName("");
+    if (await onAdd(name)) setName("");
+    else inputRef.current?.focus(); // declined: the name stays, ready to be changed
   };
   return (
-    <form onSubmit={submit} className="flex gap-2" aria-label="Add a habit">
+    <form onSubmit={(event) => void submit(event)} className="flex gap-2" aria-label="Add a habit">
       <label htmlFor={id} className="sr-only">
         New habit
       </label>

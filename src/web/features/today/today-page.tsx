@@ -4,6 +4,7 @@ import { isMilestone } from "../../../core/milestones";
 import { currentStreak, markDone } from "../../../core/streaks";
 import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";
+import { DuplicateNamePrompt, useDuplicateNameCheck } from "./duplicate-name-prompt";
 import { HabitList } from "./habit-list";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
 import { NewHabitForm } from "./new-habit-form";
@@ -18,10 +19,16 @@ export function TodayPage() {
   const today = useToday();
   const { habits, status, source, add, toggle, remove, retry, isSaving } = useHabits();
   const { celebration, celebrate } = useCelebration();
+  const { confirmAdd, question } = useDuplicateNameCheck(habits);
   const inputRef = useRef<HTMLInputElement>(null);
   useAltN(inputRef);
 
-  const onAdd = (name: string) => void add(name);
+  /** Resolves whether the habit was added: a name another habit already has is asked about first. */
+  const onAdd = async (name: string) => {
+    if (!(await confirmAdd(name))) return false;
+    void add(name);
+    return true;
+  };
   const onToggle = (habit: Habit) => {
     if (!habit.completedToday) {
       const next = currentStreak(markDone(habit.completedDates, today), today);
@@ -61,6 +68,7 @@ export function TodayPage() {
       </section>
       {status === "ready" && habits.length > 0 && <NotificationPrompt />}
       <MilestoneCelebration celebration={celebration} />
+      <DuplicateNamePrompt question={question} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRef } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMPLETION_ANIMATION_MS, QUICK_ADD_HINT_OVER } from "../../../core/constants";
@@ -60,8 +60,8 @@ describe("QuickAddPanel", () => {
 });
 
 describe("NewHabitForm", () => {
-  it("submits a name and ignores a blank one", () => {
-    const onAdd = vi.fn();
+  it("submits a name and ignores a blank one", async () => {
+    const onAdd = vi.fn(async () => true);
     render(<NewHabitForm inputRef={createRef()} onAdd={onAdd} />);
     const input = screen.getByPlaceholderText(messages.today.newHabitPlaceholder);
     fireEvent.change(input, { target: { value: "   " } });
@@ -70,7 +70,17 @@ describe("NewHabitForm", () => {
     fireEvent.change(input, { target: { value: "Read" } });
     fireEvent.click(screen.getByRole("button", { name: "Add habit" }));
     expect(onAdd).toHaveBeenCalledWith("Read");
-    expect((input as HTMLInputElement).value).toBe("");
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(""));
+  });
+
+  it("keeps the name, focused, when the add is declined", async () => {
+    const inputRef = createRef<HTMLInputElement>();
+    render(<NewHabitForm inputRef={inputRef} onAdd={async () => false} />);
+    const input = screen.getByPlaceholderText(messages.today.newHabitPlaceholder);
+    fireEvent.change(input, { target: { value: "read" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add habit" }));
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect((input as HTMLInputElement).value).toBe("read");
   });
 });
 
