@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayStateOf, dayStatuses, nextDayState, withDayState } from "./day-state";
+import { dayStateOf, dayStatuses, dayTotals, nextDayState, withDayState } from "./day-state";
 
 describe("the state of a (habit, day)", () => {
   it("cycles not done → done → skipped → not done", () => {
@@ -58,5 +58,24 @@ describe("dayStatuses", () => {
   it("says open for today while it is due and not done, and not-due on other weekdays", () => {
     const week = dayStatuses([], "2026-11-20", "2026-11-21", "2026-11-21", { schedule: { weekdays: [6] } });
     expect(week.map((d) => d.status)).toEqual(["not-due", "open"]);
+  });
+});
+
+describe("dayTotals", () => {
+  it("counts done, skipped and vacation days up to today, each day once", () => {
+    const totals = dayTotals(["2026-11-10", "2026-11-12", "2026-11-12", "2026-11-22"], "2026-11-21", {
+      skippedDates: ["2026-11-11", "2026-11-12", "2026-11-15", "2026-11-23"],
+      vacations: [
+        { from: "2026-11-01", to: "2026-11-03" }, // before the first done or skipped day
+        { from: "2026-11-12", to: "2026-11-16" }, // the 12th done, the 15th skipped
+        { from: "2026-11-21", to: "2026-11-30" }, // after today from the 22nd
+      ],
+    });
+    expect(totals).toEqual({ done: 2, skipped: 2, vacation: 4 }); // vacation: 13, 14, 16 and 21
+    expect(dayTotals([], "2026-11-21", { vacations: [{ from: "2026-11-01", to: "2026-11-03" }] })).toEqual({
+      done: 0,
+      skipped: 0,
+      vacation: 0,
+    });
   });
 });

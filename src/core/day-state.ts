@@ -7,6 +7,7 @@ import {
   type HabitDays,
   includesDay,
   isDueDay,
+  lastIndexAtOrBefore,
   isSkippedDay,
   isVacationDay,
 } from "./habit-days";
@@ -71,4 +72,29 @@ export function dayStatuses(
   for (let day = toDayNumber(from), last = toDayNumber(to); day <= last; day++)
     out.push({ date: fromDayNumber(day), status: dayStatusOf(days, day, todayNumber) });
   return out;
+}
+
+/**
+ * The habit page's totals up to today: days done, days the user skipped (not done), and vacation days neither done
+ * nor skipped from the habit's first done or skipped day on. Dates after today are left out.
+ */
+export function dayTotals(
+  completedDates: readonly LocalDate[],
+  today: LocalDate,
+  rules?: DayRules,
+): { done: number; skipped: number; vacation: number } {
+  const days = habitDays(completedDates, rules);
+  const t = toDayNumber(today);
+  let skipped = 0;
+  for (const day of days.skipped) if (day <= t && !includesDay(days.done, day)) skipped++;
+  const first = Math.min(days.done[0] ?? Infinity, days.skipped[0] ?? Infinity);
+  let vacation = 0;
+  for (let r = 0; r < days.vacations.length; r += 2)
+    for (
+      let day = Math.max(days.vacations[r]!, first), to = Math.min(days.vacations[r + 1]!, t);
+      day <= to;
+      day++
+    )
+      if (!includesDay(days.done, day) && !isSkippedDay(days, day)) vacation++;
+  return { done: lastIndexAtOrBefore(days.done, t) + 1, skipped, vacation };
 }
