@@ -8,7 +8,7 @@ import {
   lastIndexAtOrBefore,
 } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
-import { dueDayCount } from "./schedule";
+import { dueDayCount, EVERY_DAY_MASK, weekdayOfDayNumber } from "./schedule";
 
 /**
  * Percent of the days that counted which were done, from the first completion up to today (docs/decisions/0028):
@@ -24,8 +24,13 @@ export function completionRateOf(days: HabitDays, today: number): number {
   const done = lastIndexAtOrBefore(days.done, today) + 1;
   if (done === 0) return 0;
   const first = days.done[0]!;
-  let dueAndDone = 0;
-  for (let i = 0; i < done; i++) if (isDueDay(days, days.done[i]!)) dueAndDone++;
+  let dueAndDone = done;
+  if (days.mask !== EVERY_DAY_MASK) {
+    // Days counted from the Sunday on or before the first one, so that the weekday is a single remainder.
+    const sunday = first - weekdayOfDayNumber(first);
+    dueAndDone = 0;
+    for (let i = 0; i < done; i++) dueAndDone += (days.mask >> ((days.done[i]! - sunday) % 7)) & 1;
+  }
   const missed = dueDayCount(days.mask, first, today) - dueAndDone - excusedDays(days, first, today);
   return Math.min(100, Math.round((done / (done + missed)) * 100));
 }

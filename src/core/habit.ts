@@ -4,7 +4,7 @@ import { completionRateOf } from "./completion-rate";
 import { bestStreakOf, currentStreakOf, type DayRules, habitDays, includesDay } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
 import type { Schedule } from "./schedule";
-import { lastCompletedDate, normalizeDates } from "./streaks";
+import { normalizeDates } from "./streaks";
 import type { Vacation } from "./vacation";
 
 export type StoredHabit = {
@@ -52,7 +52,7 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
     completedDates,
     streakCount: currentStreakOf(days, todayNumber),
     bestStreak: bestStreakOf(days),
-    lastCompletedDate: lastCompletedDate(completedDates),
+    lastCompletedDate: completedDates.at(-1) ?? null, // the latest: the list is ascending
     completedToday: includesDay(days.done, todayNumber),
     completionRate: completionRateOf(days, todayNumber),
   };
