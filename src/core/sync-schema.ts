@@ -1,8 +1,21 @@
-// Request schemas of the sync routes (sync.ts holds the types; zod stays in *-schema.ts, docs/decisions/0007).
+// Request and response schemas of the sync routes, part of the contract (contract-schema.ts, docs/decisions/0026).
+// sync.ts holds the types, each checked here to be exactly what its schema parses to; zod stays in *-schema.ts
+// (docs/decisions/0007).
 import { z } from "zod";
+import { exactly } from "./contract-exact-schema";
 import { HabitNameSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
-import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, SYNC_MAX_OPS, type SyncOp } from "./sync";
+import {
+  SYNC_DEFAULT_LIMIT,
+  SYNC_MAX_LIMIT,
+  SYNC_MAX_OPS,
+  type SyncHabit,
+  type SyncHabitDays,
+  type SyncOp,
+  type SyncOpResult,
+  type SyncPull,
+  type SyncPushResult,
+} from "./sync";
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
 
@@ -26,15 +39,66 @@ export const SyncPushSchema = z.strictObject({
     .max(SYNC_MAX_OPS, `at most ${SYNC_MAX_OPS} ops per push`),
 });
 
-export const SyncOpSchema = z.discriminatedUnion("type", [
-  z.strictObject({ opId: z.uuid(), type: z.literal("createHabit"), habitId: HabitId, name: HabitNameSchema }),
-  z.strictObject({ opId: z.uuid(), type: z.literal("renameHabit"), habitId: HabitId, name: HabitNameSchema }),
-  z.strictObject({ opId: z.uuid(), type: z.literal("deleteHabit"), habitId: HabitId }),
-  z.strictObject({
-    opId: z.uuid(),
-    type: z.literal("setCompletion"),
-    habitId: HabitId,
-    date: LocalDateSchema,
-    done: z.boolean(),
+export const SyncOpSchema = exactly<SyncOp>()(
+  z.discriminatedUnion("type", [
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("createHabit"),
+      habitId: HabitId,
+      name: HabitNameSchema,
+    }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("renameHabit"),
+      habitId: HabitId,
+      name: HabitNameSchema,
+    }),
+    z.strictObject({ opId: z.uuid(), type: z.literal("deleteHabit"), habitId: HabitId }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("setCompletion"),
+      habitId: HabitId,
+      date: LocalDateSchema,
+      done: z.boolean(),
+    }),
+  ]),
+);
+
+// Answers. Objects are not strict: a field a newer server adds must not break an app the service worker kept.
+
+export const SyncHabitSchema = exactly<SyncHabit>()(
+  z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+);
+
+/** A day or a run of days (day-ranges.ts); whether each is a real day is checked when the ranges are expanded. */
+const DayRangeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})?$/, {
+  error: "must be a day or a range of days (YYYY-MM-DD or YYYY-MM-DD/YYYY-MM-DD)",
+});
+
+export const SyncHabitDaysSchema = exactly<SyncHabitDays>()(
+  z.object({ habitId: z.string(), done: z.array(DayRangeSchema), undone: z.array(DayRangeSchema) }),
+);
+
+/** GET /api/sync answer. */
+export const SyncPullSchema = exactly<SyncPull>()(
+  z.object({
+    cursor: z.string(),
+    more: z.boolean(),
+    reset: z.literal(true).optional(),
+    habits: z.array(SyncHabitSchema),
+    completions: z.array(SyncHabitDaysSchema),
+    deletedHabitIds: z.array(z.string()),
   }),
-]) satisfies z.ZodType<SyncOp>;
+);
+
+export const SyncOpResultSchema = exactly<SyncOpResult>()(
+  z.discriminatedUnion("status", [
+    z.object({ opId: z.string(), status: z.enum(["applied", "duplicate", "dropped"]) }),
+    z.object({ opId: z.string(), status: z.literal("rejected"), code: z.string(), message: z.string() }),
+  ]),
+);
+
+/** POST /api/sync/push answer. */
+export const SyncPushResultSchema = exactly<SyncPushResult>()(
+  z.object({ results: z.array(SyncOpResultSchema), cursor: z.string() }),
+);

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nameProblem, normalizeName, sanitizeName } from "../../core/name";
 import { defaultDisplayName } from "../profile/profile.repo";
-import { PhotoUrlSchema } from "../profile/profile.schema";
+import { PhotoUrlSchema } from "../../core/contract-schema";
 
 export const USER_FIELD_CODES = { INVALID_NAME: "INVALID_NAME", INVALID_IMAGE: "INVALID_IMAGE" } as const;
 

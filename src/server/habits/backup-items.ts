@@ -1,26 +1,10 @@
-// Import and migration bodies: the array is checked at once, its items one by one in slices, since a file may
-// hold 100,000 days (docs/decisions/0017).
-import { z } from "zod";
-import {
-  BACKUP_NOT_AN_ARRAY,
-  BACKUP_TOO_MANY,
-  backupHabitSchema,
-  type BackupHabit,
-} from "../../core/backup-schema";
-import { MAX_BACKUP_HABITS } from "../../core/constants";
+// Import and migration bodies: the array is checked at once (contract-schema.ts), its items one by one in slices,
+// since a file may hold 100,000 days (docs/decisions/0017).
+import { backupHabitSchema, type BackupHabit } from "../../core/backup-schema";
 import { addDays, todayInZone, type LocalDate } from "../../core/local-date";
 import { badRequest } from "../http/errors";
 import { describeIssues } from "../http/validation";
 import { slicer } from "./slices";
-
-export const BackupItemsSchema = z
-  .array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY })
-  .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
-
-/** Migration body: the browser's local list. Unlike an import, one bad habit fails alone (SPEC §4 "M failed"). */
-export const LocalHabitsSchema = z
-  .array(z.unknown(), { error: "the local habits must be a JSON array" })
-  .max(MAX_BACKUP_HABITS, `at most ${MAX_BACKUP_HABITS} habits can be migrated`);
 
 /** The rule of marking a day (GUIDE §5): no day after the server's UTC date plus one. */
 export const latestDay = (now: Date): LocalDate => addDays(todayInZone(now, "UTC"), 1);

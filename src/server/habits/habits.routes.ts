@@ -10,13 +10,8 @@ import { isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
 import { migrateHabits, replaceHabits } from "./habits-import.repo";
-import {
-  BackupItemsSchema,
-  latestDay,
-  LocalHabitsSchema,
-  parseBackupItems,
-  partitionLocalHabits,
-} from "./backup-items";
+import { contract } from "../../core/contract-schema";
+import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-items";
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
 
@@ -59,13 +54,13 @@ export const habitsRoutes = (limits: UserLimits) =>
       const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now, limits);
       return c.json(deriveHabit(habit, c.var.today), 201);
     })
-    .put("/", validate("json", BackupItemsSchema), async (c) => {
+    .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
       await ensureProfile(c.var);
       const habits = await replaceHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
-    .post("/migrate", validate("json", LocalHabitsSchema), async (c) => {
+    .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), async (c) => {
       const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.var.now));
       await ensureProfile(c.var);
       const { skipped, habits } = await migrateHabits(c.var.db, c.var.user.id, valid, c.var.now, limits);

@@ -1,24 +1,27 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody, ApiErrorCode } from "../../core/contract";
 
-/** An error a client caused or may see: it becomes `{ error: { code, message } }` with its status (GUIDE §6). */
+/** An error a client caused or may see: it becomes `{ error: { code, message } }` with its status (GUIDE §6);
+ * only the contract's codes (core/contract.ts). */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-export const notFound = (code = "NOT_FOUND", message = "Not found") => new ApiError(404, code, message);
-export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
+export const notFound = (code: ApiErrorCode = "NOT_FOUND", message = "Not found") =>
+  new ApiError(404, code, message);
+export const badRequest = (code: ApiErrorCode, message: string) => new ApiError(400, code, message);
 
-export function errorBody(code: string, message: string) {
+export function errorBody(code: ApiErrorCode, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
-export function sendError(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+export function sendError(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message: string) {
   return c.json(errorBody(code, message), status);
 }

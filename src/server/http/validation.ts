@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
+import type { ApiErrorCode } from "../../core/contract";
 import { ApiError } from "./errors";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -68,7 +69,7 @@ async function readJsonBody(c: Context): Promise<void> {
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-  codes: Partial<Record<string, string>> = {},
+  codes: Partial<Record<string, ApiErrorCode>> = {},
 ) {
   const validator = zValidator(target, schema, (result) => {
     if (!result.success) {

@@ -3,7 +3,7 @@ import { messages } from "../../core/messages";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import type { Profile } from "./profile.repo";
-import { MAX_DISPLAY_NAME_LENGTH } from "./profile.schema";
+import { MAX_DISPLAY_NAME_LENGTH } from "../../core/contract-schema";
 
 describe.each(testDialects())("profile API on $dialect", (dialect) => {
   const t = useTestServer(dialect);

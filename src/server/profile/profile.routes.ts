@@ -3,7 +3,7 @@ import type { AppEnv } from "../http/env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { createProfile, getProfile, updateProfile, type Profile } from "./profile.repo";
-import { ProfilePatchSchema } from "./profile.schema";
+import { contract } from "../../core/contract-schema";
 
 /** The profile is created at sign-up; should that ever have failed, the first read creates it (SPEC §7 Google). */
 async function loadProfile({ db, user, now }: AppEnv["Variables"]): Promise<Profile> {
@@ -17,7 +17,7 @@ async function loadProfile({ db, user, now }: AppEnv["Variables"]): Promise<Prof
 
 export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await loadProfile(c.var)))
-  .patch("/", validate("json", ProfilePatchSchema), async (c) => {
+  .patch("/", validate("json", contract["PATCH /api/profile"].json), async (c) => {
     await loadProfile(c.var);
     const profile = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
     if (!profile) throw notFound("PROFILE_NOT_FOUND", "Profile not found");

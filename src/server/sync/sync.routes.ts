@@ -3,7 +3,7 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/env";
 import { validate } from "../http/validation";
 import type { UserLimits } from "../habits/quota";
-import { SyncPullQuerySchema, SyncPushSchema } from "../../core/sync-schema";
+import { contract } from "../../core/contract-schema";
 import type { SyncChangeEvent, SyncPull } from "../../core/sync";
 import type { ChangeHub } from "./change-hub";
 import { isStaleCursor } from "./horizon.repo";
@@ -44,7 +44,7 @@ export const notifyChanges =
 
 export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
   new Hono<AppEnv>()
-    .get("/", validate("query", SyncPullQuerySchema), async (c) => {
+    .get("/", validate("query", contract["GET /api/sync"].query), async (c) => {
       const { cursor, limit } = c.req.valid("query");
       const { db, user } = c.var;
       const page = await pullChanges(db, user.id, cursor, limit);
@@ -53,7 +53,7 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       const reset: SyncPull = { ...(await pullChanges(db, user.id, 0, limit)), reset: true };
       return c.json(reset);
     })
-    .post("/push", validate("json", SyncPushSchema), async (c) =>
+    .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) =>
       c.json(await pushOps(c.var.db, c.var.user.id, c.req.valid("json").ops, c.var.now, limits)),
     )
     .get("/events", (c) => {

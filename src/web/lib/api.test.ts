@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../core/messages";
-import { ApiError, apiRequest, failureText, isUnreachable } from "./api";
+import { ApiError, failureText, isUnreachable } from "./api";
+import { apiRequest } from "./api-request";
 import { localToday } from "./local-today";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,47 +15,125 @@ const respond = (status: number, body?: unknown) =>
       }),
   );
 
+const respondText = (status: number, text: string | null) =>
+  vi.fn(async () => new Response(text, { status }));
+
+const profile = {
+  id: "u1",
+  email: "ada@example.com",
+  displayName: "Ada",
+  photoURL: null,
+  preferences: { theme: "light", notifications: true },
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+
 describe("apiRequest", () => {
-  it("sends the local day and JSON, and returns the answer", async () => {
-    const fetch = respond(201, { id: "1" });
+  it("sends the route's method, path and JSON body with the local day, and returns the parsed answer", async () => {
+    const fetch = respond(200, profile);
     vi.stubGlobal("fetch", fetch);
-    await expect(apiRequest("/api/habits", { method: "POST", body: { name: "Read" } })).resolves.toEqual({
-      id: "1",
-    });
+    await expect(apiRequest("PATCH /api/profile", { body: { displayName: "Ada" } })).resolves.toEqual(
+      profile,
+    );
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe("/api/habits");
-    expect(init?.method).toBe("POST");
-    expect(init?.body).toBe('{"name":"Read"}');
-    expect((init?.headers as Record<string, string>)["X-Local-Date"]).toBe(localToday());
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(url).toBe("/api/profile");
+    expect(init?.method).toBe("PATCH");
+    expect(init?.body).toBe('{"displayName":"Ada"}');
+    const headers = new Headers(init?.headers);
+    expect(headers.get("X-Local-Date")).toBe(localToday());
+    expect(headers.get("Content-Type")).toBe("application/json");
   });
 
-  it("returns nothing for 204", async () => {
-    vi.stubGlobal("fetch", respond(204));
-    await expect(apiRequest("/api/habits/1", { method: "DELETE" })).resolves.toBeUndefined();
+  it("puts the query in the URL, leaving out what is undefined", async () => {
+    const fetch = respond(200, {
+      cursor: "7",
+      more: false,
+      habits: [],
+      completions: [],
+      deletedHabitIds: [],
+    });
+    vi.stubGlobal("fetch", fetch);
+    await apiRequest("GET /api/sync", { query: { cursor: "3", limit: 50 } });
+    await apiRequest("GET /api/sync", { query: { cursor: "", limit: undefined } });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      "/api/sync?cursor=3&limit=50",
+      "/api/sync?cursor=",
+    ]);
   });
 
-  it("maps the error body to an ApiError", async () => {
-    vi.stubGlobal("fetch", respond(404, { error: { code: "HABIT_NOT_FOUND", message: "Habit not found" } }));
-    const error = await apiRequest("/api/habits/x").catch((e: unknown) => e);
+  it("keeps only the fields the contract names: a field a newer server adds is dropped, not an error", async () => {
+    vi.stubGlobal("fetch", respond(200, { version: "1.2.3", feedbackEmail: "", newField: 1 }));
+    await expect(apiRequest("GET /api/app-info")).resolves.toEqual({ version: "1.2.3", feedbackEmail: "" });
+  });
+
+  it("refuses an answer that breaks the contract with a BAD_RESPONSE error that names the fault", async () => {
+    vi.stubGlobal("fetch", respond(200, { ...profile, preferences: { theme: "blue", notifications: true } }));
+    const wrongValue = await failure(apiRequest("GET /api/profile"));
+    expect(wrongValue).toBeInstanceOf(ApiError);
+    expect(wrongValue).toMatchObject({
+      status: 200,
+      code: "BAD_RESPONSE",
+      message: expect.stringMatching(/^GET \/api\/profile answered .*\[preferences\]\[theme\]/),
+    });
+    expect(isUnreachable(wrongValue)).toBe(true);
+
+    vi.stubGlobal("fetch", respond(200, { google: true }));
+    const missing = await failure(apiRequest("GET /api/auth-providers"));
+    expect(missing).toMatchObject({ code: "BAD_RESPONSE", message: expect.stringMatching(/\[oidc\]/) });
+
+    vi.stubGlobal("fetch", respond(200, null));
+    expect(await failure(apiRequest("GET /api/app-info"))).toMatchObject({ code: "BAD_RESPONSE" });
+  });
+
+  it("refuses a 2xx answer that is not JSON, or empty, as BAD_RESPONSE", async () => {
+    vi.stubGlobal("fetch", respondText(200, "<html>Welcome to the captive portal</html>"));
+    const html = await failure(apiRequest("GET /api/profile"));
+    expect(html).toMatchObject({
+      status: 200,
+      code: "BAD_RESPONSE",
+      message: expect.stringMatching(/not JSON/),
+    });
+    vi.stubGlobal("fetch", respondText(204, null));
+    expect(await failure(apiRequest("GET /api/profile"))).toMatchObject({
+      status: 204,
+      code: "BAD_RESPONSE",
+    });
+  });
+
+  it("maps the error body to an ApiError, with any code a server sends", async () => {
+    vi.stubGlobal(
+      "fetch",
+      respond(404, { error: { code: "PROFILE_NOT_FOUND", message: "Profile not found" } }),
+    );
+    const error = await failure(apiRequest("GET /api/profile"));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: "HABIT_NOT_FOUND", message: "Habit not found" });
+    expect(error).toMatchObject({ status: 404, code: "PROFILE_NOT_FOUND", message: "Profile not found" });
     expect(isUnreachable(error)).toBe(false);
+    vi.stubGlobal("fetch", respond(400, { error: { code: "A_NEWER_CODE", message: "Explained" } }));
+    expect(await failure(apiRequest("GET /api/profile"))).toMatchObject({
+      status: 400,
+      code: "A_NEWER_CODE",
+    });
   });
 
   it("reports a server without a JSON error body, and a network failure, as unreachable", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response("<html>Bad gateway</html>", { status: 502 })),
-    );
-    const gateway = await apiRequest("/api/habits").catch((e: unknown) => e);
+    vi.stubGlobal("fetch", respondText(502, "<html>Bad gateway</html>"));
+    const gateway = await failure(apiRequest("GET /api/profile"));
     expect(gateway).toMatchObject({ status: 502, code: "HTTP_ERROR" });
     expect(isUnreachable(gateway)).toBe(true);
+    vi.stubGlobal("fetch", respond(500, { error: { code: 500 } }));
+    expect(await failure(apiRequest("GET /api/profile"))).toMatchObject({ status: 500, code: "HTTP_ERROR" });
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
-    const offline = await apiRequest("/api/habits").catch((e: unknown) => e);
+    const offline = await failure(apiRequest("GET /api/profile"));
     expect(offline).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
     expect(isUnreachable(offline)).toBe(true);
   });
@@ -62,7 +141,7 @@ describe("apiRequest", () => {
   it("explains a rate-limit refusal instead of the action's generic failure text", async () => {
     const body = { error: { code: "RATE_LIMITED", message: "Too many changes" } };
     vi.stubGlobal("fetch", respond(429, body));
-    const limited = await apiRequest("/api/habits", { method: "POST", body: {} }).catch((e: unknown) => e);
+    const limited = await failure(apiRequest("PATCH /api/profile", { body: {} }));
     expect(failureText(limited, messages.habits.saveFailed)).toBe(messages.limits.rateLimited);
     expect(isUnreachable(limited)).toBe(false);
     const notFound = new ApiError(404, "HABIT_NOT_FOUND", "Habit not found");
@@ -73,8 +152,29 @@ describe("apiRequest", () => {
   it("explains a quota refusal instead of the action's generic failure text", async () => {
     const body = { error: { code: "QUOTA_EXCEEDED", message: "An account holds at most 500 habits" } };
     vi.stubGlobal("fetch", respond(409, body));
-    const full = await apiRequest("/api/habits", { method: "POST", body: {} }).catch((e: unknown) => e);
+    const full = await failure(apiRequest("PUT /api/habits", { body: [] }));
     expect(failureText(full, messages.habits.saveFailed)).toBe(messages.limits.quotaExceeded);
     expect(failureText(full, messages.habits.importFailed)).toBe(messages.limits.quotaExceeded);
+  });
+
+  it("reports a contract module that cannot be loaded (the server went away) as unreachable", async () => {
+    vi.resetModules();
+    vi.doMock("../../core/contract-schema", () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    });
+    try {
+      const fresh = await import("./api-request");
+      const errors = await import("./api");
+      vi.stubGlobal("fetch", respond(200, profile));
+      const error = await failure(fresh.apiRequest("GET /api/profile"));
+      expect(error).toMatchObject({
+        status: 0,
+        code: "NETWORK_ERROR",
+        message: expect.stringMatching(/contract/),
+      });
+      expect(errors.isUnreachable(error)).toBe(true);
+    } finally {
+      vi.doUnmock("../../core/contract-schema");
+    }
   });
 });

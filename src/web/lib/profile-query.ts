@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Profile } from "../../server/profile/profile.repo";
-import { apiRequest } from "./api";
+import type { Profile } from "../../core/contract-schema";
+import { apiRequest } from "./api-request";
 
 export type { Profile };
 
@@ -9,4 +9,4 @@ export const profileKey = (userId: string) => ["profile", userId] as const;
 
 /** GET /api/profile as a react-query query. */
 export const profileQuery = (userId: string) =>
-  queryOptions({ queryKey: profileKey(userId), queryFn: () => apiRequest<Profile>("/api/profile") });
+  queryOptions({ queryKey: profileKey(userId), queryFn: () => apiRequest("GET /api/profile") });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { AuthProviders } from "../../../server/auth/providers";
-import { apiRequest } from "../../lib/api";
+import type { AuthProviders } from "../../../core/contract-schema";
+import { apiRequest } from "../../lib/api-request";
 import { authClient } from "../../lib/auth-client";
 import { type AuthFailure, type AuthFlow, runAuth } from "./auth-errors";
 
@@ -10,7 +10,7 @@ export type ProviderMode = "signIn" | "signUp";
 // Read once per page load, outside React Query: the signed-out screens clear its cache.
 let request: Promise<AuthProviders | null> | null = null;
 function loadProviders(): Promise<AuthProviders | null> {
-  request ??= apiRequest<AuthProviders>("/api/auth-providers").catch(() => {
+  request ??= apiRequest("GET /api/auth-providers").catch(() => {
     request = null; // no buttons this time; the next visit asks again
     return null;
   });

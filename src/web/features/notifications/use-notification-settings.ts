@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api-request";
 import { useCurrentUser } from "../../lib/current-user";
 import {
   notificationPermission,
@@ -8,7 +8,7 @@ import {
   showNotification,
   type PermissionState,
 } from "../../lib/notifications";
-import { type Profile, profileKey, profileQuery } from "../../lib/profile-query";
+import { profileKey, profileQuery } from "../../lib/profile-query";
 import { notificationsCopy } from "./notifications-copy";
 
 /** The browser's decision, re-read when the tab comes back (the user may have changed it in site settings). */
@@ -38,7 +38,7 @@ export function useNotificationSettings() {
   const profile = useQuery(profileQuery(userId));
   const save = useMutation({
     mutationFn: (notifications: boolean) =>
-      apiRequest<Profile>("/api/profile", { method: "PATCH", body: { preferences: { notifications } } }),
+      apiRequest("PATCH /api/profile", { body: { preferences: { notifications } } }),
     onSuccess: (saved) => client.setQueryData(profileKey(userId), saved),
   });
 

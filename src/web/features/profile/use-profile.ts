@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api";
+import { apiRequest } from "../../lib/api-request";
 import { authClient } from "../../lib/auth-client";
 import { useCurrentUser } from "../../lib/current-user";
-import { type Profile, profileKey, profileQuery } from "../../lib/profile-query";
+import { profileKey, profileQuery } from "../../lib/profile-query";
 
 /** GET /api/profile, and a display-name save that also renames the Better Auth user, so the session agrees. */
 export function useProfile() {
@@ -11,7 +11,7 @@ export function useProfile() {
   const query = useQuery(profileQuery(id));
   const rename = useMutation({
     mutationFn: async (displayName: string) => {
-      const saved = await apiRequest<Profile>("/api/profile", { method: "PATCH", body: { displayName } });
+      const saved = await apiRequest("PATCH /api/profile", { body: { displayName } });
       const { error } = await authClient.updateUser({ name: displayName });
       if (error) throw new Error(error.message ?? "Failed to update the account name");
       return saved;

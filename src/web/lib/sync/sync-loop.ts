@@ -4,7 +4,8 @@
 // the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
 import { SYNC_MAX_OPS, type SyncPushResult } from "../../../core/sync";
-import { ApiError, apiRequest, failureText } from "../api";
+import { ApiError, failureText } from "../api";
+import { apiRequest } from "../api-request";
 import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
 import { rebase, startPull, takePage } from "./replica-state";
@@ -68,7 +69,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
     let answer: unknown;
     try {
       const rows = op.habits.map(({ name, completedDates }) => ({ name, completedDates }));
-      answer = await apiRequest<unknown>("/api/habits", { method: "PUT", body: rows });
+      answer = await apiRequest("PUT /api/habits", { body: rows });
     } catch (error) {
       if (!refusedFinally(error)) throw error;
       await dropOps(db, [seq]);

@@ -1,0 +1,152 @@
+// The contract between the web app and the server (GUIDE §4.13; docs/decisions/0026): for every JSON route the web
+// calls, the schema of its request and of its answer. The server validates requests with these schemas and a test
+// parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
+// answer with it. zod: the web loads this module with import() (docs/decisions/0007).
+import { z } from "zod";
+import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup-schema";
+import { MAX_BACKUP_HABITS } from "./constants";
+import { API_ERROR_CODES, type ApiErrorBody } from "./contract";
+import { exactly } from "./contract-exact-schema";
+import type { Habit } from "./habit";
+import { LocalDateSchema } from "./local-date-schema";
+import { MAX_NAME_LENGTH } from "./name";
+import { DisplayNameSchema } from "./name-schema";
+import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
+
+export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
+
+/** What the server sends with every refusal (GUIDE §6): only the codes of the contract. */
+export const ApiErrorBodySchema = exactly<ApiErrorBody>()(
+  z.strictObject({ error: z.strictObject({ code: ApiErrorCodeSchema, message: z.string().min(1) }) }),
+);
+
+// Requests.
+
+export const MAX_DISPLAY_NAME_LENGTH = MAX_NAME_LENGTH;
+export const MAX_PHOTO_URL_LENGTH = 2048;
+
+// Only https: the photo is shown as an image on an https page, never followed as a javascript: or data: link.
+export const PhotoUrlSchema = z
+  .url({ protocol: /^https$/, error: "must be an https URL" })
+  .max(MAX_PHOTO_URL_LENGTH, `must be at most ${MAX_PHOTO_URL_LENGTH} characters`);
+
+/** PATCH /api/profile. The email is read-only (SPEC §2 Profile), so it is an unknown field here. */
+export const ProfilePatchSchema = z.strictObject({
+  displayName: DisplayNameSchema.optional(),
+  photoURL: PhotoUrlSchema.nullable().optional(),
+  preferences: z
+    .strictObject({
+      theme: z.enum(["light", "dark"], { error: "must be light or dark" }).optional(),
+      notifications: z.boolean({ error: "must be true or false" }).optional(),
+    })
+    .optional(),
+});
+
+/** PUT /api/habits (import) body: the array is checked here, each item as it is read (habits/backup-items.ts). */
+export const BackupItemsSchema = z
+  .array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY })
+  .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
+
+/** Migration body: the browser's local list. Unlike an import, one bad habit fails alone (SPEC §4 "M failed"). */
+export const LocalHabitsSchema = z
+  .array(z.unknown(), { error: "the local habits must be a JSON array" })
+  .max(MAX_BACKUP_HABITS, `at most ${MAX_BACKUP_HABITS} habits can be migrated`);
+
+// Answers. Objects are not strict: a field a newer server adds must not break an app the service worker kept.
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  preferences: z.object({ theme: z.enum(["light", "dark"]), notifications: z.boolean() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.output<typeof ProfileSchema>;
+
+/** Public, non-secret facts the Settings screen shows (About and the feedback link). */
+export const AppInfoSchema = z.object({ version: z.string(), feedbackEmail: z.string() });
+export type AppInfo = z.output<typeof AppInfoSchema>;
+
+/** Which sign-in buttons the login page shows (public; no secrets). */
+export const AuthProvidersSchema = z.object({
+  google: z.boolean(),
+  oidc: z.object({ id: z.string(), label: z.string() }).nullable(),
+});
+export type AuthProviders = z.output<typeof AuthProvidersSchema>;
+
+/**
+ * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit). Checked one way only
+ * (`satisfies`): Habit's optional fields of later issues (skip, schedule, archive) are not part of the answer the
+ * web reads yet; a required field or a changed type is a compile error, and the contract test checks the answers.
+ */
+export const HabitSchema = z.object({
+  id: z.string(),
+  userId: z.string().optional(),
+  name: z.string(),
+  completedDates: z.array(LocalDateSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  streakCount: z.number().int().min(0),
+  bestStreak: z.number().int().min(0),
+  lastCompletedDate: LocalDateSchema.nullable(),
+  completedToday: z.boolean(),
+  completionRate: z.number().min(0).max(100),
+}) satisfies z.ZodType<Habit>;
+
+export const MigrationResultSchema = z.object({
+  migrated: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  skipped: z.boolean(),
+  habits: z.array(HabitSchema),
+});
+export type MigrationResult = z.output<typeof MigrationResultSchema>;
+
+type RouteSpec = { query?: z.ZodType; json?: z.ZodType; response: z.ZodType };
+
+/** Every JSON route the web app calls, by "METHOD /path". Better Auth's /api/auth/* has its own client. */
+export const contract = {
+  "GET /api/auth-providers": { response: AuthProvidersSchema },
+  "GET /api/app-info": { response: AppInfoSchema },
+  "GET /api/profile": { response: ProfileSchema },
+  "PATCH /api/profile": { json: ProfilePatchSchema, response: ProfileSchema },
+  "POST /api/habits/migrate": { json: LocalHabitsSchema, response: MigrationResultSchema },
+  "PUT /api/habits": { json: BackupItemsSchema, response: z.array(HabitSchema) },
+  "GET /api/sync": { query: SyncPullQuerySchema, response: SyncPullSchema },
+  "POST /api/sync/push": { json: SyncPushSchema, response: SyncPushResultSchema },
+} as const satisfies Record<string, RouteSpec>;
+
+export type Contract = typeof contract;
+export type Route = keyof Contract;
+/** What a route answers, as its schema parses it. */
+export type RouteAnswer<R extends Route> = z.output<Contract[R]["response"]>;
+/** What a client may send as a route's JSON body (the schema's input); never for a route without one. */
+export type RouteBody<R extends Route> = Contract[R] extends { json: z.ZodType }
+  ? z.input<Contract[R]["json"]>
+  : never;
+/** A route's query parameters as a client gives them; never for a route without them. */
+export type RouteQuery<R extends Route> = Contract[R] extends { query: z.ZodType }
+  ? z.input<Contract[R]["query"]>
+  : never;
+
+type ResponseSchemas = { [R in Route]: { response: z.ZodType<RouteAnswer<R>> } };
+const responses: ResponseSchemas = contract;
+
+/** `[2].cursor: expected string`, for the first few issues: enough to find the fault. */
+const describeIssues = (issues: readonly z.core.$ZodIssue[]) =>
+  issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map((key) => `[${String(key)}]`).join("") || "answer"}: ${issue.message}`)
+    .join("; ");
+
+/** A route's answer parsed by its response schema, or what is wrong with it (the web's client, web/lib/api.ts). */
+export function parseAnswer<R extends Route>(
+  route: R,
+  answer: unknown,
+): { ok: true; value: RouteAnswer<R> } | { ok: false; fault: string } {
+  const parsed = responses[route].response.safeParse(answer);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, fault: describeIssues(parsed.error.issues) };
+}

@@ -1,0 +1,37 @@
+// The contract between the web app and the server (GUIDE §4.13, §6; docs/decisions/0026), the part without zod:
+// the error codes our API answers with. The routes, with their request and response schemas, are the `contract`
+// table of contract-schema.ts (zod stays out of the initial bundle, docs/decisions/0007); the sync protocol's
+// types are in sync.ts.
+
+/**
+ * Every code of an `{ error: { code, message } }` answer of our API (not Better Auth's /api/auth/*, which has
+ * its own), and of a push op's "rejected" result. The server's error helpers accept only these.
+ */
+export const API_ERROR_CODES = [
+  "VALIDATION_FAILED", // 400: a field is missing, unknown or out of range; the message names it
+  "INVALID_JSON", // 400: the body is not JSON, or carries U+0000
+  "INVALID_DATE", // 400: not a real YYYY-MM-DD day, or more than one day from the server's
+  "BAD_REQUEST", // 400: refused by the HTTP layer before our validation
+  "UNAUTHENTICATED", // 401: signed out or the session ended
+  "FORBIDDEN_ORIGIN", // 403: a signed-in change from another site
+  "NOT_FOUND", // 404: no such API route
+  "HABIT_NOT_FOUND", // 404: no such habit, or another user's
+  "PROFILE_NOT_FOUND", // 404
+  "CONFLICT", // 409: a new habit's id belongs to another user
+  "QUOTA_EXCEEDED", // 409: the account's habit or day quota
+  "PAYLOAD_TOO_LARGE", // 413
+  "RATE_LIMITED", // 429: too many writes a minute
+  "INTERNAL", // 500
+  "REJECTED", // a push op refused by an earlier release that kept no code
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
+export const isApiErrorCode = (code: string): code is ApiErrorCode => KNOWN_CODES.has(code);
+
+/**
+ * The body of every refused request (GUIDE §6). The server sends only `ApiErrorCode`s; a client reads any string
+ * (`Code = string`), since an app the service worker kept may meet a newer server with a code it does not know.
+ */
+export type ApiErrorBody<Code extends string = ApiErrorCode> = { error: { code: Code; message: string } };
