@@ -1,14 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { authClient } from "../lib/auth-client";
 import { type CurrentUser, CurrentUserProvider } from "../lib/current-user";
 import { forgetUser, lastUser, rememberUser } from "../lib/last-user";
+import { forgetQueries } from "../lib/query-reset";
+import { useSession } from "../lib/session";
 import { AppShell } from "./shell/app-shell";
 
 /** SPEC §2/§6: every app route needs a signed-in user, else /login. */
 export function RequireSession() {
-  const { data, error } = authClient.useSession();
+  const { data, error } = useSession();
   const location = useLocation();
   const session = data?.user;
   useEffect(() => {
@@ -32,14 +32,13 @@ export function RequireSession() {
 
 /** SPEC §2: a signed-in user who opens /login is sent to /. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { data } = authClient.useSession();
-  const client = useQueryClient();
+  const { data } = useSession();
   // Signed out: forget the previous user's data. Safe here, where no screen is using it any more.
   useEffect(() => {
     if (!data) {
-      client.removeQueries();
+      forgetQueries();
       forgetUser();
     }
-  }, [client, data]);
+  }, [data]);
   return data ? <Navigate to="/" replace /> : children;
 }

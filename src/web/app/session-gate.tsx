@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { SPLASH_MIN_MS } from "../../core/constants";
-import { authClient } from "../lib/auth-client";
+import { useSession } from "../lib/session";
 import { Splash } from "./splash";
 
 /** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const { isPending } = authClient.useSession();
+  const { isPending } = useSession();
   const [minimumPassed, setMinimumPassed] = useState(false);
   const [ready, setReady] = useState(false);
   useEffect(() => {

@@ -1,10 +1,13 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { messages } from "../../../core/messages";
-import { authClient } from "../../lib/auth-client";
 import { useCurrentUser } from "../../lib/current-user";
+import { refetchSession } from "../../lib/session";
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../ui/icons";
 import { showError } from "../../ui/notices";
+
+// Better Auth's client is not part of the first screen (docs/decisions/0030).
+const loadAuthClient = () => import("../../lib/auth-client");
 
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
@@ -17,11 +20,11 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const { refetch } = authClient.useSession();
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!open) return;
+    void loadAuthClient().catch(() => undefined); // so that Sign out does not wait for it
     items()[0]?.focus();
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -53,9 +56,10 @@ export function UserMenu() {
   const signOut = async () => {
     close(false);
     try {
+      const { authClient } = await loadAuthClient();
       const result = await authClient.signOut();
       if (result.error) throw new Error(result.error.message);
-      await refetch(); // the session is now empty, so /login does not bounce back here
+      await refetchSession(); // the session is now empty, so /login does not bounce back here
       navigate("/login", { replace: true });
     } catch {
       showError(messages.profile.logoutFailed);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiRequest } from "../../lib/api-request";
 import { useCurrentUser } from "../../lib/current-user";
@@ -9,6 +9,7 @@ import {
   type PermissionState,
 } from "../../lib/notifications";
 import { profileKey, profileQuery } from "../../lib/profile-query";
+import { queryClient } from "../../lib/query-client";
 import { notificationsCopy } from "./notifications-copy";
 
 /** The browser's decision, re-read when the tab comes back (the user may have changed it in site settings). */
@@ -32,15 +33,17 @@ function usePermission(): [PermissionState, (next: PermissionState) => void] {
  */
 export function useNotificationSettings() {
   const { id: userId } = useCurrentUser();
-  const client = useQueryClient();
   const [permission, setPermission] = usePermission();
   const [error, setError] = useState<string | null>(null);
-  const profile = useQuery(profileQuery(userId));
-  const save = useMutation({
-    mutationFn: (notifications: boolean) =>
-      apiRequest("PATCH /api/profile", { body: { preferences: { notifications } } }),
-    onSuccess: (saved) => client.setQueryData(profileKey(userId), saved),
-  });
+  const profile = useQuery(profileQuery(userId), queryClient);
+  const save = useMutation(
+    {
+      mutationFn: (notifications: boolean) =>
+        apiRequest("PATCH /api/profile", { body: { preferences: { notifications } } }),
+      onSuccess: (saved) => queryClient.setQueryData(profileKey(userId), saved),
+    },
+    queryClient,
+  );
 
   const preference = profile.data?.preferences.notifications ?? false;
   const enabled = preference && permission === "granted";

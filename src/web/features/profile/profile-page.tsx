@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROFILE_SUCCESS_MS } from "../../../core/constants";
@@ -9,6 +8,7 @@ import { failureText } from "../../lib/api";
 import { authClient } from "../../lib/auth-client";
 import { AccountForm, Field, FormMessage } from "../../ui/form-controls";
 import type { Profile } from "../../lib/profile-query";
+import { queryClient } from "../../lib/query-client";
 import { useProfile } from "./use-profile";
 
 const { account, profile: texts } = messages;
@@ -62,7 +62,6 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
 /** SPEC §2 Profile: edit the display name, see the read-only email, sign out. */
 export function ProfilePage() {
   const { query } = useProfile();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [signOutError, setSignOutError] = useState<string | null>(null);
@@ -81,7 +80,7 @@ export function ProfilePage() {
     try {
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
-      client.clear();
+      queryClient.clear();
       navigate("/login", { replace: true });
     } catch {
       setSigningOut(false);
