@@ -7,6 +7,13 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss(), ...pwaPlugins("src/web/public/favicon.svg")],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    // Everything the first screen loads goes in one file (docs/decisions/0030): no modulepreload cascade of small
+    // shared chunks, and one gzip stream instead of ten, 2.5 KiB smaller; pages loaded on demand stay split.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
+  },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });
