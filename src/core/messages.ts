@@ -164,4 +164,42 @@ export const messages = {
     addAnyway: "Add anyway",
     cancel: "Cancel",
   },
+  // Settings of the user's days (issue 10): the day start and vacation mode; texts SPEC.md does not name.
+  settingsDays: {
+    dayStartTitle: "Day start",
+    dayStartLabel: "Day starts at",
+    dayStartHelp: "A tick before this time counts for the previous day.",
+    todayIs: (date: string) => `Today counts as ${date}.`,
+    vacationTitle: "Vacation mode",
+    vacationIntro:
+      "Pause every habit while you are away: each day of a vacation counts as skipped, so no streak breaks.",
+    onVacationUntil: (date: string) => `On vacation until ${date}`,
+    vacationPlanned: (from: string, to: string) => `Vacation planned from ${from} to ${to}`,
+    endVacation: "End vacation",
+    cancelVacation: "Cancel vacation",
+    newVacation: "Take a vacation",
+    firstDay: "First day",
+    lastDay: "Last day",
+    startVacation: "Start vacation",
+    pastVacations: "Past vacations",
+    range: (from: string, to: string) => `${from} to ${to}`,
+    missingDays: "Choose the first and the last day of the vacation.",
+    lastBeforeFirst: "The last day cannot be before the first day.",
+    tooEarly: "Choose days from January 1, 2000 on.",
+    tooMany: (max: number) => `You can keep at most ${max} vacations. End or cancel one first.`,
+    saveFailed: "Your settings could not be saved. Please try again.",
+  },
+  // Asked before an import replaces the habits (issue 10 item 8): texts SPEC.md does not name.
+  importConfirm: {
+    question: (current: number | null, incoming: number) => {
+      const yours =
+        current === null ? "all your habits" : `your ${current} ${current === 1 ? "habit" : "habits"}`;
+      const theirs = incoming === 1 ? "the one" : `the ${incoming}`;
+      return `Replace ${yours} with ${theirs} in this file?`;
+    },
+    body: "Every day marked for your current habits goes with them. Export a backup first if you may want them back.",
+    replace: "Replace",
+    cancel: "Cancel",
+    cancelled: "the import was cancelled",
+  },
 } as const;
