@@ -3,13 +3,13 @@
 // (docs/decisions/0007).
 import { z } from "zod";
 import { exactly } from "./contract-exact-schema";
-import { HabitNameSchema } from "./habit-schema";
+import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
 import { isDayStart } from "./day-start";
-import { isSchedule, normalizeSchedule, type Schedule } from "./schedule";
+import { isSchedule, type Schedule } from "./schedule";
 import { isVacation, normalizeVacations, type Vacation } from "./vacation";
 import {
-  MAX_EMOJI_LENGTH,
+  EARLIEST_DAY,
   MAX_VACATIONS,
   SYNC_DEFAULT_LIMIT,
   SYNC_MAX_LIMIT,
@@ -25,23 +25,6 @@ import {
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
 
-/** `null` (every day) or `{ weekdays: [...] }`, 1 to 7 distinct weekdays 0–6 (0 = Sunday); stored canonical. */
-export const ScheduleSchema = z
-  .custom<Schedule | null>((value) => value === null || isSchedule(value), {
-    error:
-      "must be null (every day) or { weekdays: [...] } with 1 to 7 distinct weekdays from 0 (Sunday) to 6",
-  })
-  .transform((schedule) => normalizeSchedule(schedule));
-
-/** A short emoji (or any short text without control characters); null for none. */
-export const EmojiSchema = z
-  .string()
-  .min(1, "must not be empty (use null for none)")
-  .max(MAX_EMOJI_LENGTH, `must be at most ${MAX_EMOJI_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), "must not contain control characters")
-  .nullable();
-
 export const DayStartSchema = z.custom<number>(isDayStart, {
   error: "must be a whole number of minutes from 0 (00:00) to 360 (06:00)",
 });
@@ -52,12 +35,14 @@ const VacationSchema = z.custom<Vacation>(isVacation, {
 
 /** The whole list of vacations, normalised (sorted, overlapping ones merged). */
 export const VacationsSchema = z
-  .array(VacationSchema)
+  .array(
+    VacationSchema.refine(
+      (vacation) => vacation.from >= EARLIEST_DAY,
+      `must not begin before ${EARLIEST_DAY}`,
+    ),
+  )
   .max(MAX_VACATIONS, `at most ${MAX_VACATIONS} vacations`)
   .transform((vacations) => normalizeVacations(vacations));
-
-/** A finite position; the order of habits (habit-order.ts). */
-const PositionSchema = z.number().finite();
 
 /** GET /api/sync query: the cursor a previous pull answered ("" or absent: from the beginning). */
 export const SyncPullQuerySchema = z.strictObject({

@@ -116,5 +116,7 @@ export type SyncChangeEvent = { cursor: string };
 export const SYNC_MAX_OPS = 100;
 export const MAX_EMOJI_LENGTH = 16;
 export const MAX_VACATIONS = 20;
+/** The first day a habit's day (setDay, setCompletion) or a vacation may be: history starts here (issue 10). */
+export const EARLIEST_DAY: LocalDate = "2000-01-01";
 export const SYNC_DEFAULT_LIMIT = 20000;
 export const SYNC_MAX_LIMIT = 50000;
