@@ -25,6 +25,7 @@ import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute, requestLog } from "./log/request-log";
+import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 
@@ -79,7 +80,7 @@ export function createApp({ config, database, auth, logger, now = () => new Date
       onError: (c) =>
         c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
     });
-  const small = limit(64 * KiB);
+  const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
   const large = limit(backupBodyLimit(config.userLimits));
   app.use("/api/*", (c, next) => {
     const isBackup =

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_SECRET, useTestServer, type TestUser } from "../../../test/support/api-server";
+import type { SyncPull } from "../../core/sync";
 import { openDatabase } from "./database";
 
 const dir = mkdtempSync(join(tmpdir(), "hs-backup-"));
@@ -36,6 +37,8 @@ describe.each(testDialects().filter((d) => d.dialect === "sqlite"))(
       const url = `sqlite:${file!.file}`;
       const users: TestUser[] = [];
       for (let i = 0; i < 4; i++) users.push(await server.signUp());
+      const dana = await server.signUp();
+      expect((await server.call(dana, "POST", "/api/habits", { json: { name: "Kept" } })).status).toBe(201);
 
       const acknowledged = new Set<string>();
       let stop = false;
@@ -65,6 +68,13 @@ describe.each(testDialects().filter((d) => d.dialect === "sqlite"))(
       expect(busy.code).toBe(1);
       expect(busy.output).toMatch(/in use: stop the server/);
 
+      // Dana's device is in sync with the database about to be replaced: its cursor counts two habits the backup
+      // lacks.
+      for (const name of ["Lost 1", "Lost 2"])
+        expect((await server.call(dana, "POST", "/api/habits", { json: { name } })).status).toBe(201);
+      const device = await server.call<SyncPull>(dana, "GET", "/api/sync");
+      expect(device.status).toBe(200);
+
       await server.running.stop();
       const restore = await script("restore", snapshot, url);
       expect(restore, restore.output).toMatchObject({ code: 0 });
@@ -85,6 +95,26 @@ describe.each(testDialects().filter((d) => d.dialect === "sqlite"))(
       const list = await server.call<unknown[]>(users[0]!, "GET", "/api/habits");
       expect(list.status).toBe(200);
       expect(list.body.length).toBeGreaterThan(0);
+
+      // However many writes follow the restore, Dana's cursor belongs to the replaced database: her next pull
+      // answers reset with the restored state, not the changes "since" a number that new writes reuse.
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await server.call(dana, "POST", "/api/habits", { json: { name: `After ${i}` } })).status,
+        ).toBe(201);
+      const next = await server.call<SyncPull>(dana, "GET", `/api/sync?cursor=${device.body.cursor}`);
+      expect(next.status).toBe(200);
+      expect(next.body.reset).toBe(true);
+      expect(next.body.habits.map((h) => h.name).sort()).toEqual([
+        "After 0",
+        "After 1",
+        "After 2",
+        "After 3",
+        "After 4",
+        "Kept",
+      ]);
+      const current = await server.call<SyncPull>(dana, "GET", `/api/sync?cursor=${next.body.cursor}`);
+      expect(current.body).not.toHaveProperty("reset");
     }, 60_000);
 
     it("refuses a file that is not a database, keeps the live one, and points PostgreSQL users to pg_dump", async () => {

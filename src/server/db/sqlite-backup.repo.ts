@@ -33,6 +33,35 @@ export async function problemWith(db: Db, file: string): Promise<string | null> 
 }
 
 /**
+ * How far a restore moves every user's sync counter (docs/decisions/0027): past any cursor a device can hold from
+ * the replaced database, which no user reaches (a million writes a day for 2,700 years).
+ */
+export const RESTORE_VERSION_JUMP = 1_000_000_000_000;
+
+/**
+ * The restored copy `file` starts a new sync lineage: each user's counter jumps by RESTORE_VERSION_JUMP and
+ * their horizon is set to it. A device's cursor from before the restore is then below the horizon, however many
+ * writes follow, and its next pull answers reset (a cursor equal to the restored counter would be answered by
+ * changes, but the jump leaves none). A backup older than the sync tables (before migration 0005) is left as is.
+ */
+export async function startNewSyncLineage(db: Db, file: string): Promise<void> {
+  await sql`attach database ${file} as candidate`.execute(db);
+  try {
+    const tables = await sql<{ name: string }>`select name from candidate.sqlite_master
+      where type = 'table' and name in ('sync_state', 'sync_horizons')`.execute(db);
+    if (tables.rows.length < 2) return;
+    await sql`begin`.execute(db);
+    await sql`update candidate.sync_state set version = version + ${RESTORE_VERSION_JUMP}`.execute(db);
+    await sql`insert into candidate.sync_horizons (user_id, version)
+      select user_id, version from candidate.sync_state where true
+      on conflict (user_id) do update set version = excluded.version`.execute(db);
+    await sql`commit`.execute(db);
+  } finally {
+    await sql`detach database candidate`.execute(db);
+  }
+}
+
+/**
  * Takes the database file `file` out of WAL mode, which SQLite allows only when no other connection has it open:
  * false means a server (or another command) is using it. On success its WAL has been written back and removed.
  */

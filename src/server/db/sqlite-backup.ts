@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { dialectOf, openDatabase } from "./database";
-import { problemWith, releaseIfUnused, vacuumInto } from "./sqlite-backup.repo";
+import { problemWith, releaseIfUnused, startNewSyncLineage, vacuumInto } from "./sqlite-backup.repo";
 
 /** A refusal the operator can act on: the scripts print its message and exit with code 1. */
 export class BackupError extends Error {}
@@ -86,6 +86,7 @@ export async function restoreSqlite(
     await withScratch(async (db) => {
       const problem = await problemWith(db, incoming);
       if (problem) throw new BackupError(`${source} cannot be restored: ${problem}`);
+      await startNewSyncLineage(db, incoming); // devices that synced with the replaced database start over
       if (existsSync(file) && !(await releaseIfUnused(db, file)))
         throw new BackupError(`${file} is in use: stop the server (and any npm run user) first`);
     });

@@ -1,19 +1,109 @@
 // What changed for a user after a cursor, a page at a time, oldest change first (GET /api/sync).
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
-import { sortedDayRanges } from "../../core/day-ranges";
+import { joinedDayRanges } from "../../core/day-ranges";
 import type { SyncHabit, SyncHabitDays, SyncPull } from "../../core/sync";
 import { currentVersion } from "./versions.repo";
 
 type Source = "habits" | "deleted_habits" | "completions";
-type HabitRow = { id: string; name: string; created_at: string; updated_at: string };
+/** A habit row as both dialects answer it: id, name, created_at, updated_at. */
+type HabitTuple = [string, string, string, string];
+/** One habit's days of one state in a page, joined by commas in no particular order. */
+type DaysTuple = [habitId: string, done: number, dates: string];
+/** A page as read from the database, before its days become ranges. */
+type Page = {
+  end: number;
+  upTo: number;
+  habits: HabitTuple[];
+  extra: HabitTuple[];
+  deleted: string[];
+  days: DaysTuple[];
+};
 
-const toSyncHabit = (row: HabitRow): SyncHabit => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+const toSyncHabit = ([id, name, createdAt, updatedAt]: HabitTuple): SyncHabit => ({
+  id,
+  name,
+  createdAt,
+  updatedAt,
 });
+
+/**
+ * A page covers the versions after the cursor up to where the first source reaches `limit` rows, so it holds at
+ * most `limit` rows of each kind. On PostgreSQL the whole page is one statement, so one snapshot, in which no row
+ * is newer than the counter (a write takes its numbers and writes its rows in one transaction). The first `limit`
+ * days after the cursor are read once, in version order, from the covering (user_id, version, habit_id, done,
+ * date) index, and joined per habit and state by a hash aggregate, in no order: sorting ten years of days (180,000
+ * rows) in the database, for an ordered string_agg or for runs of days by window functions, was most of a first
+ * sync's time, while they come out of the version index already in date order per habit after an import or a
+ * day-by-day history (joinedDayRanges sorts only a list that is not). Their count and last version give the page's
+ * end, unless habits or deleted habits reach `limit` changes first, or the counter.
+ */
+async function postgresPage(db: Db, userId: string, after: number, limit: number): Promise<Page> {
+  const toEnd = sql`user_id = ${userId} and version > ${after} and version <= (select v from page)`;
+  const limitEnd = (table: Source) =>
+    sql`(select version from ${sql.table(table)} where user_id = ${userId} and version > ${after}
+      order by version offset ${limit - 1} limit 1)`;
+  const habit = sql`json_build_array(id, name, created_at, updated_at)`;
+  const query = sql<{
+    end: string;
+    up: string;
+    habits: HabitTuple[] | null;
+    extra: HabitTuple[] | null;
+    deleted: string[] | null;
+    habit_id: string | null;
+    done: number | null;
+    dates: string | null;
+  }>`
+    with up as (select coalesce((select version from sync_state where user_id = ${userId}), 0) as v),
+    -- Where the page ends at the latest: where habits or deleted habits reach the limit, else at the counter.
+    bound as (
+      select coalesce(least(${limitEnd("habits")}, ${limitEnd("deleted_habits")}), up.v) as v from up
+    ),
+    days as materialized (
+      select habit_id, done, string_agg(date, ',') as dates, count(*) as n, max(version) as last
+      from (select habit_id, done, date, version from completions
+        where user_id = ${userId} and version > ${after} and version <= (select v from bound)
+        order by version limit ${limit}) as c
+      group by habit_id, done
+    ),
+    page as (
+      select greatest(${after}, case when (select sum(n) from days) = ${limit} then (select max(last) from days)
+        else bound.v end) as v, up.v as up
+      from up, bound
+    )
+    -- One row for the page, then one per habit and state with its days: plain text, which PostgreSQL sends as it
+    -- is (JSON would escape 200 KiB of dates character by character).
+    select page.v as end, page.up,
+      (select json_agg(${habit} order by version) from habits where ${toEnd}) as habits,
+      -- Days of a habit whose row changed later than them: the row goes too, so a device never holds days of an
+      -- unknown habit.
+      (select json_agg(${habit} order by version) from habits
+        where user_id = ${userId} and not (version > ${after} and version <= page.v)
+          and id in (select habit_id from days)) as extra,
+      (select json_agg(id order by version) from deleted_habits where ${toEnd}) as deleted,
+      null as habit_id, null::integer as done, null as dates
+    from page
+    union all
+    select null, null, null, null, null, habit_id, done, dates from days`;
+  // The only good plan reads the index in version order and hashes the days. PostgreSQL cannot tell from its
+  // estimates of one user's rows (rows just imported, an account much larger than the others): with some it sorts
+  // every remaining row of the user (on disk), with others the page's rows by habit, each several times the cost
+  // of the page. So sorting is off for this statement, in a transaction of its own (three more round trips, under
+  // a millisecond), and so is JIT compilation, which the cost of a disabled path would otherwise set off.
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`.execute(trx);
+    return query.execute(trx);
+  });
+  const row = rows.find((r) => r.habit_id === null)!;
+  return {
+    end: Number(row.end),
+    upTo: Number(row.up),
+    habits: row.habits ?? [],
+    extra: row.extra ?? [],
+    deleted: row.deleted ?? [],
+    days: rows.filter((r) => r.habit_id !== null).map((r): DaysTuple => [r.habit_id!, r.done!, r.dates!]),
+  };
+}
 
 /** The version of the source's `limit`-th change after `after`, read from its (user_id, version) index alone. */
 async function limitEnd(db: Db, table: Source, userId: string, after: number, upTo: number, limit: number) {
@@ -30,45 +120,21 @@ async function limitEnd(db: Db, table: Source, userId: string, after: number, up
   return row ? Number(row.version) : undefined;
 }
 
-/**
- * The days changed in (after, end], joined per habit and state by the database: ten years of days are 180,000 rows,
- * and reading them one object each costs more than the whole budget of a first sync (docs/decisions/0023).
- */
-async function changedDays(db: Db, userId: string, after: number, end: number): Promise<SyncHabitDays[]> {
-  // Byte order ("C"): PostgreSQL's language-aware text order made the sort most of a page's time.
-  const [habit, joined] = isPostgres(db)
-    ? [sql<string>`habit_id collate "C"`, sql<string>`string_agg(date, ',' order by date collate "C")`]
-    : [sql<string>`habit_id`, sql<string>`group_concat(date, ',' order by date)`];
-  const rows = await db
-    .selectFrom("completions")
-    .select([habit.as("habit_id"), "done", joined.as("dates")])
-    .where("user_id", "=", userId)
-    .where("version", ">", after)
-    .where("version", "<=", end)
-    .groupBy([habit, "done"])
-    .execute();
-  const byHabit = new Map<string, SyncHabitDays>();
-  for (const { habit_id: habitId, done, dates } of rows) {
-    let days = byHabit.get(habitId);
-    if (!days) byHabit.set(habitId, (days = { habitId, done: [], undone: [] }));
-    days[done === 1 ? "done" : "undone"] = sortedDayRanges(dates.split(","));
-  }
-  return [...byHabit.values()];
-}
+const habitTuple = (row: {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}): HabitTuple => [row.id, row.name, row.created_at, row.updated_at];
 
-/**
- * Every row carries its own version (versions.repo.ts). A page covers the versions after the cursor up to where the
- * first source reaches `limit` rows, so it holds at most `limit` rows of each kind; the read stops at the counter
- * read first, so a page never skips a row that commits later with a lower number.
- */
-export async function pullChanges(db: Db, userId: string, after: number, limit: number): Promise<SyncPull> {
+/** SQLite answers in-process, so a few statements cost no round trips; the same page as on PostgreSQL. */
+async function sqlitePage(db: Db, userId: string, after: number, limit: number): Promise<Page> {
   const upTo = await currentVersion(db, userId);
   const sources: Source[] = ["habits", "deleted_habits", "completions"];
   const ends = await Promise.all(sources.map((table) => limitEnd(db, table, userId, after, upTo, limit)));
   const full = ends.filter((end) => end !== undefined);
   const end = Math.max(after, full.length > 0 ? Math.min(...full) : upTo);
-  const more = end < upTo;
-  const [habits, deleted, completions] = await Promise.all([
+  const [habits, deleted, days] = await Promise.all([
     db
       .selectFrom("habits")
       .select(["id", "name", "created_at", "updated_at"])
@@ -85,25 +151,54 @@ export async function pullChanges(db: Db, userId: string, after: number, limit: 
       .where("version", "<=", end)
       .orderBy("version")
       .execute(),
-    changedDays(db, userId, after, end),
+    db
+      .selectFrom("completions")
+      .select(["habit_id", "done", sql<string>`group_concat(date, ',')`.as("dates")])
+      .where("user_id", "=", userId)
+      .where("version", ">", after)
+      .where("version", "<=", end)
+      .groupBy(["habit_id", "done"])
+      .execute(),
   ]);
-  // Days of a habit whose row changed later than them: send the row too, so a device never holds days of an
-  // unknown habit.
   const sent = new Set(habits.map((row) => row.id));
-  const missing = completions.map((days) => days.habitId).filter((id) => !sent.has(id));
+  const missing = [...new Set(days.map((row) => row.habit_id))].filter((id) => !sent.has(id));
   const extra = missing.length
     ? await db
         .selectFrom("habits")
         .select(["id", "name", "created_at", "updated_at"])
         .where("user_id", "=", userId)
         .where("id", "in", missing)
+        .orderBy("version")
         .execute()
     : [];
   return {
-    cursor: String(end),
-    more,
-    habits: [...habits, ...extra].map(toSyncHabit),
+    end,
+    upTo,
+    habits: habits.map(habitTuple),
+    extra: extra.map(habitTuple),
+    deleted: deleted.map((row) => row.id),
+    days: days.map((row): DaysTuple => [row.habit_id, row.done, row.dates]),
+  };
+}
+
+/** Every row carries its own version (versions.repo.ts); see postgresPage for how a page is cut. */
+export async function pullChanges(db: Db, userId: string, after: number, limit: number): Promise<SyncPull> {
+  const page = await (isPostgres(db) ? postgresPage : sqlitePage)(db, userId, after, limit);
+  const byHabit = new Map<string, SyncHabitDays>();
+  for (const [habitId, done, dates] of page.days) {
+    let days = byHabit.get(habitId);
+    if (!days) byHabit.set(habitId, (days = { habitId, done: [], undone: [] }));
+    days[done === 1 ? "done" : "undone"] = joinedDayRanges(dates);
+  }
+  // Habit ids in byte order (they are UUIDs: ASCII), whatever order the database grouped them in.
+  const completions = [...byHabit.values()].sort((a, b) =>
+    a.habitId < b.habitId ? -1 : a.habitId > b.habitId ? 1 : 0,
+  );
+  return {
+    cursor: String(page.end),
+    more: page.end < page.upTo,
+    habits: [...page.habits, ...page.extra].map(toSyncHabit),
     completions,
-    deletedHabitIds: deleted.map((row) => row.id),
+    deletedHabitIds: page.deleted,
   };
 }

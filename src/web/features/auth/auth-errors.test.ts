@@ -62,6 +62,7 @@ describe("runAuth", () => {
   });
   it("passes data and errors through", async () => {
     expect(await runAuth(async () => ({ data: 1, error: null }))).toEqual({ ok: true, data: 1 });
+    expect(await runAuth(async () => ({ data: null, error: null }))).toMatchObject({ ok: false });
     expect(
       await runAuth(async () => ({ data: null, error: { status: 401, code: "X", message: "m" } })),
     ).toEqual({

@@ -22,7 +22,10 @@ export async function runAuth<T>(call: () => Promise<ClientResult<T>>): Promise<
     const { data, error } = await call();
     if (error)
       return { ok: false, failure: { status: error.status, code: error.code, message: error.message } };
-    return { ok: true, data: data as T };
+    // Better Auth's client types data and error as either-or; an answer with neither is a failure, not a cast.
+    return data === null
+      ? { ok: false, failure: { message: "The server answered without data" } }
+      : { ok: true, data };
   } catch {
     return { ok: false, failure: { network: true } };
   }

@@ -1,0 +1,164 @@
+// Pull pages against a reference computed from the stored rows: where a page ends, which rows it carries, and how
+// its days become ranges, for any limit, on both dialects (pull.repo.ts reads a page in one statement on
+// PostgreSQL and joins days without sorting them).
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { toDayRanges } from "../../core/day-ranges";
+import { addDays } from "../../core/local-date";
+import type { SyncHabit, SyncHabitDays, SyncOp, SyncPull, SyncPushResult } from "../../core/sync";
+import { testDialects } from "../../../test/support/databases";
+import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
+
+type Rows = {
+  upTo: number;
+  habits: { id: string; name: string; created_at: string; updated_at: string; version: number }[];
+  deleted: { id: string; version: number }[];
+  days: { habit_id: string; date: string; done: number; version: number }[];
+};
+
+/** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
+function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
+  const inPage = (end: number) => (row: { version: number }) => row.version > after && row.version <= end;
+  const byVersion = <T extends { version: number }>(list: T[]) =>
+    [...list].sort((a, b) => a.version - b.version);
+  const ends = [rows.habits, rows.deleted, rows.days]
+    .map((source) => byVersion(source.filter(inPage(rows.upTo)))[limit - 1]?.version)
+    .filter((end) => end !== undefined);
+  const end = Math.max(after, ends.length > 0 ? Math.min(...ends) : rows.upTo);
+  const days = rows.days.filter(inPage(end));
+  const habits = byVersion(rows.habits.filter(inPage(end)));
+  const sent = new Set(habits.map((h) => h.id));
+  const extra = byVersion(
+    rows.habits.filter((h) => !sent.has(h.id) && days.some((d) => d.habit_id === h.id)),
+  );
+  const completions: SyncHabitDays[] = [...new Set(days.map((d) => d.habit_id))].sort().map((habitId) => {
+    const of = (done: number) =>
+      days.filter((d) => d.habit_id === habitId && d.done === done).map((d) => d.date);
+    return { habitId, done: toDayRanges(of(1)), undone: toDayRanges(of(0)) };
+  });
+  const toSync = (h: Rows["habits"][number]): SyncHabit => ({
+    id: h.id,
+    name: h.name,
+    createdAt: h.created_at,
+    updatedAt: h.updated_at,
+  });
+  return {
+    cursor: String(end),
+    more: end < rows.upTo,
+    habits: [...habits, ...extra].map(toSync),
+    completions,
+    deletedHabitIds: byVersion(rows.deleted.filter(inPage(end))).map((d) => d.id),
+  };
+}
+
+describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
+  const t = useTestServer(dialect, undefined, { transport: "in-process" });
+  let user: TestUser;
+
+  const rowsOf = async (userId: string): Promise<Rows> => {
+    const { db } = t.running.database;
+    const [state, habits, deleted, days] = await Promise.all([
+      db.selectFrom("sync_state").select("version").where("user_id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("habits")
+        .select(["id", "name", "created_at", "updated_at", "version"])
+        .where("user_id", "=", userId)
+        .execute(),
+      db.selectFrom("deleted_habits").select(["id", "version"]).where("user_id", "=", userId).execute(),
+      db
+        .selectFrom("completions")
+        .select(["habit_id", "date", "done", "version"])
+        .where("user_id", "=", userId)
+        .execute(),
+    ]);
+    return {
+      upTo: Number(state?.version ?? 0),
+      habits: habits.map((h) => ({ ...h, version: Number(h.version) })),
+      deleted: deleted.map((d) => ({ ...d, version: Number(d.version) })),
+      days: days.map((d) => ({ ...d, version: Number(d.version) })),
+    };
+  };
+
+  const push = async (ops: SyncOp[]) => {
+    for (let i = 0; i < ops.length; i += 100) {
+      const res = await t.call<SyncPushResult>(user, "POST", "/api/sync/push", {
+        json: { ops: ops.slice(i, i + 100) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.results.filter((r) => r.status === "rejected")).toEqual([]);
+    }
+  };
+
+  /** Pushes ops with the server's clock on `date` (a push takes days within one day of today only). */
+  const pushOn = async (date: string, ops: SyncOp[]) => {
+    const shift = Date.parse(date) - Date.parse(TEST_DAY);
+    t.clock.advance(shift);
+    try {
+      await push(ops);
+    } finally {
+      t.clock.advance(-shift);
+    }
+  };
+
+  beforeAll(async () => {
+    user = await t.signUp();
+    // Days pushed out of order (so the database does not meet them in date order), runs that cross months,
+    // unmarked days, renames after a habit's days, and a row of deletes, from a fixed seed.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const op = <T extends Omit<SyncOp, "opId">>(fields: T) => ({ opId: randomUUID(), ...fields }) as SyncOp;
+    const ids = Array.from({ length: 8 }, () => randomUUID());
+    await push(ids.map((habitId, i) => op({ type: "createHabit", habitId, name: `Habit ${i}` })));
+    const byDay = new Map<string, SyncOp[]>();
+    for (let i = 0; i < 400; i++) {
+      const habitId = ids[Math.floor(random() * 4)]!;
+      const date = addDays(TEST_DAY, -Math.floor(random() * 60));
+      byDay.set(date, [
+        ...(byDay.get(date) ?? []),
+        op({ type: "setCompletion", habitId, date, done: random() > 0.2 }),
+      ]);
+    }
+    for (const [date, ops] of [...byDay].sort(() => random() - 0.5)) await pushOn(date, ops);
+    const last: SyncOp[] = [op({ type: "renameHabit", habitId: ids[1]!, name: "Renamed" })];
+    for (const habitId of ids.slice(4, 8)) {
+      last.push(op({ type: "setCompletion", habitId, date: TEST_DAY, done: true }));
+      last.push(op({ type: "deleteHabit", habitId }));
+    }
+    await push(last);
+    await pushOn(addDays(TEST_DAY, -70), [
+      op({ type: "setCompletion", habitId: ids[0]!, date: addDays(TEST_DAY, -70), done: true }),
+    ]);
+  });
+
+  it("ends each page where the reference does and carries the same rows, days and ranges, for any limit", async () => {
+    const rows = await rowsOf(user.id);
+    expect(rows.days.some((d) => d.done === 0)).toBe(true);
+    // Some habit's days are stored out of date order by version: the page must sort them.
+    const byVersion = [...rows.days].sort((a, b) => a.version - b.version);
+    expect(
+      byVersion.some(
+        (d, i) => i > 0 && d.habit_id === byVersion[i - 1]!.habit_id && d.date < byVersion[i - 1]!.date,
+      ),
+    ).toBe(true);
+    for (const limit of [2, 7, 50, 20000]) {
+      let pages = 0;
+      for (let after = 0, more = true; more; pages++) {
+        const res = await t.call<SyncPull>(user, "GET", `/api/sync?cursor=${after || ""}&limit=${limit}`);
+        expect(res.status).toBe(200);
+        expect(res.body, `limit ${limit}, after ${after}`).toEqual(expectedPage(rows, after, limit));
+        expect(JSON.stringify(res.body)).toBe(JSON.stringify(expectedPage(rows, after, limit)));
+        [after, more] = [Number(res.body.cursor), res.body.more];
+      }
+      expect(pages, `limit ${limit}`).toBeGreaterThan(limit < 50 ? 10 : 0);
+    }
+  });
+
+  it("answers from a cursor in the middle of the history, and at the counter", async () => {
+    const rows = await rowsOf(user.id);
+    for (const after of [1, Math.floor(rows.upTo / 2), rows.upTo - 1, rows.upTo])
+      for (const limit of [1, 5]) {
+        const res = await t.call<SyncPull>(user, "GET", `/api/sync?cursor=${after}&limit=${limit}`);
+        expect(res.body, `limit ${limit}, after ${after}`).toEqual(expectedPage(rows, after, limit));
+      }
+  });
+});
