@@ -253,6 +253,8 @@ export const messages = {
     vacationPlanned: (from: string, to: string) => `Vacation planned from ${from} to ${to}`,
     endVacation: "End vacation",
     cancelVacation: "Cancel vacation",
+    noVacation: "No vacation planned.",
+    plannedVacations: "Planned vacations",
     newVacation: "Take a vacation",
     firstDay: "First day",
     lastDay: "Last day",
