@@ -240,6 +240,20 @@ export const messages = {
     addAnyway: "Add anyway",
     cancel: "Cancel",
   },
+  // Today's 7-day strip, order, "Not due today" section and Stats' archived switch (issue 10): texts SPEC.md
+  // does not name. The day buttons are named like the habit page's calendar (see `history`).
+  todayHistory: {
+    lastDays: (name: string) => `Last 7 days of ${name}`,
+    notDueToday: (n: number) => `Not due today (${n})`,
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    dragHint: "Drag to reorder",
+    moved: (name: string, position: number, total: number) =>
+      `${name} moved to position ${position} of ${total}`,
+    explainStreak: (line: string, name: string) => `${line}: how the streak of ${name} is counted`,
+    close: "Close",
+    showArchived: "Show archived",
+  },
   // Settings of the user's days (issue 10): the day start and vacation mode; texts SPEC.md does not name.
   settingsDays: {
     dayStartTitle: "Day start",
