@@ -1,12 +1,13 @@
 // The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0025): until then the
 // screens see the loading state, and a write waits for the engine rather than being lost.
+import { emptyReplica } from "./replica-state";
 import type { StoreSnapshot, SyncEngine } from "./sync-engine";
 
 const loadingSnapshot: StoreSnapshot = {
   status: "loading",
   source: null,
   habits: [],
-  replica: { habits: new Map(), done: new Map() },
+  replica: emptyReplica(),
   pending: 0,
   meta: {},
 };
@@ -30,6 +31,8 @@ function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unkn
     },
     getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
     write: async (op) => (await loaded).write(op),
+    removeHeld: async (op, holdMs) => (await loaded).removeHeld(op, holdMs),
+    undo: async (opId) => (await loaded).undo(opId),
     importAll: async (rows, newId) => (await loaded).importAll(rows, newId),
     sync: async (full) => (await loaded).sync(full),
   };

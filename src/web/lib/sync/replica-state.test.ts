@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SyncOp, SyncPull } from "../../../core/sync";
+import type { SyncHabit, SyncOp, SyncPull } from "../../../core/sync";
 import {
   applyChanges,
   type Change,
@@ -15,7 +15,21 @@ import {
 
 const t0 = "2026-11-21T10:00:00.000Z";
 const t1 = "2026-11-21T11:00:00.000Z";
-const habit = (id: string, name: string, createdAt = t0) => ({ id, name, createdAt, updatedAt: createdAt });
+const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabit => ({
+  id,
+  name,
+  createdAt,
+  updatedAt: createdAt,
+  schedule: null,
+  archived: false,
+  position,
+  emoji: null,
+});
+/** A habit as storedHabits lists it. */
+const listed = (h: SyncHabit, completedDates: string[] = [], skippedDates: string[] = []) => {
+  const { emoji: _none, ...rest } = h;
+  return { ...rest, completedDates, skippedDates };
+};
 const page = (p: Partial<SyncPull>): SyncPull => ({
   cursor: "c1",
   more: false,
@@ -36,7 +50,7 @@ describe("the replica", () => {
       emptyReplica(),
       ops.flatMap((op) => opChanges(op, t0)),
     );
-    expect(storedHabits(r)).toEqual([{ ...habit("h1", "Reading"), completedDates: ["2026-11-21"] }]);
+    expect(storedHabits(r)).toEqual([listed(habit("h1", "Reading"), ["2026-11-21"])]);
     r = applyChanges(
       r,
       opChanges({ opId: "o4", type: "setCompletion", habitId: "h1", date: "2026-11-21", done: false }, t1),
@@ -64,7 +78,7 @@ describe("the replica", () => {
       pullChanges(
         page({
           habits: [habit("a", "Read"), habit("b", "Walk", t1)],
-          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], undone: [] }],
+          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], skipped: [], undone: [] }],
         }),
         true,
       ),
@@ -74,13 +88,13 @@ describe("the replica", () => {
       r,
       pullChanges(
         page({
-          completions: [{ habitId: "a", done: [], undone: ["2026-11-21"] }],
+          completions: [{ habitId: "a", done: [], skipped: [], undone: ["2026-11-21"] }],
           deletedHabitIds: ["b"],
         }),
         false,
       ),
     );
-    expect(storedHabits(r)).toEqual([{ ...habit("a", "Read"), completedDates: ["2026-11-20"] }]);
+    expect(storedHabits(r)).toEqual([listed(habit("a", "Read"), ["2026-11-20"])]);
   });
 
   it("a full pull replaces everything the copy held", () => {
@@ -93,7 +107,7 @@ describe("the replica", () => {
     const pulled = pullChanges(
       page({
         habits: [habit("a", "Read")],
-        completions: [{ habitId: "a", done: ["2026-11-21"], undone: [] }],
+        completions: [{ habitId: "a", done: ["2026-11-21"], skipped: [], undone: [] }],
       }),
       true,
     );
@@ -112,7 +126,10 @@ describe("the replica", () => {
 
   it("never changes the replica it is given", () => {
     const r0 = applyChanges(emptyReplica(), pullChanges(page({ habits: [habit("a", "Read")] }), true));
-    applyChanges(r0, [{ kind: "setDone", habitId: "a", date: "2026-11-21", done: true }, { kind: "clear" }]);
+    applyChanges(r0, [
+      { kind: "setDays", habitId: "a", dates: ["2026-11-21"], state: "done" },
+      { kind: "clear" },
+    ]);
     expect(r0.habits.size).toBe(1);
     expect(r0.done.get("a")?.size ?? 0).toBe(0);
   });
@@ -148,8 +165,8 @@ describe("the replica", () => {
           page({
             habits: [habit("gone", "Only here"), habit("kept", "Kept", t1)],
             completions: [
-              { habitId: "gone", done: ["2026-11-20"], undone: [] },
-              { habitId: "kept", done: ["2026-11-19/2026-11-20"], undone: [] },
+              { habitId: "gone", done: ["2026-11-20"], skipped: [], undone: [] },
+              { habitId: "kept", done: ["2026-11-19/2026-11-20"], skipped: [], undone: [] },
             ],
           }),
           true,
@@ -161,7 +178,7 @@ describe("the replica", () => {
           more: true,
           reset: true,
           habits: [habit("kept", "Kept", t1)],
-          completions: [{ habitId: "kept", done: ["2026-11-19"], undone: [] }],
+          completions: [{ habitId: "kept", done: ["2026-11-19"], skipped: [], undone: [] }],
         }),
         page({ cursor: "5", habits: [habit("server", "Server only")] }),
       ]);
