@@ -17,6 +17,7 @@ const fullDateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: "UTC",
 });
 const monthYearFormat = new Intl.DateTimeFormat(LOCALE, { month: "long", year: "numeric", timeZone: "UTC" });
+const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "long", timeZone: "UTC" });
 const shortMonthFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", timeZone: "UTC" });
 const listFormat = new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
 
@@ -39,6 +40,11 @@ export function monthAndYear(date: LocalDate): string {
 export function shortMonth(date: LocalDate): string {
   return shortMonthFormat.format(utc(date));
 }
+
+/** "Sunday" … "Saturday", indexed by Weekday (0 = Sunday, as Date#getUTCDay). 2023-01-01 was a Sunday. */
+export const WEEKDAY_NAMES: readonly string[] = Array.from({ length: 7 }, (_, day) =>
+  weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + day))),
+);
 
 /** "A, B and C": dates in words, joined as a sentence. */
 export function dateList(dates: readonly LocalDate[]): string {
