@@ -18,6 +18,7 @@ import {
   DEFAULT_SETTINGS,
   emptyReplica,
   type Replica,
+  restoreChanges,
   withHabitDefaults,
 } from "./replica-state";
 
@@ -206,19 +207,11 @@ export async function commitHeldDelete(
   return Number(await seq);
 }
 
-/** The changes that put a deleted habit back as it was. */
-export function restoreChanges({ habit, done: doneDays, skipped }: DeletedHabit): Change[] {
-  return [
-    { kind: "putHabit", habit },
-    { kind: "setDays", habitId: habit.id, dates: doneDays, state: "done" },
-    { kind: "setDays", habitId: habit.id, dates: skipped, state: "skipped" },
-  ];
-}
-
 /**
  * Undoes the held delete `opId`: it leaves the outbox (if it has not been sent) and the habit and its days come
  * back exactly as they were. When a pull came in meanwhile (its changes to that habit were hidden by the delete),
- * the next pull is a full one. Returns what was restored; null when the op is gone (sent) or held nothing.
+ * the next pull is a full one. Returns what was restored; null when the hold is over (the op may be sent) or it
+ * held nothing.
  */
 export async function undoHeldDelete(db: IDBDatabase, opId: string): Promise<DeletedHabit | null> {
   const tx = db.transaction([...STORES, "outbox"], "readwrite");
@@ -228,7 +221,8 @@ export async function undoHeldDelete(db: IDBDatabase, opId: string): Promise<Del
     done<unknown>(tx.objectStore("meta").get("cursor")),
   ]);
   const held = queue.find((q) => q.op.opId === opId);
-  if (!held?.undo) {
+  // Once the hold is over the op may be on its way: too late.
+  if (!held?.undo || held.notBefore === undefined || held.notBefore <= Date.now()) {
     tx.abort();
     return null;
   }

@@ -9,7 +9,7 @@ import type { LocalDate } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
 import type { SyncHabit, SyncPull, SyncSettings } from "../../../core/sync";
 import { normalizeVacations } from "../../../core/vacation";
-import type { LocalOp } from "./outbox";
+import type { DeletedHabit, LocalOp } from "./outbox";
 
 export type Replica = {
   habits: ReadonlyMap<string, SyncHabit>;
@@ -122,6 +122,15 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       return [{ kind: "patchSettings", patch }];
     }
   }
+}
+
+/** The changes that put a deleted habit back as it was (an undone delete, issue 10 item 8). */
+export function restoreChanges({ habit, done, skipped }: DeletedHabit): Change[] {
+  return [
+    { kind: "putHabit", habit },
+    { kind: "setDays", habitId: habit.id, dates: done, state: "done" },
+    { kind: "setDays", habitId: habit.id, dates: skipped, state: "skipped" },
+  ];
 }
 
 /** What a pulled page changes (`fromScratch`: the first page of a full pull replaces everything). Days travel as

@@ -13,7 +13,6 @@ import {
   loadReplica,
   type Meta,
   openReplicaDb,
-  restoreChanges,
   undoHeldDelete,
 } from "./replica-db";
 import {
@@ -22,6 +21,7 @@ import {
   opChanges,
   type Replica,
   type ReplicaHabit,
+  restoreChanges,
   storedHabits,
 } from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
