@@ -95,12 +95,32 @@ describe("VacationCard", () => {
     expect(document.activeElement).toBe(screen.getByTestId("vacation-state"));
   });
 
-  it("names a planned vacation, with nothing to end yet", () => {
-    renderVacations({ vacations: [{ from: "2026-11-23", to: "2026-11-29" }] });
+  it("names a planned vacation, which can be cancelled", async () => {
+    const { onEnd } = renderVacations({ vacations: [{ from: "2026-11-23", to: "2026-11-29" }] });
     expect(screen.getByTestId("vacation-state").textContent).toBe(
       "Vacation planned from Monday, November 23, 2026 to Sunday, November 29, 2026",
     );
     expect(screen.queryByRole("button", { name: t.endVacation })).toBeNull();
     expect(screen.queryByRole("list")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: t.cancelVacation }));
+    });
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it("writes nothing for days that are vacation days already, and reports a change that was not kept", async () => {
+    const onStart = vi.fn(async () => false);
+    renderVacations({ vacations: [{ from: "2026-11-20", to: "2026-11-29" }], onStart });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: t.startVacation })); // 21 to 27: covered
+    });
+    expect(onStart).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.change(dateInput(t.lastDay), { target: { value: "2026-12-02" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: t.startVacation }));
+    });
+    expect(onStart).toHaveBeenCalledWith("2026-11-21", "2026-12-02");
+    expect(screen.getByRole("alert").textContent).toBe(t.saveFailed);
   });
 });

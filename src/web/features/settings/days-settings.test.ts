@@ -73,11 +73,20 @@ describe("a new vacation", () => {
     expect(checkVacation("2026-11-23", "2026-11-29", [])).toEqual({
       ok: true,
       vacation: { from: "2026-11-23", to: "2026-11-29" },
+      covered: false,
     });
     expect(checkVacation("", "2026-11-29", [])).toEqual({ ok: false, error: t.missingDays });
     expect(checkVacation("2026-02-30", "2026-03-02", [])).toEqual({ ok: false, error: t.missingDays });
     expect(checkVacation("2026-11-29", "2026-11-23", [])).toEqual({ ok: false, error: t.lastBeforeFirst });
     expect(checkVacation("1999-12-31", "2000-01-05", [])).toEqual({ ok: false, error: t.tooEarly });
+  });
+  it("is found covered when every one of its days is a vacation day already", () => {
+    const existing = [
+      { from: "2026-11-20", to: "2026-11-24" },
+      { from: "2026-11-25", to: "2026-11-30" },
+    ];
+    expect(checkVacation("2026-11-22", "2026-11-27", existing)).toMatchObject({ ok: true, covered: true });
+    expect(checkVacation("2026-11-22", "2026-12-01", existing)).toMatchObject({ ok: true, covered: false });
   });
   it("is refused beyond the number of vacations the server keeps, unless it joins one", () => {
     const full = Array.from({ length: MAX_VACATIONS }, (_, i) => {

@@ -50,7 +50,14 @@ export function defaultVacation(today: LocalDate): Vacation {
   return { from: today, to: addDays(today, 6) };
 }
 
-export type VacationCheck = { ok: true; vacation: Vacation } | { ok: false; error: string };
+export type VacationCheck =
+  | {
+      ok: true;
+      vacation: Vacation;
+      /** Every one of its days is a vacation day already: adding it changes nothing. */
+      covered: boolean;
+    }
+  | { ok: false; error: string };
 
 /** The two days of the form as a vacation to add to `existing`, or why not. */
 export function checkVacation(from: string, to: string, existing: readonly Vacation[]): VacationCheck {
@@ -59,5 +66,6 @@ export function checkVacation(from: string, to: string, existing: readonly Vacat
   if (from < EARLIEST_DAY) return { ok: false, error: t.tooEarly };
   if (normalizeVacations([...existing, { from, to }]).length > MAX_VACATIONS)
     return { ok: false, error: t.tooMany(MAX_VACATIONS) };
-  return { ok: true, vacation: { from, to } };
+  const covered = normalizeVacations(existing).some((v) => v.from <= from && to <= v.to);
+  return { ok: true, vacation: { from, to }, covered };
 }

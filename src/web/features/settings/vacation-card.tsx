@@ -18,7 +18,10 @@ export type VacationCardProps = {
   today: LocalDate;
   /** Each resolves false when the change could not be kept on this device. */
   onStart: (from: LocalDate, to: LocalDate) => Promise<boolean>;
-  /** Ends the vacation today is in (core endVacation): from today on, days count as usual again. */
+  /**
+   * Ends the vacation today is in (from today on, days count as usual again), or else drops the next one planned
+   * (core endVacation).
+   */
   onEnd: () => Promise<boolean>;
 };
 
@@ -35,6 +38,7 @@ export function VacationCard({ vacations, today, onStart, onEnd }: VacationCardP
     event.preventDefault();
     const check = checkVacation(from, to, vacations);
     if (!check.ok) return setError(check.error);
+    if (check.covered) return setError(null); // already on vacation on each of those days: nothing to write
     setError((await onStart(check.vacation.from, check.vacation.to)) ? null : t.saveFailed);
   };
   const end = async () => {
@@ -61,9 +65,9 @@ export function VacationCard({ vacations, today, onStart, onEnd }: VacationCardP
               : t.noVacation}
         </p>
       </div>
-      {current && (
+      {(current || upcoming[0]) && (
         <Button className="mt-3 min-h-11" onClick={() => void end()}>
-          {t.endVacation}
+          {current ? t.endVacation : t.cancelVacation}
         </Button>
       )}
       {upcoming.length > (current ? 0 : 1) && (
