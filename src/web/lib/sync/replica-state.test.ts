@@ -410,5 +410,13 @@ describe("the replica (issue 10)", () => {
     );
     expect(r.habits.size).toBe(0);
     expect(r.skipped.size).toBe(0);
+    const before = applyChanges(emptyReplica(), pulled);
+    const deleted = {
+      habit: habit("a", "Read", t0, 3),
+      done: ["2026-11-20"],
+      skipped: ["2026-11-19"],
+      cursor: "c1",
+    };
+    expect(applyChanges(r, restoreChanges(deleted))).toEqual(before);
   });
 });
