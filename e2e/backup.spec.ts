@@ -85,15 +85,23 @@ test.describe("export", () => {
     const saved = await serverHabits(server, user);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
+      // The SPEC §3 fields, then issue 10's (written for every habit, here with their defaults).
       expect(Object.keys(row).sort()).toEqual([
+        "archived",
         "completedDates",
         "createdAt",
+        "emoji",
         "id",
         "lastCompletedDate",
         "name",
+        "position",
+        "schedule",
+        "skippedDates",
         "streakCount",
         "updatedAt",
       ]);
+      expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
+      expect(row.position).toEqual(expect.any(Number));
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
     }
     expect(facts(rows)).toEqual(facts(HISTORY));
