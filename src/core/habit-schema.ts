@@ -23,7 +23,8 @@ export const ScheduleSchema = z
 export const EmojiSchema = z
   .string()
   .min(1, "must not be empty (use null for none)")
-  .max(MAX_EMOJI_LENGTH, `must be at most ${MAX_EMOJI_LENGTH} characters`)
+  // UTF-16 code units, as the web's inputs count (zod's max counts code points).
+  .refine((text) => text.length <= MAX_EMOJI_LENGTH, `must be at most ${MAX_EMOJI_LENGTH} characters`)
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), "must not contain control characters")
   .nullable();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database";
-import type { HabitTable } from "../db/schema";
+import { DAY_DONE, DAY_NONE, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
@@ -9,7 +9,7 @@ import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { countDays, countHabits, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
-import { markDay, unmarkDay } from "../sync/days.repo";
+import { dayStateOf, setDayState } from "../sync/days.repo";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
@@ -135,9 +135,10 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
 }
 
 /**
- * Marks or unmarks one day. The habit row is updated first, inside the transaction, so its owner is checked
- * and a concurrent delete waits; the unique (habit_id, date) key makes a repeated mark a no-op, and only a day
- * that was not stored yet counts against the quota.
+ * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
+ * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
+ * unique (habit_id, date) key makes a repeated mark a no-op, and only a day that held nothing counts against the
+ * quota.
  */
 export async function setCompletion(
   db: Db,
@@ -160,11 +161,10 @@ export async function setCompletion(
       .executeTakeFirst();
     if (!row) return undefined;
     const day = { userId, habitId: id, date, version: version + 1 };
-    if (done) {
-      if (await markDay(trx, day)) checkQuota(limits, { days: await countDays(trx, userId) });
-    } else {
-      await unmarkDay(trx, day);
-    }
+    // Only a day that held nothing before adds to the quota (a skipped day marked done does not).
+    const adds = done && (await dayStateOf(trx, id, date)) === DAY_NONE;
+    const changed = await setDayState(trx, day, done ? DAY_DONE : DAY_NONE);
+    if (changed && adds) checkQuota(limits, { days: await countDays(trx, userId) });
     return toStored(row, await datesOf(trx, id));
   });
 }

@@ -16,14 +16,21 @@ function vacationsOf(column: string): Vacation[] {
   return Array.isArray(value) ? value.filter(isVacation) : [];
 }
 
+type SettingsRow = { day_start: number; vacations: string; version: number | string };
+
+/** A user_settings row as stored, or the defaults without one. */
+export function settingsOf(row: SettingsRow | null | undefined): StoredSettings {
+  if (!row) return { ...DEFAULTS, vacations: [] };
+  return { dayStart: row.day_start, vacations: vacationsOf(row.vacations), version: Number(row.version) };
+}
+
 export async function readSettings(db: Db, userId: string): Promise<StoredSettings> {
   const row = await db
     .selectFrom("user_settings")
     .select(["day_start", "vacations", "version"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (!row) return { ...DEFAULTS, vacations: [] };
-  return { dayStart: row.day_start, vacations: vacationsOf(row.vacations), version: Number(row.version) };
+  return settingsOf(row);
 }
 
 /** Each given field replaces the stored one (last writer wins); the row takes the change number `version`. */
