@@ -37,23 +37,24 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
-import { type DayState, nextDayState } from "../../../core/day-state";
+import type { DayState } from "../../../core/day-state";
 import { deriveHabit, type Habit } from "../../../core/habit";
-import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
-import { isLocalDate, type LocalDate } from "../../../core/local-date";
+import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
-import { isDue, normalizeSchedule, type Schedule } from "../../../core/schedule";
-import { EARLIEST_DAY, MAX_EMOJI_LENGTH } from "../../../core/sync";
+import { isDue, type Schedule } from "../../../core/schedule";
 import { isOnVacation, type Vacation } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
-import { syncEngineFor } from "../sync/lazy-engine";
+import { loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
 import type { ReplicaHabit } from "../sync/replica-state";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
+import type { HabitExtras, HabitUpdate, RemoveHandle, Tools } from "../sync/store-writes";
 import { parseHabitName, preloadHabitValidation } from "./habit-validation";
 import { newId } from "./new-id";
+
+export type { HabitExtras, HabitUpdate, RemoveHandle };
 
 export type HabitsStatus = "loading" | "ready" | "error";
 export type HabitsSource = StoreSource;
@@ -72,11 +73,6 @@ export type HabitView = Habit & {
   /** Today is in one of the user's vacations. */
   onVacationToday: boolean;
 };
-
-export type HabitExtras = { emoji?: string | null; schedule?: Schedule | null };
-export type HabitUpdate = { schedule?: Schedule | null; archived?: boolean; emoji?: string | null };
-/** What remove() gives back: undo() until the delete has been sent (UNDO_DELETE_MS). */
-export type RemoveHandle = { undo: () => Promise<boolean> };
 
 /** How long a delete can be undone (issue 10 item 8): its op waits this long in the outbox. */
 export const UNDO_DELETE_MS = 5000;
@@ -100,16 +96,6 @@ export type UseHabits = {
   importAll: (rows: readonly BackupHabit[]) => Promise<ImportResult>;
   isSaving: (id: string) => boolean;
 };
-
-/** The name as the shared schema accepts it; null when refused, or when the schema could not be loaded. */
-async function checkName(name: string, failure: string): Promise<string | null> {
-  try {
-    return await parseHabitName(name);
-  } catch {
-    showError(failure);
-    return null;
-  }
-}
 
 // Derived once per change of the store, day and vacations, however many screens and hooks read it.
 const derived = new WeakMap<
@@ -156,26 +142,8 @@ export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot }
   return { engine, snapshot };
 }
 
-/** An emoji as the contract takes it: a short text (at most MAX_EMOJI_LENGTH code units, no control character). */
-function cleanEmoji(emoji: string | null | undefined): string | null {
-  const text = emoji?.trim() ?? "";
-  // eslint-disable-next-line no-control-regex
-  return text === "" || text.length > MAX_EMOJI_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(text)
-    ? null
-    : text;
-}
-
-/** A day that can be set: from 2000-01-01 up to today (issue 10 item 2). */
-const settable = (date: LocalDate, today: LocalDate) =>
-  isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
-
-/** Writes each position change as a moveHabit op, in order; true when all were stored. */
-async function writeMoves(engine: SyncEngine, moves: readonly PositionChange[]): Promise<boolean> {
-  let ok = moves.length > 0;
-  for (const { id, position } of moves)
-    ok = (await engine.write({ opId: newId(), type: "moveHabit", habitId: id, position })) && ok;
-  return ok;
-}
+/** The writes (sync/store-writes.ts), loaded with the store engine: the first paint does without them. */
+const loadWrites = loadStoreWrites;
 
 export function useHabits(): UseHabits {
   const today = useToday();
@@ -186,101 +154,44 @@ export function useHabits(): UseHabits {
     [snapshot.habits, today, vacations],
   );
   useEffect(preloadHabitValidation, []);
-
-  const has = useCallback((id: string) => engine.getSnapshot().replica.habits.has(id), [engine]);
+  const tools: Tools = useMemo(() => ({ engine, newId, parseHabitName }), [engine]);
 
   const add = useCallback(
-    async (name: string, extras: HabitExtras = {}) => {
-      const valid = await checkName(name, messages.habits.saveFailed);
-      if (valid === null) return false; // SPEC §5: a blank name is ignored
-      const position = positionForNew([...engine.getSnapshot().replica.habits.values()]);
-      const emoji = cleanEmoji(extras.emoji);
-      const schedule = normalizeSchedule(extras.schedule);
-      return engine.write({
-        opId: newId(),
-        type: "createHabit",
-        habitId: newId(),
-        name: valid,
-        position,
-        ...(emoji === null ? {} : { emoji }),
-        ...(schedule === null ? {} : { schedule }),
-      });
-    },
-    [engine],
+    async (name: string, extras?: HabitExtras) => (await loadWrites()).add(tools, name, extras),
+    [tools],
   );
   const rename = useCallback(
-    async (id: string, name: string) => {
-      const valid = await checkName(name, messages.habits.updateFailed);
-      if (valid === null || !has(id)) return false;
-      return engine.write({ opId: newId(), type: "renameHabit", habitId: id, name: valid });
-    },
-    [engine, has],
+    async (id: string, name: string) => (await loadWrites()).rename(tools, id, name),
+    [tools],
   );
   const remove = useCallback(
-    async (id: string): Promise<RemoveHandle | null> => {
-      if (!has(id)) return null;
-      const opId = newId();
-      const stored = await engine.removeHeld({ opId, type: "deleteHabit", habitId: id }, UNDO_DELETE_MS);
-      return stored ? { undo: () => engine.undo(opId) } : null;
-    },
-    [engine, has],
-  );
-  const setDay = useCallback(
-    async (id: string, date: LocalDate, state: DayState) => {
-      if (!has(id) || !settable(date, today)) return false;
-      return engine.write({ opId: newId(), type: "setDay", habitId: id, date, state });
-    },
-    [engine, has, today],
-  );
-  /** The day's state as stored now. */
-  const stateOf = useCallback(
-    (id: string, date: LocalDate): DayState => {
-      const { replica } = engine.getSnapshot();
-      if (replica.done.get(id)?.has(date)) return "done";
-      return replica.skipped.get(id)?.has(date) ? "skipped" : "none";
-    },
-    [engine],
+    async (id: string) => (await loadWrites()).remove(tools, id, UNDO_DELETE_MS),
+    [tools],
   );
   const toggle = useCallback(
-    (id: string) => setDay(id, today, stateOf(id, today) === "done" ? "none" : "done"),
-    [setDay, stateOf, today],
+    async (id: string) => (await loadWrites()).toggle(tools, today, id),
+    [tools, today],
+  );
+  const setDay = useCallback(
+    async (id: string, date: LocalDate, state: DayState) =>
+      (await loadWrites()).setDay(tools, today, id, date, state),
+    [tools, today],
   );
   const cycleDay = useCallback(
-    (id: string, date: LocalDate) => setDay(id, date, nextDayState(stateOf(id, date))),
-    [setDay, stateOf],
+    async (id: string, date: LocalDate) => (await loadWrites()).cycleDay(tools, today, id, date),
+    [tools, today],
   );
   const update = useCallback(
-    async (id: string, { schedule, archived, emoji }: HabitUpdate) => {
-      const habit = engine.getSnapshot().replica.habits.get(id);
-      if (!habit) return false;
-      const op: Extract<Parameters<SyncEngine["write"]>[0], { type: "updateHabit" }> = {
-        opId: newId(),
-        type: "updateHabit",
-        habitId: id,
-      };
-      if (schedule !== undefined) op.schedule = normalizeSchedule(schedule);
-      if (archived !== undefined) op.archived = archived;
-      if (emoji !== undefined) op.emoji = cleanEmoji(emoji);
-      if (op.schedule === undefined && op.archived === undefined && op.emoji === undefined) return false;
-      return engine.write(op);
-    },
-    [engine],
+    async (id: string, changes: HabitUpdate) => (await loadWrites()).update(tools, id, changes),
+    [tools],
   );
   const move = useCallback(
-    async (id: string, direction: "up" | "down") => {
-      const sorted = engine.getSnapshot().habits;
-      const archived = sorted.find((habit) => habit.id === id)?.archived;
-      return writeMoves(
-        engine,
-        moveAmong(sorted, id, direction, (habit) => habit.archived === archived),
-      );
-    },
-    [engine],
+    async (id: string, direction: "up" | "down") => (await loadWrites()).move(tools, id, direction),
+    [tools],
   );
   const moveTo = useCallback(
-    async (id: string, beforeId: string | null) =>
-      writeMoves(engine, moveBefore(engine.getSnapshot().habits, id, beforeId)),
-    [engine],
+    async (id: string, beforeId: string | null) => (await loadWrites()).moveTo(tools, id, beforeId),
+    [tools],
   );
   const importAll = useCallback(
     async (rows: readonly BackupHabit[]): Promise<ImportResult> => {

@@ -1,24 +1,34 @@
 // The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0025): until then the
 // screens see the loading state, and a write waits for the engine rather than being lost.
-import { emptyReplica } from "./replica-state";
 import type { StoreSnapshot, SyncEngine } from "./sync-engine";
 
 const loadingSnapshot: StoreSnapshot = {
   status: "loading",
   source: null,
   habits: [],
-  replica: emptyReplica(),
+  // As replica-state's emptyReplica(), written out: that module loads with the engine, after the first paint.
+  replica: {
+    habits: new Map(),
+    done: new Map(),
+    skipped: new Map(),
+    settings: { dayStart: 0, vacations: [] },
+  },
   pending: 0,
   meta: {},
 };
 
 const engines = new Map<string, SyncEngine>();
 
+const engineModule = () => import("./sync-engine");
+
+/** The habit writes (store-writes.ts), loaded with the engine: one chunk after the first paint. */
+export const loadStoreWrites = async () => (await engineModule()).storeWrites;
+
 function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
   let engine: SyncEngine | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
-  const loaded = import("./sync-engine").then((module) => {
+  const loaded = engineModule().then((module) => {
     engine = module.createSyncEngine(userId, beforeLoad);
     engine.subscribe(notify);
     notify();

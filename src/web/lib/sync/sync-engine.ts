@@ -26,6 +26,9 @@ import {
 } from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
 
+/** The habit writes travel in this chunk (lazy-engine.ts loads them with the engine). */
+export * as storeWrites from "./store-writes";
+
 export type StoreStatus = "loading" | "ready" | "error";
 export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
 /** "server": the last sync reached the server; "local": the stored copy is shown, the server could not be reached. */
