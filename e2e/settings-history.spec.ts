@@ -10,6 +10,7 @@ import { backupCopy } from "../src/web/features/backup/backup-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import { fullDate } from "../src/web/ui/day-names";
 import { openToday, row, seedHabits, serverHabits, todayIn, toggleOf } from "./support/habits";
+import { OFFLINE_ERRORS } from "./support/offline";
 import { expectNoSeriousA11yViolations, settle, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
@@ -142,6 +143,43 @@ test.describe("vacation", () => {
     await expect(vacationState(page)).toHaveText(t.noVacation);
     expect((await serverSettings(server, user))?.vacations ?? []).toEqual([]);
   });
+});
+
+test("offline, the day start and a vacation are kept on the device and reach the server once it is back", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  const T = todayIn("UTC");
+  await page.clock.setFixedTime(new Date(`${T}T12:00:00Z`));
+  await openSettings(page);
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+  await page.context().setOffline(true);
+  await dayStartSelect(page).selectOption({ label: "02:00" });
+  await page.getByLabel(t.firstDay).fill(addDays(T, 1));
+  await page.getByLabel(t.lastDay).fill(addDays(T, 3));
+  await page.getByRole("button", { name: t.startVacation }).click();
+  await expect(vacationState(page)).toHaveText(
+    t.vacationPlanned(fullDate(addDays(T, 1)), fullDate(addDays(T, 3))),
+  );
+  await expect(syncStatus(page)).toContainText(/waiting to be sent/);
+  expect(await serverSettings(server, user)).toEqual({ dayStart: 0, vacations: [] });
+
+  await page.context().setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
+  expect(await serverSettings(server, user)).toEqual({
+    dayStart: 120,
+    vacations: [{ from: addDays(T, 1), to: addDays(T, 3) }],
+  });
+  await reloadApp(page);
+  await expect(dayStartSelect(page)).toHaveValue("120");
+  // Not begun yet: cancelling drops it.
+  await page.getByRole("button", { name: t.cancelVacation }).click();
+  await expect(vacationState(page)).toHaveText(t.noVacation);
+  await expect.poll(async () => (await serverSettings(server, user))?.vacations).toEqual([]);
 });
 
 test.describe("import confirmation", () => {

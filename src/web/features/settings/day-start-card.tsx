@@ -18,10 +18,12 @@ export type DayStartCardProps = {
   today: LocalDate;
   /** Resolves false when the change could not be kept on this device. */
   onChange: (dayStart: DayStart) => Promise<boolean>;
+  /** The local store has not opened yet: what shows is the default, not the user's choice. */
+  loading?: boolean;
 };
 
 /** "Day starts at" (issue 10 item 6): 00:00 to 06:00; the change is a local write sent by the outbox. */
-export function DayStartCard({ dayStart, today, onChange }: DayStartCardProps) {
+export function DayStartCard({ dayStart, today, onChange, loading = false }: DayStartCardProps) {
   const selectId = useId();
   const helpId = useId();
   const [failed, setFailed] = useState(false);
@@ -39,8 +41,9 @@ export function DayStartCard({ dayStart, today, onChange }: DayStartCardProps) {
           id={selectId}
           value={dayStart}
           aria-describedby={helpId}
+          disabled={loading}
           onChange={(e) => void choose(e.target.value)}
-          className={selectClass}
+          className={`${selectClass} disabled:opacity-60`}
         >
           {dayStartChoices(dayStart).map((minutes) => (
             <option key={minutes} value={minutes}>

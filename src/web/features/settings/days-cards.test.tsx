@@ -29,6 +29,11 @@ describe("DayStartCard", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("cannot be changed before the store has opened", () => {
+    render(<DayStartCard dayStart={0} today={today} onChange={async () => true} loading />);
+    expect(screen.getByRole("combobox", { name: t.dayStartLabel })).toHaveProperty("disabled", true);
+  });
+
   it("says so when the change could not be kept", async () => {
     render(<DayStartCard dayStart={60} today={today} onChange={async () => false} />);
     await act(async () => {

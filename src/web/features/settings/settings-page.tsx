@@ -45,12 +45,18 @@ export function SettingsPage({ notifications, backup }: SettingsPageProps) {
         details={{ pending: pendingWrites, ...meta }}
         onRetry={retry}
       />
-      <DayStartCard dayStart={settings.dayStart} today={today} onChange={settings.setDayStart} />
+      <DayStartCard
+        dayStart={settings.dayStart}
+        today={today}
+        onChange={settings.setDayStart}
+        loading={status === "loading"}
+      />
       <VacationCard
         vacations={settings.vacations}
         today={today}
         onStart={settings.startVacation}
         onEnd={settings.endVacationEarly}
+        loading={status === "loading"}
       />
       <NotificationsCard {...notifications} />
       {backup}

@@ -23,10 +23,12 @@ export type VacationCardProps = {
    * (core endVacation).
    */
   onEnd: () => Promise<boolean>;
+  /** The local store has not opened yet: the vacations shown are none, not the user's. */
+  loading?: boolean;
 };
 
 /** Vacation mode (issue 10 item 4): every day of a vacation counts as skipped for every habit. */
-export function VacationCard({ vacations, today, onStart, onEnd }: VacationCardProps) {
+export function VacationCard({ vacations, today, onStart, onEnd, loading = false }: VacationCardProps) {
   const { current, upcoming, past } = vacationsByTime(vacations, today);
   const [from, setFrom] = useState(() => defaultVacation(today).from);
   const [to, setTo] = useState(() => defaultVacation(today).to);
@@ -91,7 +93,7 @@ export function VacationCard({ vacations, today, onStart, onEnd }: VacationCardP
             onValue={setTo}
             errorId={error ? errorId : undefined}
           />
-          <Button type="submit" variant="primary" className="min-h-11">
+          <Button type="submit" variant="primary" className="min-h-11" disabled={loading}>
             {t.startVacation}
           </Button>
         </div>
