@@ -214,3 +214,38 @@ test("a store written by the previous release opens with its habits, days and qu
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("habit-row").first()).toContainText("Read");
 });
+
+test("a delete waits in the outbox while it can be undone: Undo brings the habit back exactly, a reload keeps it deleted", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
+  const today = todayIn("UTC");
+  const days = [addDays(today, -2), addDays(today, -1)];
+  await seedHabits(server, user, [{ name: "Read", completedDates: days }, { name: "Walk" }]);
+  await openToday(page);
+  const streakOf = (name: string) => row(page, name).getByTestId("streak-line");
+  const streakBefore = await streakOf("Read").textContent();
+
+  // Deleted, then undone within the 5 s: it is back with its days, and the server never heard of the delete.
+  await page.getByRole("button", { name: "Delete Read", exact: true }).click();
+  await expect(row(page, "Read")).toHaveCount(0);
+  await page.getByRole("button", { name: h.undo, exact: true }).click();
+  await expect(row(page, "Read")).toBeVisible();
+  await expect(streakOf("Read")).toHaveText(streakBefore ?? "");
+  await page.clock.fastForward(6_000); // past the hold
+  await expectSynced(page);
+  const held = await listed(server, user);
+  expect(held.find((habit) => habit.name === "Read")?.completedDates).toEqual(days);
+
+  // Deleted, and the page reloaded during the hold: still deleted, and sent once the hold is over.
+  await openToday(page);
+  await page.getByRole("button", { name: "Delete Walk", exact: true }).click();
+  await expect(row(page, "Walk")).toHaveCount(0);
+  await reloadApp(page);
+  await expect(row(page, "Read")).toBeVisible();
+  await expect(row(page, "Walk")).toHaveCount(0);
+  await page.clock.fastForward(6_000);
+  await expectSynced(page);
+  expect((await listed(server, user)).map((habit) => habit.name)).toEqual(["Read"]);
+});
