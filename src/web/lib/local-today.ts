@@ -19,6 +19,8 @@ export function browserTimeZone(): string {
 
 /** The day start in force; null until first asked. */
 let current: DayStart | null = null;
+/** The user and day start last stored by setDayStart. */
+let remembered = "";
 const listeners = new Set<() => void>();
 
 /** The day start last known on this browser for the user last signed in (so that the first paint after a reload
@@ -51,6 +53,10 @@ function announce(dayStart: DayStart): void {
 /** The user's day start as their settings say (the local store calls this on every change of them). */
 export function setDayStart(userId: string, dayStart: DayStart): void {
   if (!isDayStart(dayStart)) return;
+  // Called on every change of the store: write the browser's storage only when something changed.
+  const key = `${userId} ${dayStart}`;
+  if (key === remembered && dayStart === current) return;
+  remembered = key;
   if (dayStart === DEFAULT_DAY_START) removeStorage(WEB_STORAGE_KEYS.dayStart);
   else writeStorage(WEB_STORAGE_KEYS.dayStart, JSON.stringify({ userId, dayStart }));
   announce(dayStart);
