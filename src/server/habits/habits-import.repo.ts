@@ -119,8 +119,13 @@ async function insertHabits(
   }
   await insertDays(trx, userId, habits, DAY_DONE, pause);
   await insertDays(trx, userId, habits, DAY_SKIPPED, pause);
-  return habits;
+  return habits.sort(listOrder);
 }
+
+/** The order of the list (habits.repo.ts: listHabits): by position, then newest first. */
+const listOrder = (a: StoredHabit, b: StoredHabit) =>
+  (a.position ?? 0) - (b.position ?? 0) ||
+  (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
 
 /** Import (SPEC §4): every habit of the user is replaced, in one transaction, so a failure changes nothing. */
 export async function replaceHabits(
