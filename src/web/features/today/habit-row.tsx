@@ -97,7 +97,7 @@ export function HabitRow({ habit, today, vacations, saving, first, last, ...acti
           data-testid="drag-handle"
           onPointerEnter={preloadDrag}
           onPointerDown={(event) => actions.onDragStart(habit, event)}
-          className="-ml-1 flex h-11 w-5 shrink-0 cursor-grab touch-none items-center justify-center text-slate-400 active:cursor-grabbing dark:text-slate-500"
+          className="-ml-1.5 flex h-11 w-4 shrink-0 cursor-grab touch-none items-center justify-center text-slate-400 active:cursor-grabbing dark:text-slate-500"
         >
           <GripIcon />
         </span>
@@ -134,26 +134,28 @@ export function HabitRow({ habit, today, vacations, saving, first, last, ...acti
               {habit.name}
             </Link>
           </p>
-          <button
-            type="button"
-            data-testid="streak-line"
-            aria-label={t.explainStreak(line, habit.name)}
-            onClick={() => actions.onExplain(habit)}
-            className="block min-h-6 rounded text-left text-sm text-slate-600 underline decoration-slate-400 decoration-dotted underline-offset-4 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
-          >
-            {line}
-          </button>
+          <div className="flex items-center gap-1.5">
+            <button
+              type="button"
+              data-testid="streak-line"
+              aria-label={t.explainStreak(line, habit.name)}
+              onClick={() => actions.onExplain(habit)}
+              className="min-h-6 rounded text-left text-sm text-slate-600 underline decoration-slate-400 decoration-dotted underline-offset-4 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+            >
+              {line}
+            </button>
+            {showsPulse(habit.streakCount) && (
+              <span
+                role="img"
+                aria-label={`On fire: ${habit.streakCount} days in a row`}
+                data-testid="pulse-icon"
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
+              >
+                <FlameIcon size={15} className="animate-pulse" />
+              </span>
+            )}
+          </div>
         </div>
-        {showsPulse(habit.streakCount) && (
-          <span
-            role="img"
-            aria-label={`On fire: ${habit.streakCount} days in a row`}
-            data-testid="pulse-icon"
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
-          >
-            <FlameIcon size={18} className="animate-pulse" />
-          </span>
-        )}
         <div className="flex shrink-0">
           <Button
             variant="ghost"
@@ -190,7 +192,7 @@ export function HabitRow({ habit, today, vacations, saving, first, last, ...acti
           </Button>
         </div>
       </div>
-      <div className="mt-1.5 sm:pl-20">
+      <div className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]">
         <DayStrip habit={habit} today={today} vacations={vacations} onCycle={actions.onCycleDay} />
       </div>
     </li>
