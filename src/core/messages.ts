@@ -245,6 +245,9 @@ export const messages = {
   todayHistory: {
     lastDays: (name: string) => `Last 7 days of ${name}`,
     notDueToday: (n: number) => `Not due today (${n})`,
+    nothingDue: "Nothing is due today.",
+    allArchived: (n: number) =>
+      `${n === 1 ? "Your archived habit is" : `Your ${n} archived habits are`} on Stats, under Show archived.`,
     moveUp: (name: string) => `Move ${name} up`,
     moveDown: (name: string) => `Move ${name} down`,
     dragHint: "Drag to reorder",

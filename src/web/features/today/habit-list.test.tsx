@@ -13,11 +13,12 @@ const TODAY = "2026-11-21"; // a Saturday
 const habit = (id: string, extra: Partial<StoredHabit> = {}) =>
   deriveHabit({ id, name: id, completedDates: [], createdAt: "", updatedAt: "", ...extra }, TODAY);
 
-const list = (habits: ReturnType<typeof habit>[], onMoveTo: () => void) => (
+const list = (habits: ReturnType<typeof habit>[], onMoveTo: () => void, archivedCount = 0) => (
   <MemoryRouter>
     <HabitList
       status="ready"
       habits={habits}
+      archivedCount={archivedCount}
       today={TODAY}
       vacations={[]}
       isSaving={() => false}
@@ -79,6 +80,18 @@ describe("HabitList", () => {
     expect(names(screen.getByRole("list", { name: t.notDueToday(2) }))).toEqual(["Work", "Gym"]);
     // Moves stay within the section.
     expect(screen.getByRole("button", { name: t.moveUp("Work") }).getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("says where the habits went when every one is archived", () => {
+    render(list([], () => {}, 2));
+    expect(screen.getByText(messages.today.empty)).toBeTruthy();
+    expect(screen.getByText(t.allArchived(2))).toBeTruthy();
+  });
+
+  it("says when nothing is due today", () => {
+    renderList([habit("Work", { schedule: { weekdays: [1] } })]);
+    expect(screen.getByText(t.nothingDue)).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Your habits" })).toBeNull();
   });
 
   it("has no section for habits not due when every habit is due", () => {

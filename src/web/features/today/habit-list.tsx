@@ -21,6 +21,8 @@ type Props = ListActions & {
   status: HabitsStatus;
   /** The habits on Today (none archived), in their order; their schedules sort them into two lists. */
   habits: readonly Habit[];
+  /** How many habits are archived, for the empty list. */
+  archivedCount: number;
   today: LocalDate;
   vacations: readonly Vacation[];
   isSaving: (id: string) => boolean;
@@ -34,7 +36,7 @@ function beforeIdFor(list: readonly Habit[], from: number, to: number): string |
   return others[to]?.id ?? null;
 }
 
-type SectionProps = Omit<Props, "status" | "habits" | "onRetry" | "onAdd"> & {
+type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry" | "onAdd"> & {
   habits: readonly Habit[];
   label: string;
   id?: string;
@@ -102,19 +104,24 @@ function HabitSection({ habits, label, id, testId, announce, isSaving, onMoveTo,
   );
 }
 
-export function HabitList({ status, habits, onRetry, onAdd, ...rest }: Props) {
+export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...rest }: Props) {
   const [showNotDue, setShowNotDue] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const notDueId = useId();
   if (status === "loading") return <ListLoading />;
   if (status === "error") return <ListError onRetry={onRetry} onAdd={onAdd} />;
-  if (habits.length === 0) return <ListEmpty />;
+  if (habits.length === 0) return <ListEmpty archived={archivedCount} />;
   const due = habits.filter((habit) => isDue(habit.schedule, rest.today));
   const notDue = habits.filter((habit) => !isDue(habit.schedule, rest.today));
   // A new text each time (a zero-width space toggles), so that the same move twice is announced twice.
   const announce = (text: string) => setAnnouncement((old) => (old === text ? `${text}\u200b` : text));
   return (
     <div className="space-y-3">
+      {due.length === 0 && (
+        <p className="px-1 text-sm text-slate-600 dark:text-slate-300" data-testid="nothing-due">
+          {t.nothingDue}
+        </p>
+      )}
       {due.length > 0 && (
         <HabitSection habits={due} label="Your habits" testId="habit-list" announce={announce} {...rest} />
       )}

@@ -25,12 +25,15 @@ export function ListLoading() {
   );
 }
 
-export function ListEmpty() {
+/** `archived`: how many habits are archived (and so not on Today). */
+export function ListEmpty({ archived = 0 }: { archived?: number }) {
   return (
     <div className={card} data-testid="habits-empty">
       <p className="text-base font-semibold text-slate-900 dark:text-white">{messages.today.empty}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Type one above or pick a common habit to start your first streak.
+        {archived > 0
+          ? messages.todayHistory.allArchived(archived)
+          : "Type one above or pick a common habit to start your first streak."}
       </p>
     </div>
   );

@@ -119,6 +119,7 @@ export function TodayPage() {
         <HabitList
           status={status}
           habits={habits}
+          archivedCount={all.length - habits.length}
           today={today}
           vacations={vacations}
           isSaving={isSaving}
