@@ -7,8 +7,10 @@ import { ChevronDownIcon } from "../../ui/icons";
 
 type Props = {
   names: readonly string[];
-  /** May ask the user first (a name another habit already has): the focus moves on once it has settled. */
-  /** With the suggestion's emoji, which the habit keeps (issue 10 item 3). */
+  /**
+   * Adds the suggestion with its emoji, which the habit keeps (issue 10 item 3). It may ask the user first (a name
+   * another habit already has): the focus moves on once it has settled.
+   */
   onAdd: (name: string, emoji: string) => Promise<unknown> | void;
   /** Open at first (a new user with no habits yet); the user's own choice wins afterwards. */
   defaultOpen: boolean;
