@@ -68,8 +68,12 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   /** A held op (a delete that can still be undone) goes when its hold ends: a cycle then, in the leading tab. */
   async function wakeAtHoldEnd(): Promise<void> {
     clearTimeout(held);
-    const end = holdEnd((await readOutbox(db)).outbox);
-    if (end !== null && leader) held = setTimeout(kick, Math.max(0, end - Date.now()) + 50);
+    const queue = (await readOutbox(db)).outbox;
+    const end = holdEnd(queue);
+    if (!leader) return;
+    // A hold that ended while the cycle ran (a slow network) left its op behind: it goes now, not at the next write.
+    if (nextBatch(queue, 1).length > 0) held = setTimeout(kick, 0);
+    else if (end !== null) held = setTimeout(kick, Math.max(0, end - Date.now()) + 50);
   }
 
   /** An import at the head of the queue, as one PUT /api/habits (one transaction on the server). */
