@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { DayStatus } from "../../core/day-state";
-import { dateList, dayName, dayStateWords, fullDate, monthAndYear, shortMonth } from "./day-names";
+import {
+  dateList,
+  dayName,
+  dayStateWords,
+  fullDate,
+  monthAndYear,
+  shortMonth,
+  weekdayName,
+} from "./day-names";
 
 describe("day names (issue 10)", () => {
   it("writes a day in full, whatever the zone (UTC midnight of the day, read in UTC)", () => {
@@ -12,6 +20,7 @@ describe("day names (issue 10)", () => {
   it("names the month and lists days as a sentence", () => {
     expect(monthAndYear("2026-11-20")).toBe("November 2026");
     expect(shortMonth("2026-01-31")).toBe("Jan");
+    expect(([0, 1, 6] as const).map((day) => weekdayName(day))).toEqual(["Sunday", "Monday", "Saturday"]);
     expect(dateList(["2026-11-17", "2026-11-18"])).toBe(
       "Tuesday, November 17, 2026 and Wednesday, November 18, 2026",
     );

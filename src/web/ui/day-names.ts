@@ -5,21 +5,29 @@
 import type { DayStatus } from "../../core/day-state";
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
+import type { Weekday } from "../../core/schedule";
 
 const h = messages.history;
 const LOCALE = "en-US";
 
-const fullDateFormat = new Intl.DateTimeFormat(LOCALE, {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const monthYearFormat = new Intl.DateTimeFormat(LOCALE, { month: "long", year: "numeric", timeZone: "UTC" });
-const weekdayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "long", timeZone: "UTC" });
-const shortMonthFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", timeZone: "UTC" });
-const listFormat = new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
+// Made on first use: Today's 7-day strip imports this module in the initial bundle and names days only once a
+// habit shows.
+const OPTIONS = {
+  full: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+  monthYear: { month: "long", year: "numeric" },
+  shortMonth: { month: "short" },
+  weekday: { weekday: "long" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formats = new Map<keyof typeof OPTIONS, Intl.DateTimeFormat>();
+function format(date: Date, kind: keyof typeof OPTIONS): string {
+  let formatter = formats.get(kind);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, { ...OPTIONS[kind], timeZone: "UTC" });
+    formats.set(kind, formatter);
+  }
+  return formatter.format(date);
+}
+let listFormat: Intl.ListFormat | undefined;
 
 /** The UTC midnight of a calendar day: formatting it in UTC gives that day in every zone. */
 function utc(date: LocalDate): Date {
@@ -28,26 +36,27 @@ function utc(date: LocalDate): Date {
 
 /** "Friday, November 20, 2026". */
 export function fullDate(date: LocalDate): string {
-  return fullDateFormat.format(utc(date));
+  return format(utc(date), "full");
 }
 
 /** "November 2026" for any day of that month. */
 export function monthAndYear(date: LocalDate): string {
-  return monthYearFormat.format(utc(date));
+  return format(utc(date), "monthYear");
 }
 
 /** "Nov" for any day of that month. */
 export function shortMonth(date: LocalDate): string {
-  return shortMonthFormat.format(utc(date));
+  return format(utc(date), "shortMonth");
 }
 
-/** "Sunday" … "Saturday", indexed by Weekday (0 = Sunday, as Date#getUTCDay). 2023-01-01 was a Sunday. */
-export const WEEKDAY_NAMES: readonly string[] = Array.from({ length: 7 }, (_, day) =>
-  weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + day))),
-);
+/** "Sunday" … "Saturday" for a Weekday (0 = Sunday, as Date#getUTCDay). 2023-01-01 was a Sunday. */
+export function weekdayName(day: Weekday): string {
+  return format(new Date(Date.UTC(2023, 0, 1 + day)), "weekday");
+}
 
 /** "A, B and C": dates in words, joined as a sentence. */
 export function dateList(dates: readonly LocalDate[]): string {
+  listFormat ??= new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
   return listFormat.format(dates.map(fullDate));
 }
 

@@ -2,9 +2,11 @@
 // arrow keys go, and which days can be set. Weeks start on Sunday (the en-US calendar the app's words follow).
 // All date arithmetic goes through src/core/local-date.
 import { addDays, type LocalDate, toDayNumber } from "../../../core/local-date";
-import { weekdayOf } from "../../../core/schedule";
+import { type Weekday, weekdayOf } from "../../../core/schedule";
 import { EARLIEST_DAY } from "../../../core/sync";
 
+/** The days of a week in the order the grids show them, Sunday first. */
+export const WEEK: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 /** The heatmap shows this many weeks, the last one holding today. */
 export const HEATMAP_WEEKS = 53;
 

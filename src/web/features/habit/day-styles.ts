@@ -10,7 +10,7 @@ export const swatch: Record<DayStatus, string> = {
   done: "bg-indigo-600 dark:bg-indigo-400",
   skipped: "bg-amber-400 dark:bg-amber-500",
   vacation: "bg-sky-300 dark:bg-sky-700",
-  "not-due": "bg-slate-100 dark:bg-slate-800",
+  "not-due": "bg-slate-100 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:ring-slate-700",
   open: "bg-slate-200 dark:bg-slate-700",
   missed: "bg-slate-200 dark:bg-slate-700",
   future: "bg-transparent",

@@ -85,7 +85,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         onCycle={(date) => void store.cycleDay(habit.id, date)}
       />
       <YearHeatmap habit={habit} today={today} vacations={vacations} />
-      <ScheduleEditor habit={habit} onChange={(schedule) => void store.update(habit.id, { schedule })} />
+      <ScheduleEditor habit={habit} onChange={(schedule) => store.update(habit.id, { schedule })} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
@@ -166,17 +166,17 @@ describe("HabitFigures", () => {
 });
 
 describe("ScheduleEditor", () => {
-  it("writes every day, chosen weekdays, and keeps the last weekday", () => {
-    const onChange = vi.fn();
+  it("writes every day, chosen weekdays, and keeps the last weekday", async () => {
+    const onChange = vi.fn(async () => true);
     const { rerender } = render(<ScheduleEditor habit={habitOf()} onChange={onChange} />);
     expect((screen.getByRole("radio", { name: h.everyDay }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole("radio", { name: h.chosenWeekdays }));
+    await act(async () => fireEvent.click(screen.getByRole("radio", { name: h.chosenWeekdays })));
     expect(onChange).toHaveBeenLastCalledWith({ weekdays: [1, 2, 3, 4, 5] });
 
     rerender(<ScheduleEditor habit={habitOf({ schedule: { weekdays: [1, 3] } })} onChange={onChange} />);
-    fireEvent.click(screen.getByRole("checkbox", { name: "Friday" }));
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Friday" })));
     expect(onChange).toHaveBeenLastCalledWith({ weekdays: [1, 3, 5] });
-    fireEvent.click(screen.getByRole("checkbox", { name: "Monday" }));
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Monday" })));
     expect(onChange).toHaveBeenLastCalledWith({ weekdays: [3] });
 
     rerender(<ScheduleEditor habit={habitOf({ schedule: { weekdays: [3] } })} onChange={onChange} />);
@@ -186,10 +186,17 @@ describe("ScheduleEditor", () => {
     rerender(
       <ScheduleEditor habit={habitOf({ schedule: { weekdays: [0, 1, 2, 3, 4, 5] } })} onChange={onChange} />,
     );
-    fireEvent.click(screen.getByRole("checkbox", { name: "Saturday" }));
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Saturday" })));
     expect(onChange).toHaveBeenLastCalledWith(null); // all seven: every day
-    fireEvent.click(screen.getByRole("radio", { name: h.everyDay }));
+    await act(async () => fireEvent.click(screen.getByRole("radio", { name: h.everyDay })));
     expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it("shows a choice at once, while the store takes it", () => {
+    render(<ScheduleEditor habit={habitOf()} onChange={() => new Promise(() => undefined)} />);
+    fireEvent.click(screen.getByRole("radio", { name: h.chosenWeekdays }));
+    expect((screen.getByRole("radio", { name: h.chosenWeekdays }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("checkbox", { name: "Sunday" }) as HTMLInputElement).checked).toBe(false);
   });
 });
 

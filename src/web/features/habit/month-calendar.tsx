@@ -6,8 +6,16 @@ import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, monthAndYear, WEEKDAY_NAMES } from "../../ui/day-names";
-import { canSetDay, dayForKey, lastDayOfMonth, monthStartOf, monthWeeks, shiftMonth } from "./calendar-grid";
+import { dayName, monthAndYear, weekdayName } from "../../ui/day-names";
+import {
+  canSetDay,
+  dayForKey,
+  lastDayOfMonth,
+  monthStartOf,
+  monthWeeks,
+  shiftMonth,
+  WEEK,
+} from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
 
@@ -92,6 +100,7 @@ export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
           aria-live="polite"
           className="text-lg font-semibold text-slate-900 dark:text-white"
           data-testid="calendar-month"
+          data-month={month}
         >
           {monthAndYear(month)}
         </h2>
@@ -114,7 +123,7 @@ export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
       >
         <thead>
           <tr>
-            {WEEKDAY_NAMES.map((name) => (
+            {WEEK.map(weekdayName).map((name) => (
               <th
                 key={name}
                 scope="col"

@@ -1,16 +1,16 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
 import { normalizeSchedule, type Schedule, type Weekday } from "../../../core/schedule";
 import { cx } from "../../ui/cx";
-import { WEEKDAY_NAMES } from "../../ui/day-names";
+import { weekdayName } from "../../ui/day-names";
+import { WEEK } from "./calendar-grid";
 
 const h = messages.history;
 /** What "On chosen weekdays" starts from: Monday to Friday. */
 const WORKDAYS: Weekday[] = [1, 2, 3, 4, 5];
-const ALL_WEEKDAYS: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 
-type Props = { habit: Habit; onChange: (schedule: Schedule | null) => void };
+type Props = { habit: Habit; onChange: (schedule: Schedule | null) => Promise<unknown> };
 
 const option =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-100 dark:hover:bg-slate-800";
@@ -24,10 +24,17 @@ const control = "size-5 shrink-0 accent-indigo-600 dark:accent-indigo-400";
 export function ScheduleEditor({ habit, onChange }: Props) {
   const titleId = useId();
   const hintId = useId();
-  const chosen = habit.schedule?.weekdays ?? null;
-  const set = (weekdays: Weekday[]) => onChange(normalizeSchedule({ weekdays }));
+  // The choice shows at once, while the store takes it (a controlled control would spring back until then).
+  const [pending, setPending] = useState<{ schedule: Schedule | null } | null>(null);
+  const chosen = (pending ? pending.schedule : habit.schedule)?.weekdays ?? null;
+  const write = async (schedule: Schedule | null) => {
+    setPending({ schedule });
+    await onChange(schedule);
+    setPending(null);
+  };
+  const set = (weekdays: Weekday[]) => void write(normalizeSchedule({ weekdays }));
   const toggle = (day: Weekday, on: boolean) =>
-    set(on ? [...(chosen ?? []), day] : (chosen ?? ALL_WEEKDAYS).filter((d) => d !== day));
+    set(on ? [...(chosen ?? []), day] : (chosen ?? WEEK).filter((d) => d !== day));
 
   return (
     <section
@@ -45,7 +52,7 @@ export function ScheduleEditor({ habit, onChange }: Props) {
               name={`${titleId}-mode`}
               className={control}
               checked={chosen === null}
-              onChange={() => onChange(null)}
+              onChange={() => void write(null)}
             />
             {h.everyDay}
           </label>
@@ -67,7 +74,7 @@ export function ScheduleEditor({ habit, onChange }: Props) {
         >
           <legend className="sr-only">{h.weekdaysLabel}</legend>
           <div className="grid grid-cols-2 gap-1 sm:grid-cols-4">
-            {ALL_WEEKDAYS.map((day) => {
+            {WEEK.map((day) => {
               const checked = chosen === null || chosen.includes(day);
               const last = chosen?.length === 1 && checked;
               return (
@@ -79,7 +86,7 @@ export function ScheduleEditor({ habit, onChange }: Props) {
                     disabled={last}
                     onChange={(e) => toggle(day, e.target.checked)}
                   />
-                  {WEEKDAY_NAMES[day]}
+                  {weekdayName(day)}
                 </label>
               );
             })}

@@ -5,8 +5,8 @@ import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, fullDate, shortMonth, WEEKDAY_NAMES } from "../../ui/day-names";
-import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns } from "./calendar-grid";
+import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
+import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
 
 const h = messages.history;
@@ -68,13 +68,13 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
               {shortMonth(month)}
             </span>
           ))}
-          {WEEKDAY_NAMES.map((name, row) => (
+          {WEEK.map((row) => (
             <span
-              key={name}
+              key={row}
               className="pr-1 text-[0.6875rem] leading-none text-slate-600 dark:text-slate-300"
               style={{ gridColumn: 1, gridRow: row + 2 }}
             >
-              {LABELLED_ROWS.has(row) ? name.slice(0, 3) : ""}
+              {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
             </span>
           ))}
           {days.map(({ date, status }, i) => (
@@ -119,15 +119,20 @@ export function Legend({ className }: { className?: string }) {
   );
 }
 
-/** Whether the element is narrower than its content; at first it is scrolled to its end (the latest weeks). */
+/** Whether the element is narrower than its content; whenever it starts to scroll, it shows its end (today). */
 function useSideways() {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    element.scrollLeft = element.scrollWidth;
+    let scrolled = false;
+    const measure = () => {
+      const now = element.scrollWidth > element.clientWidth + 1;
+      if (now && !scrolled) element.scrollLeft = element.scrollWidth;
+      scrolled = now;
+      setScrolls(now);
+    };
     measure();
     if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(measure);
