@@ -71,7 +71,7 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
           {WEEK.map((row) => (
             <span
               key={row}
-              className="pr-1 text-[0.6875rem] leading-none text-slate-600 dark:text-slate-300"
+              className="sticky left-0 z-10 bg-white pr-1 text-[0.6875rem] leading-none text-slate-600 dark:bg-slate-900 dark:text-slate-300"
               style={{ gridColumn: 1, gridRow: row + 2 }}
             >
               {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
