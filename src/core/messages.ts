@@ -185,7 +185,6 @@ export const messages = {
     heatmapSummary: (done: number, skipped: number, vacation: number, missed: number) =>
       `${done} done, ${skipped} skipped, ${vacation} on vacation, ${missed} not done.`,
     heatmapScroll: "Heatmap, scrolls sideways",
-    calendarTitle: "Calendar",
     previousMonth: "Previous month",
     nextMonth: "Next month",
     calendarHint: "Tap a day to mark it: not done, done, skipped, then not done again.",
