@@ -50,6 +50,12 @@ async function chooseFile(page: Page, file: File) {
   await (await chooser).setFiles(file);
 }
 
+/** A valid file replacing the habits there are: the import asks first (issue 10 item 8), and is told yes. */
+async function importFile(page: Page, file: File) {
+  await chooseFile(page, file);
+  await page.getByRole("dialog").getByRole("button", { name: messages.importConfirm.replace }).click();
+}
+
 /** Accepts every alert and remembers its text. */
 function recordAlerts(page: Page): string[] {
   const alerts: string[] = [];
@@ -79,15 +85,23 @@ test.describe("export", () => {
     const saved = await serverHabits(server, user);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
+      // The SPEC §3 fields, then issue 10's (written for every habit, here with their defaults).
       expect(Object.keys(row).sort()).toEqual([
+        "archived",
         "completedDates",
         "createdAt",
+        "emoji",
         "id",
         "lastCompletedDate",
         "name",
+        "position",
+        "schedule",
+        "skippedDates",
         "streakCount",
         "updatedAt",
       ]);
+      expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
+      expect(row.position).toEqual(expect.any(Number));
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
     }
     expect(facts(rows)).toEqual(facts(HISTORY));
@@ -120,7 +134,7 @@ test("export then import gives back the same habits, dates and streaks", async (
   await seedHabits(server, user, [{ name: "Something else", completedDates: [T] }]);
   await reloadApp(page);
   const alerts = recordAlerts(page);
-  await chooseFile(page, jsonFile(exported, backupFileName(T)));
+  await importFile(page, jsonFile(exported, backupFileName(T)));
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(3));
   expect(alerts).toEqual([]);
   const after = await serverHabits(server, user);
@@ -204,6 +218,7 @@ test.describe("rejected files change nothing", () => {
       await chooseFile(page, file);
       await expect(page.getByTestId("backup-status")).toContainText("Nothing was changed: ");
       await expect(page.getByTestId("backup-status")).toContainText(reason);
+      await expect(page.getByRole("dialog")).toHaveCount(0); // nothing to confirm
       expect(alerts).toEqual([`alert: ${alert}`]);
       expect(writes).toBe(0);
       expect(await serverHabits(server, user)).toEqual(before);
@@ -226,7 +241,7 @@ test("a failed import keeps the server's habits and loads the imported list loca
     route.request().method() === "PUT" ? route.fulfill(serverError) : route.fallback(),
   );
   const alerts = recordAlerts(page);
-  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "From file" })])));
+  await importFile(page, jsonFile(JSON.stringify([valid({ name: "From file" })])));
   await expect(notice(page, messages.habits.importFailed)).toBeVisible();
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
   expect(alerts).toEqual([]);
@@ -267,7 +282,7 @@ test("a failed import waits in the outbox and reaches the server once it can; im
     { name: "Second", completedDates: [] },
   ];
 
-  await chooseFile(page, file);
+  await importFile(page, file);
   await expect(notice(page, messages.habits.importFailed)).toBeVisible();
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "local");
@@ -280,7 +295,7 @@ test("a failed import waits in the outbox and reaches the server once it can; im
   expect(facts(await serverHabits(server, user))).toEqual(imported);
 
   // The same file again replaces the list again: still exactly the file's habits.
-  await chooseFile(page, file);
+  await importFile(page, file);
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(2));
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "synced");
   await expect(syncStatus(page)).toContainText(settingsCopy.sync.states.synced.label);
@@ -320,7 +335,7 @@ test("working on local data, an import still goes to the server and brings back 
   page.on("request", (r) => void (r.method() === "PUT" && (putSent = true)));
   // The pull fails until the import is sent, as a server that comes back for it would.
   await onLocalData(page, (route) => (putSent ? route.fallback() : route.fulfill(serverError)));
-  await chooseFile(
+  await importFile(
     page,
     jsonFile(
       JSON.stringify([valid({ name: "Imported A" }), valid({ name: "Imported B", completedDates: [] })]),
@@ -346,7 +361,7 @@ test("working on local data with the server unreachable, an import says it faile
   const unreachable = (route: Route) => route.abort("failed");
   await page.route("**/api/habits**", unreachable);
   await onLocalData(page, unreachable, "offline"); // no answer at all: offline, on the stored copy
-  await chooseFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" })])));
+  await importFile(page, jsonFile(JSON.stringify([valid({ name: "Imported A" })])));
   await expect(notice(page, messages.habits.importFailed)).toBeVisible();
   await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.failedDetail);
   await expect(syncStatus(page)).toHaveAttribute("data-sync-state", "offline");

@@ -5,6 +5,7 @@ import { test, expect, api } from "./support/fixtures";
 import type { BrowserContext, Page } from "@playwright/test";
 import { notificationsCopy } from "../src/web/features/notifications/notifications-copy";
 import { backupCopy } from "../src/web/features/backup/backup-copy";
+import { messages } from "../src/core/messages";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import { seedHabits, serverError } from "./support/habits";
 import type { TestServer, TestUser } from "./support/fixtures";
@@ -120,6 +121,7 @@ test.describe("with the permission granted by the browser", () => {
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify([{ name: "Walk", completedDates: [] }])),
     });
+    await page.getByRole("dialog").getByRole("button", { name: messages.importConfirm.replace }).click();
     await expect(page.getByTestId("backup-status")).toHaveText(backupCopy.imported(1));
     await expect
       .poll(async () => (await recorded(page))[1])

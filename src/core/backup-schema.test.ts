@@ -29,6 +29,48 @@ describe("parseBackup", () => {
   it("re-imports a full API habit with its derived fields", () => {
     expect(BackupHabitSchema.safeParse(habits[0]).success).toBe(true);
   });
+  it("round-trips the fields of issue 10, the schedule in canonical form", () => {
+    const swim = {
+      ...habits[0]!,
+      skippedDates: ["2026-11-18"],
+      schedule: { weekdays: [5, 1] as (1 | 5)[] },
+      archived: true,
+      position: 2.5,
+      emoji: "🏊",
+    };
+    const result = parseBackup(buildBackup([swim, habits[1]!]));
+    expect(result.ok && result.habits[0]).toMatchObject({
+      skippedDates: ["2026-11-18"],
+      schedule: { weekdays: [1, 5] },
+      archived: true,
+      position: 2.5,
+      emoji: "🏊",
+    });
+    expect(result.ok && result.habits[1]).toMatchObject({
+      skippedDates: [],
+      schedule: null,
+      archived: false,
+      position: 1,
+      emoji: null,
+    });
+  });
+  it("reads a file of the previous release as before: no field of issue 10 appears", () => {
+    const old = JSON.stringify([
+      { id: "1", name: "Read", streakCount: 1, lastCompletedDate: TEST_TODAY, completedDates: [TEST_TODAY] },
+    ]);
+    expect(parseBackup(old)).toEqual({
+      ok: true,
+      habits: [
+        {
+          id: "1",
+          name: "Read",
+          streakCount: 1,
+          lastCompletedDate: TEST_TODAY,
+          completedDates: [TEST_TODAY],
+        },
+      ],
+    });
+  });
   it("accepts the minimal original shape and trims the name", () => {
     expect(
       parseBackup(
@@ -95,6 +137,34 @@ describe("parseBackup rejections", () => {
       [habit({ streakCount: "3" })],
       /^format: item 1: streakCount: Invalid input: expected number/,
     ],
+    [
+      "a skipped day twice",
+      [habit({ skippedDates: ["2026-01-01", "2026-01-01"] })],
+      /^format: item 1: skippedDates\[1\]: duplicate date 2026-01-01$/,
+    ],
+    [
+      "an empty schedule",
+      [habit({ schedule: { weekdays: [] } })],
+      /^format: item 1: schedule: must be null \(every day\) or \{ weekdays/,
+    ],
+    ["a weekday 7", [habit({ schedule: { weekdays: [7] } })], /^format: item 1: schedule: must be null/],
+    ["a string archived", [habit({ archived: "yes" })], /^format: item 1: archived: must be true or false$/],
+    [
+      "an infinite position",
+      [habit({ position: "Infinity" })],
+      /^format: item 1: position: must be a finite number$/,
+    ],
+    [
+      "a long emoji",
+      [habit({ emoji: "😀".repeat(9) })],
+      /^format: item 1: emoji: must be at most 16 characters$/,
+    ],
+    ["an empty emoji", [habit({ emoji: "" })], /^format: item 1: emoji: must not be empty/],
+    [
+      "an emoji with a control character",
+      [habit({ emoji: "a\n" })],
+      /^format: item 1: emoji: must not contain control characters$/,
+    ],
     ["an unknown field", [habit({ isAdmin: true })], /^format: item 1: unknown field "isAdmin"$/],
     ["two unknown fields", [habit({ a: 1, b: 2 })], /^format: item 1: unknown fields "a", "b"$/],
     [
@@ -125,6 +195,12 @@ describe("backupHabitSchema with a latest day (the server's UTC date plus one)",
     expect(issue(["2026-11-20", date])).toMatchObject({
       path: ["completedDates", 1],
       message: `${date} is in the future: the latest day allowed is 2026-11-22`,
+    });
+  });
+  it("refuses a skipped day after the latest too", () => {
+    expect(schema.safeParse(habit({ skippedDates: ["2026-11-23"] })).error?.issues[0]).toMatchObject({
+      path: ["skippedDates", 0],
+      message: "2026-11-23 is in the future: the latest day allowed is 2026-11-22",
     });
   });
   it("leaves future days alone without a latest day (the browser reads files with its own clock)", () => {

@@ -2,7 +2,7 @@
 // can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0007).
 import { z } from "zod";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
-import { HabitNameSchema } from "./habit-schema";
+import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
 import { LocalDateSchema } from "./local-date-schema";
 
@@ -26,7 +26,9 @@ const datesSchema = (latest?: LocalDate) =>
     }
   });
 
-// Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact.
+// Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact. The fields of
+// issue 10 are optional, so a file of an earlier release reads exactly as before: a day both done and skipped
+// counts as done (docs/decisions/0028).
 export const backupHabitSchema = (latest?: LocalDate) =>
   z.strictObject({
     id: z.string().max(200).optional(),
@@ -40,6 +42,11 @@ export const backupHabitSchema = (latest?: LocalDate) =>
     completedDates: datesSchema(latest),
     createdAt: z.string().max(100).optional(),
     updatedAt: z.string().max(100).optional(),
+    skippedDates: datesSchema(latest).optional(),
+    schedule: ScheduleSchema.optional(),
+    archived: z.boolean({ error: "must be true or false" }).optional(),
+    position: PositionSchema.optional(),
+    emoji: EmojiSchema.optional(),
   });
 
 export const BackupHabitSchema = backupHabitSchema();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backupFileName, buildBackup, isBackupFileName } from "./backup";
+import { deriveHabit } from "./habit";
 import { makeHabit, TEST_TODAY } from "./test-habits";
 
 describe("buildBackup", () => {
@@ -21,9 +22,43 @@ describe("buildBackup", () => {
       "completedDates",
       "createdAt",
       "updatedAt",
+      "skippedDates",
+      "schedule",
+      "archived",
+      "position",
+      "emoji",
     ]);
     expect(first).toMatchObject({ streakCount: 3, lastCompletedDate: TEST_TODAY });
     expect(buildBackup([])).toBe("[]");
+  });
+
+  it("writes the fields of issue 10, defaults for a habit without them (its place in the list for position)", () => {
+    const skipper = deriveHabit(
+      {
+        ...makeHabit("Swim", ["2026-11-20"]),
+        skippedDates: ["2026-11-19"],
+        schedule: { weekdays: [1, 3] },
+        archived: true,
+        position: -2.5,
+        emoji: "🏊",
+      },
+      TEST_TODAY,
+    );
+    const rows = JSON.parse(buildBackup([makeHabit("Read"), skipper])) as Record<string, unknown>[];
+    expect(rows[0]).toMatchObject({
+      skippedDates: [],
+      schedule: null,
+      archived: false,
+      position: 0,
+      emoji: null,
+    });
+    expect(rows[1]).toMatchObject({
+      skippedDates: ["2026-11-19"],
+      schedule: { weekdays: [1, 3] },
+      archived: true,
+      position: -2.5,
+      emoji: "🏊",
+    });
   });
 });
 

@@ -7,9 +7,12 @@ export function isBackupFileName(name: string): boolean {
   return /\.json$/i.test(name);
 }
 
-/** Pretty JSON with the habit fields of SPEC §3. */
+/**
+ * Pretty JSON with the habit fields of SPEC §3, then those of issue 10 (skipped days, schedule, archive flag,
+ * position and emoji), always written so that a file says everything it restores (docs/decisions/0029).
+ */
 export function buildBackup(habits: readonly Habit[]): string {
-  const rows = habits.map((habit) => ({
+  const rows = habits.map((habit, index) => ({
     id: habit.id,
     name: habit.name,
     streakCount: habit.streakCount,
@@ -17,6 +20,11 @@ export function buildBackup(habits: readonly Habit[]): string {
     completedDates: habit.completedDates,
     createdAt: habit.createdAt,
     updatedAt: habit.updatedAt,
+    skippedDates: habit.skippedDates ?? [],
+    schedule: habit.schedule ?? null,
+    archived: habit.archived ?? false,
+    position: habit.position ?? index,
+    emoji: habit.emoji ?? null,
   }));
   return JSON.stringify(rows, null, 2);
 }

@@ -11,6 +11,7 @@ import type { Habit } from "./habit";
 import { LocalDateSchema } from "./local-date-schema";
 import { MAX_NAME_LENGTH } from "./name";
 import { DisplayNameSchema } from "./name-schema";
+import { isSchedule, type Schedule } from "./schedule";
 import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
@@ -77,9 +78,9 @@ export const AuthProvidersSchema = z.object({
 export type AuthProviders = z.output<typeof AuthProvidersSchema>;
 
 /**
- * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit). Checked one way only
- * (`satisfies`): Habit's optional fields of later issues (skip, schedule, archive) are not part of the answer the
- * web reads yet; a required field or a changed type is a compile error, and the contract test checks the answers.
+ * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit), with the fields of issue 10
+ * optional: an answer of an earlier release (a cached app meeting an old server) still parses. Checked one way
+ * (`satisfies`): a required field or a changed type is a compile error, and the contract test checks the answers.
  */
 export const HabitSchema = z.object({
   id: z.string(),
@@ -93,6 +94,11 @@ export const HabitSchema = z.object({
   lastCompletedDate: LocalDateSchema.nullable(),
   completedToday: z.boolean(),
   completionRate: z.number().min(0).max(100),
+  skippedDates: z.array(LocalDateSchema).optional(),
+  schedule: z.custom<Schedule | null>((value) => value === null || isSchedule(value)).optional(),
+  archived: z.boolean().optional(),
+  position: z.number().optional(),
+  emoji: z.string().optional(),
 }) satisfies z.ZodType<Habit>;
 
 export const MigrationResultSchema = z.object({

@@ -2,9 +2,32 @@
 // figures does not load zod; the web loads this module only when it validates (docs/decisions/0007).
 import { z } from "zod";
 import { nameSchema } from "./name-schema";
+import { isSchedule, normalizeSchedule, type Schedule } from "./schedule";
+import { MAX_EMOJI_LENGTH } from "./sync";
 
 /** Trimmed, NFC-normalised, 1 to 100 characters, nothing that cannot be shown or that disguises text (name.ts). */
 export const HabitNameSchema = nameSchema("Habit name");
 
 /** Body of creating and of renaming a habit. */
 export const NewHabitSchema = z.strictObject({ name: HabitNameSchema });
+
+/** `null` (every day) or `{ weekdays: [...] }`, 1 to 7 distinct weekdays 0–6 (0 = Sunday); stored canonical. */
+export const ScheduleSchema = z
+  .custom<Schedule | null>((value) => value === null || isSchedule(value), {
+    error:
+      "must be null (every day) or { weekdays: [...] } with 1 to 7 distinct weekdays from 0 (Sunday) to 6",
+  })
+  .transform((schedule) => normalizeSchedule(schedule));
+
+/** A short emoji (or any short text without control characters); null for none. */
+export const EmojiSchema = z
+  .string()
+  .min(1, "must not be empty (use null for none)")
+  // UTF-16 code units, as the web's inputs count (zod's max counts code points).
+  .refine((text) => text.length <= MAX_EMOJI_LENGTH, `must be at most ${MAX_EMOJI_LENGTH} characters`)
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), "must not contain control characters")
+  .nullable();
+
+/** A finite position: the order of habits on Today and Stats (habit-order.ts). */
+export const PositionSchema = z.number({ error: "must be a finite number" }).finite();

@@ -149,6 +149,81 @@ export const messages = {
     pageLoadFailedTitle: "This page could not be loaded",
     pageLoadFailed: "Check your connection, then reload to try again.",
   },
+  // History (issue 10): the habit page, day names of the calendars, the streak explanation and the Undo toast;
+  // texts SPEC.md does not name.
+  history: {
+    // A day's state, first in every day's accessible name ("Friday, November 20, 2026: done").
+    done: "done",
+    skipped: "skipped",
+    notDone: "not done",
+    onVacation: "on vacation",
+    notDue: "not due",
+    dayName: (date: string, state: string) => `${date}: ${state}`,
+    legendDone: "Done",
+    legendSkipped: "Skipped",
+    legendVacation: "On vacation",
+    legendNotDue: "Not due",
+    legendNotDone: "Not done",
+    backToToday: "Back to Today",
+    loading: "Loading habit…",
+    notFoundTitle: "Habit not found",
+    notFoundBody: "This habit does not exist, or it was deleted.",
+    archivedBadge: "Archived",
+    archivedNote: "Archived habits are hidden from Today and keep their history.",
+    figuresTitle: "Figures",
+    currentStreak: "Current streak",
+    bestStreak: "Best streak",
+    completionRate: "Completion rate",
+    totalCompletions: "Total completions",
+    skippedDays: "Skipped days",
+    vacationDaysNote: (n: number) => `plus ${n} ${n === 1 ? "day" : "days"} on vacation`,
+    days: (n: number) => `${n} ${n === 1 ? "day" : "days"}`,
+    showExplanation: "How is it counted?",
+    explanationTitle: "How your streak is counted",
+    heatmapTitle: "Last 53 weeks",
+    heatmapLabel: (from: string, to: string) => `Heatmap of every day from ${from} to ${to}`,
+    heatmapSummary: (done: number, skipped: number, vacation: number, missed: number) =>
+      `${done} done, ${skipped} skipped, ${vacation} on vacation, ${missed} not done.`,
+    heatmapScroll: "Heatmap, scrolls sideways",
+    previousMonth: "Previous month",
+    nextMonth: "Next month",
+    calendarHint: "Tap a day to mark it: not done, done, skipped, then not done again.",
+    rename: "Rename",
+    nameLabel: "Habit name",
+    save: "Save",
+    cancel: "Cancel",
+    archive: "Archive",
+    unarchive: "Unarchive",
+    delete: "Delete",
+    scheduleTitle: "Schedule",
+    everyDay: "Every day",
+    chosenWeekdays: "On chosen weekdays",
+    weekdaysLabel: "Weekdays",
+    oneWeekdayLeft: "At least one weekday stays chosen.",
+    // The streak explanation (issue 10 item 9).
+    streakBegan: (length: string, date: string) => `Your streak of ${length} began on ${date}.`,
+    streakBroke: (date: string) => `Your streak broke on ${date}.`,
+    runLasted: (length: string, from: string, to: string) =>
+      `It had lasted ${length}, from ${from} to ${to}.`,
+    runOneDay: (date: string) => `It had lasted 1 day, on ${date}.`,
+    lastMissed: (date: string) => `The last missed day was ${date}.`,
+    noStreakYet: "No streak yet: mark a day done to start one.",
+    skippedInRun: (n: number, dates: string) =>
+      `${n === 1 ? "1 day was" : `${n} days were`} skipped: ${dates}.`,
+    vacationInRun: (n: number, dates: string) =>
+      `${n === 1 ? "1 day was" : `${n} days were`} on vacation: ${dates}.`,
+    notDueInRun: (n: number, dates: string) =>
+      `${n === 1 ? "1 day was" : `${n} days were`} not due: ${dates}.`,
+    moreDates: (n: number) => `${n} more`,
+    transparentRule:
+      "Skipped days, vacation days and days a habit is not due neither break nor extend a streak.",
+    todayOpenRun: (length: string) => `Today is not done yet: do it today to make it ${length}.`,
+    todayOpenNone: "Do it today to start a new streak.",
+    // The Undo toast after a delete (issue 10 item 8).
+    deleted: (name: string) => `Deleted ${name}`,
+    undo: "Undo",
+    undoTooLate: "Too late to undo: the habit was already deleted.",
+  },
   // Server refusals that SPEC.md does not name: shown instead of the generic failure text of the action.
   limits: {
     rateLimited: "You are making changes too quickly. Please wait a minute and try again.",
@@ -163,5 +238,62 @@ export const messages = {
     question: (name: string) => `Add “${name}” as another habit anyway?`,
     addAnyway: "Add anyway",
     cancel: "Cancel",
+  },
+  // Today's 7-day strip, order, "Not due today" section and Stats' archived switch (issue 10): texts SPEC.md
+  // does not name. The day buttons are named like the habit page's calendar (see `history`).
+  todayHistory: {
+    lastDays: (name: string) => `Last 7 days of ${name}`,
+    notDueToday: (n: number) => `Not due today (${n})`,
+    nothingDue: "Nothing is due today.",
+    allArchived: (n: number) =>
+      `${n === 1 ? "Your archived habit is" : `Your ${n} archived habits are`} on Stats, under Show archived.`,
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    dragHint: "Drag to reorder",
+    moved: (name: string, position: number, total: number) =>
+      `${name} moved to position ${position} of ${total}`,
+    explainStreak: (line: string, name: string) => `${line}: how the streak of ${name} is counted`,
+    close: "Close",
+    showArchived: "Show archived",
+  },
+  // Settings of the user's days (issue 10): the day start and vacation mode; texts SPEC.md does not name.
+  settingsDays: {
+    dayStartTitle: "Day start",
+    dayStartLabel: "Day starts at",
+    dayStartHelp: "A tick before this time counts for the previous day.",
+    todayIs: (date: string) => `Today counts as ${date}.`,
+    vacationTitle: "Vacation mode",
+    vacationIntro:
+      "Pause every habit while you are away: each day of a vacation counts as skipped, so no streak breaks.",
+    onVacationUntil: (date: string) => `On vacation until ${date}`,
+    vacationPlanned: (from: string, to: string) => `Vacation planned from ${from} to ${to}`,
+    endVacation: "End vacation",
+    cancelVacation: "Cancel vacation",
+    noVacation: "No vacation planned.",
+    plannedVacations: "Planned vacations",
+    newVacation: "Take a vacation",
+    firstDay: "First day",
+    lastDay: "Last day",
+    startVacation: "Start vacation",
+    pastVacations: "Past vacations",
+    range: (from: string, to: string) => `${from} to ${to}`,
+    missingDays: "Choose the first and the last day of the vacation.",
+    lastBeforeFirst: "The last day cannot be before the first day.",
+    tooEarly: "Choose days from January 1, 2000 on.",
+    tooMany: (max: number) => `You can keep at most ${max} vacations. End or cancel one first.`,
+    saveFailed: "Your settings could not be saved. Please try again.",
+  },
+  // Asked before an import replaces the habits (issue 10 item 8): texts SPEC.md does not name.
+  importConfirm: {
+    question: (current: number | null, incoming: number) => {
+      const yours =
+        current === null ? "all your habits" : `your ${current} ${current === 1 ? "habit" : "habits"}`;
+      const theirs = incoming === 1 ? "the one" : `the ${incoming}`;
+      return `Replace ${yours} with ${theirs} in this file?`;
+    },
+    body: "Every day marked for your current habits goes with them. Export a backup first if you may want them back.",
+    replace: "Replace",
+    cancel: "Cancel",
+    cancelled: "the import was cancelled",
   },
 } as const;

@@ -3,9 +3,14 @@
 // (docs/decisions/0007).
 import { z } from "zod";
 import { exactly } from "./contract-exact-schema";
-import { HabitNameSchema } from "./habit-schema";
+import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
+import { isDayStart } from "./day-start";
+import { isSchedule, type Schedule } from "./schedule";
+import { isVacation, normalizeVacations, type Vacation } from "./vacation";
 import {
+  EARLIEST_DAY,
+  MAX_VACATIONS,
   SYNC_DEFAULT_LIMIT,
   SYNC_MAX_LIMIT,
   SYNC_MAX_OPS,
@@ -15,9 +20,29 @@ import {
   type SyncOpResult,
   type SyncPull,
   type SyncPushResult,
+  type SyncSettings,
 } from "./sync";
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
+
+export const DayStartSchema = z.custom<number>(isDayStart, {
+  error: "must be a whole number of minutes from 0 (00:00) to 360 (06:00)",
+});
+
+const VacationSchema = z.custom<Vacation>(isVacation, {
+  error: "must be { from, to }: two dates (YYYY-MM-DD), from not after to",
+});
+
+/** The whole list of vacations, normalised (sorted, overlapping ones merged). */
+export const VacationsSchema = z
+  .array(
+    VacationSchema.refine(
+      (vacation) => vacation.from >= EARLIEST_DAY,
+      `must not begin before ${EARLIEST_DAY}`,
+    ),
+  )
+  .max(MAX_VACATIONS, `at most ${MAX_VACATIONS} vacations`)
+  .transform((vacations) => normalizeVacations(vacations));
 
 /** GET /api/sync query: the cursor a previous pull answered ("" or absent: from the beginning). */
 export const SyncPullQuerySchema = z.strictObject({
@@ -46,6 +71,9 @@ export const SyncOpSchema = exactly<SyncOp>()(
       type: z.literal("createHabit"),
       habitId: HabitId,
       name: HabitNameSchema,
+      emoji: EmojiSchema.optional(),
+      schedule: ScheduleSchema.optional(),
+      position: PositionSchema.optional(),
     }),
     z.strictObject({
       opId: z.uuid(),
@@ -61,13 +89,60 @@ export const SyncOpSchema = exactly<SyncOp>()(
       date: LocalDateSchema,
       done: z.boolean(),
     }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("setDay"),
+      habitId: HabitId,
+      date: LocalDateSchema,
+      state: z.enum(["done", "skipped", "none"]),
+    }),
+    z
+      .strictObject({
+        opId: z.uuid(),
+        type: z.literal("updateHabit"),
+        habitId: HabitId,
+        schedule: ScheduleSchema.optional(),
+        archived: z.boolean().optional(),
+        emoji: EmojiSchema.optional(),
+      })
+      .refine(
+        (op) => op.schedule !== undefined || op.archived !== undefined || op.emoji !== undefined,
+        "must change at least one of schedule, archived and emoji",
+      ),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("moveHabit"),
+      habitId: HabitId,
+      position: PositionSchema,
+    }),
+    z
+      .strictObject({
+        opId: z.uuid(),
+        type: z.literal("setSettings"),
+        dayStart: DayStartSchema.optional(),
+        vacations: VacationsSchema.optional(),
+      })
+      .refine(
+        (op) => op.dayStart !== undefined || op.vacations !== undefined,
+        "must change at least one of dayStart and vacations",
+      ),
   ]),
 );
 
 // Answers. Objects are not strict: a field a newer server adds must not break an app the service worker kept.
 
 export const SyncHabitSchema = exactly<SyncHabit>()(
-  z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    // Defaults: an answer of the previous release (a cached app meeting an old server) reads as before.
+    schedule: z.custom<Schedule | null>((v) => v === null || isSchedule(v)).default(null),
+    archived: z.boolean().default(false),
+    position: z.number().default(0),
+    emoji: z.string().nullable().default(null),
+  }),
 );
 
 /** A day or a run of days (day-ranges.ts); whether each is a real day is checked when the ranges are expanded. */
@@ -76,7 +151,12 @@ const DayRangeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})
 });
 
 export const SyncHabitDaysSchema = exactly<SyncHabitDays>()(
-  z.object({ habitId: z.string(), done: z.array(DayRangeSchema), undone: z.array(DayRangeSchema) }),
+  z.object({
+    habitId: z.string(),
+    done: z.array(DayRangeSchema),
+    skipped: z.array(DayRangeSchema).default([]),
+    undone: z.array(DayRangeSchema),
+  }),
 );
 
 /** GET /api/sync answer. */
@@ -88,6 +168,12 @@ export const SyncPullSchema = exactly<SyncPull>()(
     habits: z.array(SyncHabitSchema),
     completions: z.array(SyncHabitDaysSchema),
     deletedHabitIds: z.array(z.string()),
+    settings: exactly<SyncSettings>()(
+      z.object({
+        dayStart: z.custom<number>(isDayStart),
+        vacations: z.array(z.custom<Vacation>(isVacation)),
+      }),
+    ).optional(),
   }),
 );
 

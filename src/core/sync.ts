@@ -2,7 +2,11 @@
 // Types only: the zod schemas that validate these shapes live in sync-schema.ts (zod stays out of the initial
 // bundle, docs/decisions/0007). The server and the web client both use these types.
 import type { DayRange } from "./day-ranges";
+import type { DayStart } from "./day-start";
+import type { DayState } from "./day-state";
 import type { LocalDate } from "./local-date";
+import type { Schedule } from "./schedule";
+import type { Vacation } from "./vacation";
 
 /** A habit as the server stores it and as a device replicates it. Derived figures are computed on each side. */
 export type SyncHabit = {
@@ -10,18 +14,29 @@ export type SyncHabit = {
   name: string;
   createdAt: string; // ISO-8601, from the server
   updatedAt: string; // ISO-8601, from the server
+  /** When it is due (schedule.ts): `null` every day, else `{ weekdays }` in canonical form (issue 10). */
+  schedule: Schedule | null;
+  /** Archived habits leave Today and keep their history; Stats shows them on request. */
+  archived: boolean;
+  /** Order on Today and Stats: ascending, ties by createdAt descending then id (habit-order.ts). */
+  position: number;
+  /** The quick-add suggestion's emoji, shown on the habit's row; null without one. */
+  emoji: string | null;
 };
+
+/** The user's settings that decide days (issue 10): the day start and the vacations. */
+export type SyncSettings = { dayStart: DayStart; vacations: Vacation[] };
 
 /** One (habit, day) fact. `done: false` is a tombstone: the day was unmarked. */
 export type SyncCompletion = { habitId: string; date: LocalDate; done: boolean };
 
 /**
- * The (habit, day) facts of one pull page, grouped per habit: `done` days were marked, `undone` days were unmarked
- * (tombstones). Each item is a day or a run of days, "first/last" (day-ranges.ts: `expandDayRanges`), so that
+ * The (habit, day) facts of one pull page, grouped per habit: `done` days were marked, `skipped` days were
+ * skipped (issue 10), `undone` days returned to nothing (tombstones). A day is in one list at most. Each item is a day or a run of days, "first/last" (day-ranges.ts: `expandDayRanges`), so that
  * ten years of history fit the 300 KiB budget. A page may carry a habit's days before a later page carries the habit
  * row again; every habit a page's days belong to is in that page's `habits` or was sent before.
  */
-export type SyncHabitDays = { habitId: string; done: DayRange[]; undone: DayRange[] };
+export type SyncHabitDays = { habitId: string; done: DayRange[]; skipped: DayRange[]; undone: DayRange[] };
 
 /**
  * GET /api/sync?cursor=C&limit=N answers what changed for the signed-in user after cursor C ("" or absent: from
@@ -41,14 +56,42 @@ export type SyncPull = {
   habits: SyncHabit[];
   completions: SyncHabitDays[];
   deletedHabitIds: string[];
+  /** The user's settings, when they changed after the cursor (always in a pull from the beginning). */
+  settings?: SyncSettings;
 };
 
 /** A local write waiting in the outbox. `opId` is a client-generated UUID: the idempotency key. */
 export type SyncOp =
-  | { opId: string; type: "createHabit"; habitId: string; name: string }
+  | {
+      opId: string;
+      type: "createHabit";
+      habitId: string;
+      name: string;
+      emoji?: string | null;
+      schedule?: Schedule | null;
+      position?: number;
+    }
   | { opId: string; type: "renameHabit"; habitId: string; name: string }
   | { opId: string; type: "deleteHabit"; habitId: string }
-  | { opId: string; type: "setCompletion"; habitId: string; date: LocalDate; done: boolean };
+  /** The previous release's tick (`done`) and untick; still accepted from outboxes queued before issue 10. */
+  | { opId: string; type: "setCompletion"; habitId: string; date: LocalDate; done: boolean }
+  /** A day's state, from 2000-01-01 up to the user's today (a later day is refused with INVALID_DATE). */
+  | { opId: string; type: "setDay"; habitId: string; date: LocalDate; state: DayStateName }
+  /** Each given field is last-writer-wins; at least one is given. */
+  | {
+      opId: string;
+      type: "updateHabit";
+      habitId: string;
+      schedule?: Schedule | null;
+      archived?: boolean;
+      emoji?: string | null;
+    }
+  | { opId: string; type: "moveHabit"; habitId: string; position: number }
+  /** Each given field is last-writer-wins; at least one is given. Vacations are the whole list. */
+  | { opId: string; type: "setSettings"; dayStart?: DayStart; vacations?: Vacation[] };
+
+/** A (habit, day) state as the sync ops carry it (day-state.ts). */
+export type DayStateName = DayState;
 
 /**
  * POST /api/sync/push with `{ ops: SyncOp[] }` (at most 100, applied in order, each exactly once per user and
@@ -71,5 +114,9 @@ export type SyncPushResult = { results: SyncOpResult[]; cursor: string };
 export type SyncChangeEvent = { cursor: string };
 
 export const SYNC_MAX_OPS = 100;
+export const MAX_EMOJI_LENGTH = 16;
+export const MAX_VACATIONS = 20;
+/** The first day a habit's day (setDay, setCompletion) or a vacation may be: history starts here (issue 10). */
+export const EARLIEST_DAY: LocalDate = "2000-01-01";
 export const SYNC_DEFAULT_LIMIT = 20000;
 export const SYNC_MAX_LIMIT = 50000;

@@ -82,13 +82,28 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     const imported = await answer(bob, "PUT /api/habits", {
       json: [
         { name: "Walk", completedDates: [TEST_DAY] },
-        { name: "Write", completedDates: [] },
+        {
+          name: "Write",
+          completedDates: [],
+          skippedDates: [TEST_DAY],
+          schedule: { weekdays: [0] },
+          archived: true,
+          position: 5,
+          emoji: "✍️",
+        },
       ],
     });
     expect(imported.map((h) => [h.name, h.lastCompletedDate])).toEqual([
       ["Walk", TEST_DAY],
       ["Write", null],
     ]);
+    expect(imported[1]).toMatchObject({
+      skippedDates: [TEST_DAY],
+      schedule: { weekdays: [0] },
+      archived: true,
+      position: 5,
+      emoji: "✍️",
+    });
   });
 
   it("answers pushes and pulls, paged, rejected and reset, as the contract says", async () => {
@@ -97,7 +112,15 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     const id = () => randomUUID();
     const malformed = { opId: id(), type: "renameHabit", habitId: walk }; // no name
     const ops: (SyncOp | typeof malformed)[] = [
-      { opId: id(), type: "createHabit", habitId: walk, name: "Walk" },
+      {
+        opId: id(),
+        type: "createHabit",
+        habitId: walk,
+        name: "Walk",
+        emoji: "🚶",
+        schedule: { weekdays: [5, 1, 3] },
+        position: 3,
+      },
       { opId: id(), type: "createHabit", habitId: read, name: "Read" },
       { opId: id(), type: "setCompletion", habitId: walk, date: addDays(TEST_DAY, -1), done: true },
       { opId: id(), type: "setCompletion", habitId: walk, date: TEST_DAY, done: true },
@@ -107,11 +130,17 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
       malformed,
       { opId: id(), type: "deleteHabit", habitId: read },
       { opId: id(), type: "renameHabit", habitId: read, name: "Too late" },
+      { opId: id(), type: "setDay", habitId: walk, date: addDays(TEST_DAY, -2), state: "skipped" },
+      { opId: id(), type: "setDay", habitId: walk, date: addDays(TEST_DAY, 2), state: "done" },
+      { opId: id(), type: "updateHabit", habitId: walk, archived: true },
+      { opId: id(), type: "moveHabit", habitId: walk, position: -1 },
+      { opId: id(), type: "setSettings", dayStart: 180, vacations: [{ from: TEST_DAY, to: TEST_DAY }] },
     ];
     const pushed = await answer(cleo, "POST /api/sync/push", { json: { ops } });
     expect(pushed.results.map((r) => r.status)).toEqual([
       ...["applied", "applied", "applied", "applied", "applied"],
       ...["rejected", "rejected", "rejected", "applied", "dropped"],
+      ...["applied", "rejected", "applied", "applied", "applied"],
     ]);
     const replayed = await answer(cleo, "POST /api/sync/push", { json: { ops } });
     expect(replayed.results.map((r) => r.status)).toContain("duplicate");
@@ -132,7 +161,16 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     expect(ahead.reset).toBe(true);
     const full = await answer(cleo, "GET /api/sync", { path: "/api/sync" });
     expect(full).toMatchObject({ more: false, deletedHabitIds: [read] });
-    expect(full.completions).toEqual([{ habitId: walk, done: [TEST_DAY], undone: [addDays(TEST_DAY, -1)] }]);
+    expect(full.completions).toEqual([
+      { habitId: walk, done: [TEST_DAY], skipped: [addDays(TEST_DAY, -2)], undone: [addDays(TEST_DAY, -1)] },
+    ]);
+    expect(full.habits).toMatchObject([
+      { id: walk, emoji: "🚶", schedule: { weekdays: [1, 3, 5] }, archived: true, position: -1 },
+    ]);
+    expect(full.settings).toEqual({ dayStart: 180, vacations: [{ from: TEST_DAY, to: TEST_DAY }] });
+    const list = await t.call<unknown[]>(cleo, "GET", "/api/habits");
+    expect(faults(contract["PUT /api/habits"].response, list.body)).toEqual([]);
+    expect(list.body).toMatchObject([{ id: walk, skippedDates: [addDays(TEST_DAY, -2)], archived: true }]);
   });
 
   it("refuses with the contract's error body and codes", async () => {

@@ -1,4 +1,5 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { historyMigration } from "./history-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   },
   "0003_sync": syncMigration,
   "0005_sync_pruning": syncPruningMigration,
+  "0006_history": historyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

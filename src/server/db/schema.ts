@@ -22,15 +22,37 @@ export type HabitTable = {
   created_at: string;
   updated_at: string;
   version: Version;
+  /** The canonical schedule as JSON text, `{"weekdays":[1,3,5]}` (core/schedule.ts); null: every day. */
+  schedule: ColumnType<string | null, string | null | undefined, string | null>;
+  archived: ColumnType<number, number | undefined, number>; // 0 or 1
+  /** Order on Today, ascending (a double: a move takes the middle between two neighbours). */
+  position: ColumnType<number, number | undefined, number>;
+  emoji: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
-/** done = 0 is a tombstone (the day was unmarked), kept so that a pull can tell other devices. */
+/**
+ * A (habit, day)'s state in the column `done` (history-migration.ts): DAY_DONE, DAY_SKIPPED, or DAY_NONE, a
+ * tombstone (the day was returned to nothing), kept so that a pull can tell other devices.
+ */
 export type CompletionTable = {
   habit_id: string;
   date: string;
   user_id: string | null;
   version: Version;
-  done: ColumnType<number, number | undefined, number>;
+  done: ColumnType<DayCode, DayCode | undefined, DayCode>;
+};
+
+export const DAY_NONE = 0;
+export const DAY_DONE = 1;
+export const DAY_SKIPPED = 2;
+export type DayCode = typeof DAY_NONE | typeof DAY_DONE | typeof DAY_SKIPPED;
+
+/** The user's day start (minutes, 0..360) and vacations (JSON text of `{from, to}[]`), changed at `version`. */
+export type UserSettingsTable = {
+  user_id: string;
+  day_start: number;
+  vacations: string;
+  version: Version;
 };
 
 export type SyncStateTable = { user_id: string; version: Version };
@@ -73,4 +95,5 @@ export type Database = {
   sync_ops: SyncOpTable;
   sync_checkpoints: SyncCheckpointTable;
   sync_horizons: SyncHorizonTable;
+  user_settings: UserSettingsTable;
 };

@@ -106,16 +106,32 @@ describe.each(testDialects())("completions API on $dialect", (dialect) => {
     });
   });
 
-  it("accepts the days one either side of the server's UTC date", async () => {
-    const { mark } = await habitOf();
-    expect((await mark(YESTERDAY)).status).toBe(200);
-    expect((await mark(TOMORROW)).status).toBe(200);
+  it("accepts any day from 2000-01-01 up to the user's today: the server's UTC date plus one without X-Local-Date", async () => {
+    const { mark, unmark, current } = await habitOf();
+    for (const date of [
+      TOMORROW,
+      TEST_DAY,
+      YESTERDAY,
+      addDays(TEST_DAY, -2),
+      addDays(TEST_DAY, -365),
+      "2000-01-01",
+    ])
+      expect((await mark(date)).status, date).toBe(200);
+    expect((await unmark("2000-01-01")).status).toBe(200);
+    expect((await current())?.completedDates).toHaveLength(5);
   });
 
   it.each([
-    ["two days ago", addDays(TEST_DAY, -2), /more than one day away/],
-    ["two days ahead", addDays(TEST_DAY, 2), /more than one day away/],
-    ["a year ago", addDays(TEST_DAY, -365), /more than one day away/],
+    [
+      "two days ahead",
+      addDays(TEST_DAY, 2),
+      `date: ${addDays(TEST_DAY, 2)} is in the future: the latest day allowed is ${TOMORROW}`,
+    ],
+    [
+      "a day before 2000",
+      "1999-12-31",
+      "date: 1999-12-31 is before 2000-01-01, the first day a habit can have",
+    ],
     ["an impossible date", "2026-02-30", /date: must be a real calendar date/],
     ["a non-padded date", "2026-11-1", /date: must be a real calendar date/],
     ["a word", "today", /date: must be a real calendar date/],
@@ -127,12 +143,25 @@ describe.each(testDialects())("completions API on $dialect", (dialect) => {
     expect((await current())?.completedDates).toEqual([]);
   });
 
+  it("refuses a day after the user's today sent in X-Local-Date", async () => {
+    const { mark } = await habitOf();
+    const today = { "x-local-date": YESTERDAY };
+    expect((await mark(YESTERDAY, today)).status).toBe(200);
+    expectError(
+      await mark(TEST_DAY, today),
+      400,
+      "INVALID_DATE",
+      `date: ${TEST_DAY} is in the future: the latest day allowed is ${YESTERDAY}`,
+    );
+  });
+
   it("judges the date by the server's clock, which moves on at midnight UTC", async () => {
     const { mark } = await habitOf();
+    expectError(await mark(addDays(TEST_DAY, 3)), 400, "INVALID_DATE");
     t.clock.advance(2 * DAY);
     try {
-      expect((await mark(addDays(TEST_DAY, 2))).status).toBe(200);
-      expectError(await mark(TEST_DAY), 400, "INVALID_DATE");
+      expect((await mark(addDays(TEST_DAY, 3))).status).toBe(200);
+      expect((await mark(TEST_DAY)).status).toBe(200);
     } finally {
       t.clock.advance(-2 * DAY);
     }

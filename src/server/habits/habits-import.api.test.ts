@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { buildBackup } from "../../core/backup";
 import type { BackupHabit } from "../../core/backup-schema";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
+import type { SyncPull } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
@@ -60,6 +62,68 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
       expect(again.status).toBe(200);
       const strip = (habits: Habit[]) => habits.map(({ name, completedDates }) => ({ name, completedDates }));
       expect(strip(again.body)).toEqual(strip(exported.body));
+    });
+
+    it("round-trips skipped days, schedule, archive flag, position and emoji through export and import", async () => {
+      const alice = await t.signUp();
+      const file = [
+        {
+          name: "Swim",
+          completedDates: days(-3, 0),
+          skippedDates: days(-2, -1, 0),
+          schedule: { weekdays: [5, 1, 3] },
+          archived: true,
+          position: 2.5,
+          emoji: "🏊",
+        },
+        { name: "Read", completedDates: days(-1), position: -1 },
+        { name: "Walk", completedDates: [], schedule: null, emoji: null },
+      ];
+      const imported = await importAll(alice, file);
+      expect(imported.status).toBe(200);
+      // The list's order is the positions': Read (-1), Walk (its place in the file, 2), Swim (2.5).
+      expect(imported.body.map((h) => [h.name, h.position])).toEqual([
+        ["Read", -1],
+        ["Walk", 2],
+        ["Swim", 2.5],
+      ]);
+      const swim = imported.body[2]!;
+      expect(swim).toMatchObject({
+        completedDates: days(-3, 0),
+        // A day both done and skipped is done.
+        skippedDates: days(-2, -1),
+        schedule: { weekdays: [1, 3, 5] },
+        archived: true,
+        emoji: "🏊",
+        streakCount: 2,
+      });
+      expect(imported.body[1]).not.toHaveProperty("emoji");
+      const pulled = (await t.call<SyncPull>(alice, "GET", "/api/sync")).body;
+      expect(pulled.completions.find((d) => d.habitId === swim.id)).toEqual({
+        habitId: swim.id,
+        done: days(-3, 0),
+        skipped: [`${days(-2)[0]}/${days(-1)[0]}`],
+        undone: [],
+      });
+      // The web's export of these habits imports to the same habits.
+      const exported = JSON.parse(buildBackup(imported.body)) as unknown[];
+      const again = await importAll(alice, exported);
+      const facts = (habits: Habit[]) =>
+        habits.map(({ name, completedDates, skippedDates, schedule, archived, position, emoji }) => ({
+          ...{ name, completedDates, skippedDates, schedule, archived, position, emoji },
+        }));
+      expect(facts(again.body)).toEqual(facts(imported.body));
+    });
+
+    it("imports a file of the previous release exactly as before: defaults, and the file's order as positions", async () => {
+      const alice = await t.signUp();
+      const res = await importAll(alice, backup);
+      expect(res.body.map((h) => [h.name, h.position, h.archived, h.schedule, h.skippedDates])).toEqual([
+        ["Read", 0, false, null, []],
+        ["Run", 1, false, null, []],
+        ["Stretch", 2, false, null, []],
+      ]);
+      for (const habit of res.body) expect(habit).not.toHaveProperty("emoji");
     });
 
     it("empties the list when the file is an empty array", async () => {

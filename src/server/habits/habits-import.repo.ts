@@ -1,15 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
+import { scheduleColumn } from "../db/habit-columns";
+import { DAY_DONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
+import type { Schedule } from "../../core/schedule";
 import { listHabits } from "./habits.repo";
 import { countHabits, lockOwner } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
-export type ImportedHabit = { name: string; completedDates: readonly LocalDate[] };
+/** A backup item as parsed (core/backup-schema.ts): the fields of issue 10 are optional. */
+export type ImportedHabit = {
+  name: string;
+  completedDates: readonly LocalDate[];
+  skippedDates?: readonly LocalDate[];
+  schedule?: Schedule | null;
+  archived?: boolean;
+  position?: number;
+  emoji?: string | null;
+};
 
 // Habits per insert: well under both dialects' bound-parameter limits.
 const HABITS_PER_STATEMENT = 500;
@@ -23,10 +35,12 @@ const daysOf = (db: Db, json: string) =>
     ? sql`select h.key, d.value from json_each(${json}::json) as h, json_array_elements_text(h.value) as d(value)`
     : sql`select h.key, d.value from json_each(${json}) as h, json_each(h.value) as d`;
 
+/** The habits' days of one state: `completedDates` done, `skippedDates` skipped. */
 async function insertDays(
   trx: Db,
   userId: string,
   habits: readonly StoredHabit[],
+  state: DayCode,
   pause: Pause,
 ): Promise<void> {
   let group: Record<string, readonly LocalDate[]> = {};
@@ -35,23 +49,25 @@ async function insertDays(
     await pause();
     // Each day gets its own change number, so that a sync pull may end a page anywhere (sync/versions.repo.ts).
     const before = (await nextVersions(trx, userId, days)) - 1;
-    await sql`insert into completions (habit_id, date, user_id, version)
-      select s.key, s.value, ${userId}, ${before} + row_number() over ()
+    await sql`insert into completions (habit_id, date, user_id, version, done)
+      select s.key, s.value, ${userId}, ${before} + row_number() over (), cast(${state} as integer)
       from (${daysOf(trx, JSON.stringify(group))}) as s`.execute(trx);
     [group, days] = [{}, 0];
   };
   for (const habit of habits) {
-    if (habit.completedDates.length === 0) continue;
-    group[habit.id] = habit.completedDates;
-    days += habit.completedDates.length;
+    const dates = (state === DAY_DONE ? habit.completedDates : habit.skippedDates) ?? [];
+    if (dates.length === 0) continue;
+    group[habit.id] = dates;
+    days += dates.length;
     if (days >= DAYS_PER_STATEMENT) await flush();
   }
   if (days > 0) await flush();
 }
 
 /**
- * New ids always (an imported id could be another user's); the first item gets the newest createdAt so the list,
- * newest first, shows the file's order. Imported dates are the only fact kept: derived fields are recomputed.
+ * New ids always (an imported id could be another user's); the first item gets the newest createdAt and, without a
+ * position of its own, position 0, the next 1, and so on, so the list shows the file's order as before positions.
+ * Imported dates are the only fact kept: derived fields are recomputed; a day both done and skipped is done.
  * Returns the habits as stored: the user had none before (import deletes them, migration requires it).
  */
 async function insertHabits(
@@ -66,7 +82,21 @@ async function insertHabits(
     (item, index): StoredHabit => {
       const at = new Date(now.getTime() - index).toISOString();
       const completedDates = [...new Set(item.completedDates)].sort();
-      return { id: randomUUID(), userId, name: item.name, completedDates, createdAt: at, updatedAt: at };
+      const done = new Set(completedDates);
+      const skippedDates = [...new Set(item.skippedDates)].filter((date) => !done.has(date)).sort();
+      return {
+        id: randomUUID(),
+        userId,
+        name: item.name,
+        completedDates,
+        createdAt: at,
+        updatedAt: at,
+        skippedDates,
+        schedule: item.schedule ?? null,
+        archived: item.archived ?? false,
+        position: item.position ?? index,
+        ...(item.emoji && { emoji: item.emoji }),
+      };
     },
     pause,
   );
@@ -80,12 +110,22 @@ async function insertHabits(
       name: h.name,
       created_at: h.createdAt,
       updated_at: h.updatedAt,
+      schedule: scheduleColumn(h.schedule),
+      archived: h.archived ? 1 : 0,
+      position: h.position ?? 0,
+      emoji: h.emoji ?? null,
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
-  await insertDays(trx, userId, habits, pause);
-  return habits;
+  await insertDays(trx, userId, habits, DAY_DONE, pause);
+  await insertDays(trx, userId, habits, DAY_SKIPPED, pause);
+  return habits.sort(listOrder);
 }
+
+/** The order of the list (habits.repo.ts: listHabits): by position, then newest first. */
+const listOrder = (a: StoredHabit, b: StoredHabit) =>
+  (a.position ?? 0) - (b.position ?? 0) ||
+  (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
 
 /** Import (SPEC §4): every habit of the user is replaced, in one transaction, so a failure changes nothing. */
 export async function replaceHabits(

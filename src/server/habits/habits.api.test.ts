@@ -38,6 +38,10 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       completionRate: 0,
       createdAt: expect.stringMatching(new RegExp(`^${TEST_DAY}T`)),
       updatedAt: res.body.createdAt,
+      skippedDates: [],
+      schedule: null,
+      archived: false,
+      position: expect.any(Number),
     });
   });
 

@@ -1,41 +1,63 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database";
-import type { HabitTable } from "../db/schema";
+import { DAY_DONE, DAY_NONE, type HabitTable } from "../db/schema";
+import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
-import { datesOfHabits } from "./habit-dates.repo";
+import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { countDays, countHabits, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
-import { markDay, unmarkDay } from "../sync/days.repo";
+import { dayStateOf, setDayState } from "../sync/days.repo";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
 
 type HabitRow = Selectable<HabitTable>;
 
-function toStored(row: HabitRow, completedDates: LocalDate[]): StoredHabit {
+const NO_DATES: HabitDates = { done: [], skipped: [] };
+
+export function toStored(row: HabitRow, dates: HabitDates): StoredHabit {
   return {
     id: row.id,
     userId: row.user_id,
     name: row.name,
-    completedDates,
+    completedDates: dates.done,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    skippedDates: dates.skipped,
+    schedule: scheduleOf(row.schedule),
+    archived: row.archived === 1,
+    position: row.position,
+    ...(row.emoji !== null && { emoji: row.emoji }),
   };
 }
 
-async function datesOf(db: Db, habitId: string): Promise<LocalDate[]> {
-  return (await datesOfHabits(db, [habitId])).get(habitId) ?? [];
+async function datesOf(db: Db, habitId: string): Promise<HabitDates> {
+  return (await datesOfHabits(db, [habitId])).get(habitId) ?? NO_DATES;
 }
 
-/** Newest first; habits created in the same millisecond fall back to id order so the list is stable. */
+/** The position of a new habit: first, below every other (habit-order.ts); 0 for the first habit. */
+export async function positionForNew(db: Db, userId: string): Promise<number> {
+  const { first } = await db
+    .selectFrom("habits")
+    .select((eb) => eb.fn.min("position").as("first"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return first === null ? 0 : Number(first) - 1;
+}
+
+/**
+ * In the order of Today (core/habit-order.ts): by position, then newest first; habits created in the same
+ * millisecond fall back to id order so the list is stable.
+ */
 export async function listHabits(db: Db, userId: string, pause: Pause = slicer()): Promise<StoredHabit[]> {
   const rows = await db
     .selectFrom("habits")
     .selectAll()
     .where("user_id", "=", userId)
+    .orderBy("position")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -44,7 +66,7 @@ export async function listHabits(db: Db, userId: string, pause: Pause = slicer()
     rows.map((row) => row.id),
     pause,
   );
-  return rows.map((row) => toStored(row, dates.get(row.id) ?? []));
+  return rows.map((row) => toStored(row, dates.get(row.id) ?? NO_DATES));
 }
 
 export async function createHabit(
@@ -66,9 +88,13 @@ export async function createHabit(
       created_at: at,
       updated_at: at,
       version,
+      schedule: null,
+      archived: 0,
+      position: await positionForNew(trx, userId),
+      emoji: null,
     };
     await trx.insertInto("habits").values(row).execute();
-    return toStored(row, []);
+    return toStored(row, NO_DATES);
   });
 }
 
@@ -109,9 +135,10 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
 }
 
 /**
- * Marks or unmarks one day. The habit row is updated first, inside the transaction, so its owner is checked
- * and a concurrent delete waits; the unique (habit_id, date) key makes a repeated mark a no-op, and only a day
- * that was not stored yet counts against the quota.
+ * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
+ * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
+ * unique (habit_id, date) key makes a repeated mark a no-op, and only a day that held nothing counts against the
+ * quota.
  */
 export async function setCompletion(
   db: Db,
@@ -134,11 +161,10 @@ export async function setCompletion(
       .executeTakeFirst();
     if (!row) return undefined;
     const day = { userId, habitId: id, date, version: version + 1 };
-    if (done) {
-      if (await markDay(trx, day)) checkQuota(limits, { days: await countDays(trx, userId) });
-    } else {
-      await unmarkDay(trx, day);
-    }
+    // Only a day that held nothing before adds to the quota (a skipped day marked done does not).
+    const adds = done && (await dayStateOf(trx, id, date)) === DAY_NONE;
+    const changed = await setDayState(trx, day, done ? DAY_DONE : DAY_NONE);
+    if (changed && adds) checkQuota(limits, { days: await countDays(trx, userId) });
     return toStored(row, await datesOf(trx, id));
   });
 }

@@ -2,11 +2,12 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
+import { dayFault, latestDayOf } from "../http/user-day";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
 import { deriveHabit, type StoredHabit } from "../../core/habit";
 import { NewHabitSchema } from "../../core/habit-schema";
-import { isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-date";
+import type { LocalDate } from "../../core/local-date";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
 import { migrateHabits, replaceHabits } from "./habits-import.repo";
@@ -14,6 +15,7 @@ import { contract } from "../../core/contract-schema";
 import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-items";
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
+import { readSettings } from "../sync/settings.repo";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
@@ -25,14 +27,10 @@ function found(habit: StoredHabit | undefined): StoredHabit {
   return habit;
 }
 
-/** GUIDE §5: a completion is the user's day, which is never more than one day from the server's UTC date. */
-function completionDate(date: LocalDate, now: Date): LocalDate {
-  if (!isWithinOneDayOf(date, now)) {
-    throw badRequest(
-      "INVALID_DATE",
-      `date: ${date} is more than one day away from today (${todayInZone(now, "UTC")} UTC)`,
-    );
-  }
+/** GUIDE §5: any day from 2000-01-01 up to the user's today (X-Local-Date, checked by resolveToday) can be set. */
+function completionDate(c: Context<AppEnv>, date: LocalDate): LocalDate {
+  const fault = dayFault(date, latestDayOf(c.req.header("x-local-date"), c.var.now));
+  if (fault) throw badRequest("INVALID_DATE", fault);
   return date;
 }
 
@@ -40,9 +38,18 @@ function completionDate(date: LocalDate, now: Date): LocalDate {
 const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
   createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
 
+/** The user's vacations: every figure counts their days as skipped (core/habit.ts). */
+const vacationsOf = async (c: Context<AppEnv>) => (await readSettings(c.var.db, c.var.user.id)).vacations;
+
+/** One habit's answer, derived for the request's day. */
+const habitJson = async (c: Context<AppEnv>, habit: StoredHabit) =>
+  deriveHabit(habit, c.var.today, await vacationsOf(c));
+
 /** The list answer, derived and written a slice at a time: an account may hold 100,000 days. */
-const habitsJson = (c: Context<AppEnv>, habits: readonly StoredHabit[]) =>
-  jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.var.today));
+const habitsJson = async (c: Context<AppEnv>, habits: readonly StoredHabit[]) => {
+  const vacations = await vacationsOf(c);
+  return jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.var.today, vacations));
+};
 
 const jsonBody = (c: Context<AppEnv>, text: string) =>
   c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
@@ -52,7 +59,7 @@ export const habitsRoutes = (limits: UserLimits) =>
     .get("/", async (c) => jsonBody(c, await habitsJson(c, await listHabits(c.var.db, c.var.user.id))))
     .post("/", validate("json", NewHabitSchema), async (c) => {
       const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now, limits);
-      return c.json(deriveHabit(habit, c.var.today), 201);
+      return c.json(await habitJson(c, habit), 201);
     })
     .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
@@ -74,7 +81,7 @@ export const habitsRoutes = (limits: UserLimits) =>
     .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
       const { id } = c.req.valid("param");
       const habit = await renameHabit(c.var.db, c.var.user.id, id, c.req.valid("json"), c.var.now);
-      return c.json(deriveHabit(found(habit), c.var.today));
+      return c.json(await habitJson(c, found(habit)));
     })
     .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
       if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
@@ -87,9 +94,9 @@ export const habitsRoutes = (limits: UserLimits) =>
       validate("param", CompletionParamsSchema, { date: "INVALID_DATE" }),
       async (c) => {
         const { id, date } = c.req.valid("param");
-        const day = completionDate(date, c.var.now);
+        const day = completionDate(c, date);
         const done = c.req.method === "PUT";
         const habit = await setCompletion(c.var.db, c.var.user.id, id, day, done, c.var.now, limits);
-        return c.json(deriveHabit(found(habit), c.var.today));
+        return c.json(await habitJson(c, found(habit)));
       },
     );

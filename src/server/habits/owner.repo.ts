@@ -1,5 +1,6 @@
 // A user's writes that add rows run one at a time and count what the account holds (quota.ts).
 import { locksRows, type Db } from "../db/database";
+import { DAY_NONE } from "../db/schema";
 
 /**
  * Serializes a user's writes that add rows (create, mark, import, migration) until the transaction ends. On
@@ -24,13 +25,13 @@ export async function countHabits(db: Db, userId: string): Promise<number> {
   return Number(count); // PostgreSQL answers count(*) as a string
 }
 
-/** Days marked done over all the user's habits. */
+/** Days stored over all the user's habits: done or skipped (a tombstone is not counted). */
 export async function countDays(db: Db, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom("completions")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("habit_id", "in", (eb) => eb.selectFrom("habits").select("id").where("user_id", "=", userId))
-    .where("done", "=", 1)
+    .where("done", "<>", DAY_NONE)
     .executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -21,14 +21,24 @@ export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage):
     throw new ApiError(
       409,
       "QUOTA_EXCEEDED",
-      `An account holds at most ${limits.maxDays} days marked done, over all its habits; this would make ${days}`,
+      `An account holds at most ${limits.maxDays} days marked done or skipped, over all its habits; this would make ${days}`,
     );
 }
 
-export const usageOf = (items: readonly { completedDates: readonly unknown[] }[]): Required<Usage> => ({
+/** What an import or migration would hold: its habits, and their days done or skipped (as stored, once each). */
+export const usageOf = (
+  items: readonly { completedDates: readonly string[]; skippedDates?: readonly string[] }[],
+): Required<Usage> => ({
   habits: items.length,
-  days: items.reduce((sum, item) => sum + item.completedDates.length, 0),
+  days: items.reduce((sum, item) => sum + storedDays(item.completedDates, item.skippedDates), 0),
 });
+
+/** The days stored for a habit: every done day, and each skipped day that is not also done (done wins). */
+function storedDays(done: readonly string[], skipped: readonly string[] = []): number {
+  if (skipped.length === 0) return done.length;
+  const doneSet = new Set(done);
+  return done.length + skipped.filter((date) => !doneSet.has(date)).length;
+}
 
 // Our own export (core/backup.ts, indented) takes 20 bytes a day, compact JSON 13; a habit's other fields < 1.5 KiB.
 const BYTES_PER_DAY = 20;

@@ -1,41 +1,51 @@
-// Marking and unmarking one (habit, day), shared by the habits routes and sync pushes. An unmarked day stays as a
-// tombstone row (done = 0) with a new version, so that a pull tells other devices (docs/decisions/0023).
+// Setting one (habit, day) to done, skipped or nothing, shared by the habits routes and sync pushes. A day returned
+// to nothing stays as a tombstone row (DAY_NONE) with a new version, so that a pull tells other devices
+// (docs/decisions/0023, 0029).
 import type { Db } from "../db/database";
+import { DAY_NONE, type DayCode } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 
 export type DayWrite = { userId: string; habitId: string; date: LocalDate; version: number };
 
-/** True when the day was not done before (a new row or a revived tombstone): only then does the quota grow. */
-export async function markDay(trx: Db, { userId, habitId, date, version }: DayWrite): Promise<boolean> {
-  const { numInsertedOrUpdatedRows } = await trx
-    .insertInto("completions")
-    .values({ habit_id: habitId, date, user_id: userId, version, done: 1 })
-    .onConflict((oc) =>
-      oc.columns(["habit_id", "date"]).doUpdateSet({ done: 1, version }).where("completions.done", "=", 0),
-    )
-    .executeTakeFirst();
-  return Boolean(numInsertedOrUpdatedRows);
-}
-
-/** True when the day was done. A day already not done keeps its version: nothing changed for other devices. */
-export async function unmarkDay(trx: Db, { habitId, date, version }: DayWrite): Promise<boolean> {
-  const { numUpdatedRows } = await trx
-    .updateTable("completions")
-    .set({ done: 0, version })
-    .where("habit_id", "=", habitId)
-    .where("date", "=", date)
-    .where("done", "=", 1)
-    .executeTakeFirst();
-  return numUpdatedRows > 0n;
-}
-
-/** Whether the day is marked done now. */
-export async function isDone(db: Db, habitId: string, date: LocalDate): Promise<boolean> {
+/** What is stored for the day now: DAY_DONE, DAY_SKIPPED, or DAY_NONE (no row, or a tombstone). */
+export async function dayStateOf(db: Db, habitId: string, date: LocalDate): Promise<DayCode> {
   const row = await db
     .selectFrom("completions")
     .select("done")
     .where("habit_id", "=", habitId)
     .where("date", "=", date)
     .executeTakeFirst();
-  return row?.done === 1;
+  return row?.done ?? DAY_NONE;
+}
+
+/**
+ * Stores `state` for the day with the change number `version`; true when that changed it. A day already in that
+ * state keeps its version: nothing changed for other devices. Returning to nothing keeps a tombstone.
+ */
+export async function setDayState(
+  trx: Db,
+  { userId, habitId, date, version }: DayWrite,
+  state: DayCode,
+): Promise<boolean> {
+  if (state === DAY_NONE) {
+    const { numUpdatedRows } = await trx
+      .updateTable("completions")
+      .set({ done: DAY_NONE, version })
+      .where("habit_id", "=", habitId)
+      .where("date", "=", date)
+      .where("done", "<>", DAY_NONE)
+      .executeTakeFirst();
+    return numUpdatedRows > 0n;
+  }
+  const { numInsertedOrUpdatedRows } = await trx
+    .insertInto("completions")
+    .values({ habit_id: habitId, date, user_id: userId, version, done: state })
+    .onConflict((oc) =>
+      oc
+        .columns(["habit_id", "date"])
+        .doUpdateSet({ done: state, version })
+        .where("completions.done", "<>", state),
+    )
+    .executeTakeFirst();
+  return Boolean(numInsertedOrUpdatedRows);
 }

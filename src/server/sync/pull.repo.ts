@@ -1,13 +1,16 @@
 // What changed for a user after a cursor, a page at a time, oldest change first (GET /api/sync).
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
+import { scheduleOf } from "../db/habit-columns";
+import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import { joinedDayRanges } from "../../core/day-ranges";
 import type { SyncHabit, SyncHabitDays, SyncPull } from "../../core/sync";
+import { readSettings, settingsOf, type StoredSettings } from "./settings.repo";
 import { currentVersion } from "./versions.repo";
 
 type Source = "habits" | "deleted_habits" | "completions";
-/** A habit row as both dialects answer it: id, name, created_at, updated_at. */
-type HabitTuple = [string, string, string, string];
+/** A habit row as both dialects answer it: id, name, created_at, updated_at, schedule, archived, position, emoji. */
+type HabitTuple = [string, string, string, string, string | null, number, number, string | null];
 /** One habit's days of one state in a page, joined by commas in no particular order. */
 type DaysTuple = [habitId: string, done: number, dates: string];
 /** A page as read from the database, before its days become ranges. */
@@ -18,14 +21,31 @@ type Page = {
   extra: HabitTuple[];
   deleted: string[];
   days: DaysTuple[];
+  settings: StoredSettings;
 };
 
-const toSyncHabit = ([id, name, createdAt, updatedAt]: HabitTuple): SyncHabit => ({
+const toSyncHabit = ([
   id,
   name,
   createdAt,
   updatedAt,
+  schedule,
+  archived,
+  position,
+  emoji,
+]: HabitTuple): SyncHabit => ({
+  id,
+  name,
+  createdAt,
+  updatedAt,
+  schedule: scheduleOf(schedule),
+  archived: archived === 1,
+  position,
+  emoji,
 });
+
+/** Which list of SyncHabitDays a stored day state goes to. */
+const listOf = (done: number) => (done === DAY_DONE ? "done" : done === DAY_SKIPPED ? "skipped" : "undone");
 
 /**
  * A page covers the versions after the cursor up to where the first source reaches `limit` rows, so it holds at
@@ -43,13 +63,14 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
   const limitEnd = (table: Source) =>
     sql`(select version from ${sql.table(table)} where user_id = ${userId} and version > ${after}
       order by version offset ${limit - 1} limit 1)`;
-  const habit = sql`json_build_array(id, name, created_at, updated_at)`;
+  const habit = sql`json_build_array(id, name, created_at, updated_at, schedule, archived, position, emoji)`;
   const query = sql<{
     end: string;
     up: string;
     habits: HabitTuple[] | null;
     extra: HabitTuple[] | null;
     deleted: string[] | null;
+    settings: [number, string, number | string] | null;
     habit_id: string | null;
     done: number | null;
     dates: string | null;
@@ -81,10 +102,12 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
         where user_id = ${userId} and not (version > ${after} and version <= page.v)
           and id in (select habit_id from days)) as extra,
       (select json_agg(id order by version) from deleted_habits where ${toEnd}) as deleted,
+      (select json_build_array(day_start, vacations, version) from user_settings where user_id = ${userId})
+        as settings,
       null as habit_id, null::integer as done, null as dates
     from page
     union all
-    select null, null, null, null, null, habit_id, done, dates from days`;
+    select null, null, null, null, null, null, habit_id, done, dates from days`;
   // The only good plan reads the index in version order and hashes the days. PostgreSQL cannot tell from its
   // estimates of one user's rows (rows just imported, an account much larger than the others): with some it sorts
   // every remaining row of the user (on disk), with others the page's rows by habit, each several times the cost
@@ -102,6 +125,9 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
     extra: row.extra ?? [],
     deleted: row.deleted ?? [],
     days: rows.filter((r) => r.habit_id !== null).map((r): DaysTuple => [r.habit_id!, r.done!, r.dates!]),
+    settings: settingsOf(
+      row.settings && { day_start: row.settings[0], vacations: row.settings[1], version: row.settings[2] },
+    ),
   };
 }
 
@@ -120,12 +146,36 @@ async function limitEnd(db: Db, table: Source, userId: string, after: number, up
   return row ? Number(row.version) : undefined;
 }
 
+const HABIT_COLUMNS = [
+  "id",
+  "name",
+  "created_at",
+  "updated_at",
+  "schedule",
+  "archived",
+  "position",
+  "emoji",
+] as const;
+
 const habitTuple = (row: {
   id: string;
   name: string;
   created_at: string;
   updated_at: string;
-}): HabitTuple => [row.id, row.name, row.created_at, row.updated_at];
+  schedule: string | null;
+  archived: number;
+  position: number;
+  emoji: string | null;
+}): HabitTuple => [
+  row.id,
+  row.name,
+  row.created_at,
+  row.updated_at,
+  row.schedule,
+  row.archived,
+  row.position,
+  row.emoji,
+];
 
 /** SQLite answers in-process, so a few statements cost no round trips; the same page as on PostgreSQL. */
 async function sqlitePage(db: Db, userId: string, after: number, limit: number): Promise<Page> {
@@ -134,10 +184,10 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
   const ends = await Promise.all(sources.map((table) => limitEnd(db, table, userId, after, upTo, limit)));
   const full = ends.filter((end) => end !== undefined);
   const end = Math.max(after, full.length > 0 ? Math.min(...full) : upTo);
-  const [habits, deleted, days] = await Promise.all([
+  const [habits, deleted, days, settings] = await Promise.all([
     db
       .selectFrom("habits")
-      .select(["id", "name", "created_at", "updated_at"])
+      .select(HABIT_COLUMNS)
       .where("user_id", "=", userId)
       .where("version", ">", after)
       .where("version", "<=", end)
@@ -159,13 +209,14 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
       .where("version", "<=", end)
       .groupBy(["habit_id", "done"])
       .execute(),
+    readSettings(db, userId),
   ]);
   const sent = new Set(habits.map((row) => row.id));
   const missing = [...new Set(days.map((row) => row.habit_id))].filter((id) => !sent.has(id));
   const extra = missing.length
     ? await db
         .selectFrom("habits")
-        .select(["id", "name", "created_at", "updated_at"])
+        .select(HABIT_COLUMNS)
         .where("user_id", "=", userId)
         .where("id", "in", missing)
         .orderBy("version")
@@ -178,6 +229,7 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
     extra: extra.map(habitTuple),
     deleted: deleted.map((row) => row.id),
     days: days.map((row): DaysTuple => [row.habit_id, row.done, row.dates]),
+    settings,
   };
 }
 
@@ -187,18 +239,21 @@ export async function pullChanges(db: Db, userId: string, after: number, limit: 
   const byHabit = new Map<string, SyncHabitDays>();
   for (const [habitId, done, dates] of page.days) {
     let days = byHabit.get(habitId);
-    if (!days) byHabit.set(habitId, (days = { habitId, done: [], undone: [] }));
-    days[done === 1 ? "done" : "undone"] = joinedDayRanges(dates);
+    if (!days) byHabit.set(habitId, (days = { habitId, done: [], skipped: [], undone: [] }));
+    days[listOf(done)] = joinedDayRanges(dates);
   }
   // Habit ids in byte order (they are UUIDs: ASCII), whatever order the database grouped them in.
   const completions = [...byHabit.values()].sort((a, b) =>
     a.habitId < b.habitId ? -1 : a.habitId > b.habitId ? 1 : 0,
   );
+  // Settings only when they changed after the cursor, and always from the beginning (defaults when never set).
+  const { version, ...settings } = page.settings;
   return {
     cursor: String(page.end),
     more: page.end < page.upTo,
     habits: [...page.habits, ...page.extra].map(toSyncHabit),
     completions,
     deletedHabitIds: page.deleted,
+    ...((after === 0 || version > after) && { settings }),
   };
 }

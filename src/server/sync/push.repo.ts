@@ -1,13 +1,19 @@
-// Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023).
+// Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
+import type { Updateable } from "kysely";
 import type { Db } from "../db/database";
+import { scheduleColumn } from "../db/habit-columns";
+import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
+import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
+import { positionForNew } from "../habits/habits.repo";
 import { countDays, countHabits, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
-import { todayInZone, isWithinOneDayOf } from "../../core/local-date";
-import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
+import type { LocalDate } from "../../core/local-date";
+import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
-import { isDone, markDay, unmarkDay } from "./days.repo";
+import { dayStateOf, setDayState } from "./days.repo";
+import { writeSettings } from "./settings.repo";
 import { buryHabits, currentVersion, nextVersions } from "./versions.repo";
 
 type Outcome =
@@ -19,13 +25,17 @@ type Context = {
   userId: string;
   now: Date;
   limits: UserLimits;
+  /** The latest day a day op may set: the user's today (http/user-day.ts). */
+  latest: LocalDate;
   version: () => Promise<number>;
   /** What the account holds, counted once per push and then kept up to date: a count reads every day. */
   usage: { habits?: number; days?: number };
 };
 
+const applied: Outcome = { status: "applied" };
 const rejected = (code: string, message: string): Outcome => ({ status: "rejected", code, message });
 const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
+const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
 
 /** "mine": the user's habit; "buried": the user deleted it; "other": another user's id; "none": never seen. */
 async function whose(trx: Db, userId: string, habitId: string) {
@@ -45,6 +55,38 @@ async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outco
   return owner === "mine" ? write() : notFound();
 }
 
+type HabitChange = Partial<
+  Pick<Updateable<HabitTable>, "name" | "schedule" | "archived" | "position" | "emoji">
+>;
+
+/** Changes the habit row; its new version tells other devices, its updatedAt says when. */
+async function updateHabit(ctx: Context, habitId: string, change: HabitChange): Promise<void> {
+  await ctx.trx
+    .updateTable("habits")
+    .set({ ...change, updated_at: ctx.now.toISOString(), version: await ctx.version() })
+    .where("id", "=", habitId)
+    .execute();
+}
+
+/** setDay, and the previous release's setCompletion: the last write to reach the server wins per (habit, day). */
+async function setDay(ctx: Context, habitId: string, date: LocalDate, state: DayCode): Promise<Outcome> {
+  const { trx, userId, limits } = ctx;
+  const fault = dayFault(date, ctx.latest);
+  if (fault) return rejected("INVALID_DATE", fault);
+  return onHabit(ctx, habitId, async () => {
+    const before = await dayStateOf(trx, habitId, date);
+    if (before === state) return applied;
+    // A day done or skipped is a stored day (quota.ts); the quota is checked before the write, so that a rejected
+    // op changes nothing and the push goes on.
+    const change = before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
+    if (change > 0) checkQuota(limits, { days: (ctx.usage.days ??= await countDays(trx, userId)) + 1 });
+    await setDayState(trx, { userId, habitId, date, version: await ctx.version() }, state);
+    if (ctx.usage.days !== undefined) ctx.usage.days += change;
+    await updateHabit(ctx, habitId, {});
+    return applied;
+  });
+}
+
 async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
   const { trx, userId, now, limits } = ctx;
   const at = now.toISOString();
@@ -56,52 +98,62 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
-      const row = { id: op.habitId, user_id: userId, name: op.name, created_at: at, updated_at: at };
       await trx
         .insertInto("habits")
-        .values({ ...row, version: await ctx.version() })
+        .values({
+          id: op.habitId,
+          user_id: userId,
+          name: op.name,
+          created_at: at,
+          updated_at: at,
+          version: await ctx.version(),
+          schedule: scheduleColumn(op.schedule),
+          archived: 0,
+          position: op.position ?? (await positionForNew(trx, userId)),
+          emoji: op.emoji ?? null,
+        })
         .execute();
       ctx.usage.habits = habits;
-      return { status: "applied" };
+      return applied;
     }
     case "renameHabit":
       return onHabit(ctx, op.habitId, async () => {
-        const version = await ctx.version();
-        await trx
-          .updateTable("habits")
-          .set({ name: op.name, updated_at: at, version })
-          .where("id", "=", op.habitId)
-          .execute();
-        return { status: "applied" };
+        await updateHabit(ctx, op.habitId, { name: op.name });
+        return applied;
+      });
+    case "updateHabit":
+      return onHabit(ctx, op.habitId, async () => {
+        await updateHabit(ctx, op.habitId, {
+          ...(op.schedule !== undefined && { schedule: scheduleColumn(op.schedule) }),
+          ...(op.archived !== undefined && { archived: op.archived ? 1 : 0 }),
+          ...(op.emoji !== undefined && { emoji: op.emoji }),
+        });
+        return applied;
+      });
+    case "moveHabit":
+      return onHabit(ctx, op.habitId, async () => {
+        await updateHabit(ctx, op.habitId, { position: op.position });
+        return applied;
       });
     case "deleteHabit":
       return onHabit(ctx, op.habitId, async () => {
         await trx.deleteFrom("habits").where("id", "=", op.habitId).execute();
         await buryHabits(trx, userId, [op.habitId], await ctx.version());
         ctx.usage = {}; // its days went with it
-        return { status: "applied" };
+        return applied;
       });
     case "setCompletion":
-      if (!isWithinOneDayOf(op.date, now))
-        return rejected(
-          "INVALID_DATE",
-          `date: ${op.date} is more than one day away from today (${todayInZone(now, "UTC")} UTC)`,
-        );
-      return onHabit(ctx, op.habitId, async () => {
-        const day = { userId, habitId: op.habitId, date: op.date, version: await ctx.version() };
-        // The quota is checked before the write: a rejected op must change nothing, and the push goes on.
-        const adds = op.done && !(await isDone(trx, op.habitId, op.date));
-        if (adds) checkQuota(limits, { days: (ctx.usage.days ??= await countDays(trx, userId)) + 1 });
-        const changed = op.done ? await markDay(trx, day) : await unmarkDay(trx, day);
-        if (changed && ctx.usage.days !== undefined) ctx.usage.days += op.done ? 1 : -1;
-        if (changed)
-          await trx
-            .updateTable("habits")
-            .set({ updated_at: at, version: await ctx.version() })
-            .where("id", "=", op.habitId)
-            .execute();
-        return { status: "applied" };
-      });
+      return setDay(ctx, op.habitId, op.date, op.done ? DAY_DONE : DAY_NONE);
+    case "setDay":
+      return setDay(ctx, op.habitId, op.date, CODES[op.state]);
+    case "setSettings":
+      await writeSettings(
+        trx,
+        userId,
+        { dayStart: op.dayStart, vacations: op.vacations },
+        await ctx.version(),
+      );
+      return applied;
   }
 }
 
@@ -133,15 +185,14 @@ export async function pushOps(
   db: Db,
   userId: string,
   ops: readonly { opId: string }[],
-  now: Date,
-  limits: UserLimits,
+  { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): Promise<SyncPushResult> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, userId);
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
     const first = await nextVersions(trx, userId, 2 * ops.length);
     let next = first;
-    const ctx: Context = { trx, userId, now, limits, version: async () => next++, usage: {} };
+    const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
     const ids = ops.map((op) => op.opId);
     if (ids.length > 0) {

@@ -5,15 +5,27 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toDayRanges } from "../../core/day-ranges";
 import { addDays } from "../../core/local-date";
+import { scheduleOf } from "../db/habit-columns";
 import type { SyncHabit, SyncHabitDays, SyncOp, SyncPull, SyncPushResult } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
 type Rows = {
   upTo: number;
-  habits: { id: string; name: string; created_at: string; updated_at: string; version: number }[];
+  habits: {
+    id: string;
+    name: string;
+    created_at: string;
+    updated_at: string;
+    version: number;
+    schedule: string | null;
+    archived: number;
+    position: number;
+    emoji: string | null;
+  }[];
   deleted: { id: string; version: number }[];
   days: { habit_id: string; date: string; done: number; version: number }[];
+  settings: { day_start: number; vacations: string; version: number } | undefined;
 };
 
 /** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
@@ -34,20 +46,29 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
   const completions: SyncHabitDays[] = [...new Set(days.map((d) => d.habit_id))].sort().map((habitId) => {
     const of = (done: number) =>
       days.filter((d) => d.habit_id === habitId && d.done === done).map((d) => d.date);
-    return { habitId, done: toDayRanges(of(1)), undone: toDayRanges(of(0)) };
+    return { habitId, done: toDayRanges(of(1)), skipped: toDayRanges(of(2)), undone: toDayRanges(of(0)) };
   });
   const toSync = (h: Rows["habits"][number]): SyncHabit => ({
     id: h.id,
     name: h.name,
     createdAt: h.created_at,
     updatedAt: h.updated_at,
+    schedule: scheduleOf(h.schedule),
+    archived: h.archived === 1,
+    position: h.position,
+    emoji: h.emoji,
   });
+  const settings = rows.settings;
   return {
     cursor: String(end),
     more: end < rows.upTo,
     habits: [...habits, ...extra].map(toSync),
     completions,
     deletedHabitIds: byVersion(rows.deleted.filter(inPage(end))).map((d) => d.id),
+    // Settings when they changed after the cursor, and from the beginning always.
+    ...(settings && (after === 0 || settings.version > after)
+      ? { settings: { dayStart: settings.day_start, vacations: JSON.parse(settings.vacations) } }
+      : after === 0 && { settings: { dayStart: 0, vacations: [] } }),
   };
 }
 
@@ -57,11 +78,21 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
 
   const rowsOf = async (userId: string): Promise<Rows> => {
     const { db } = t.running.database;
-    const [state, habits, deleted, days] = await Promise.all([
+    const [state, habits, deleted, days, settings] = await Promise.all([
       db.selectFrom("sync_state").select("version").where("user_id", "=", userId).executeTakeFirst(),
       db
         .selectFrom("habits")
-        .select(["id", "name", "created_at", "updated_at", "version"])
+        .select([
+          "id",
+          "name",
+          "created_at",
+          "updated_at",
+          "version",
+          "schedule",
+          "archived",
+          "position",
+          "emoji",
+        ])
         .where("user_id", "=", userId)
         .execute(),
       db.selectFrom("deleted_habits").select(["id", "version"]).where("user_id", "=", userId).execute(),
@@ -70,12 +101,18 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
         .select(["habit_id", "date", "done", "version"])
         .where("user_id", "=", userId)
         .execute(),
+      db
+        .selectFrom("user_settings")
+        .select(["day_start", "vacations", "version"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst(),
     ]);
     return {
       upTo: Number(state?.version ?? 0),
       habits: habits.map((h) => ({ ...h, version: Number(h.version) })),
       deleted: deleted.map((d) => ({ ...d, version: Number(d.version) })),
       days: days.map((d) => ({ ...d, version: Number(d.version) })),
+      settings: settings && { ...settings, version: Number(settings.version) },
     };
   };
 
@@ -103,23 +140,38 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
   beforeAll(async () => {
     user = await t.signUp();
     // Days pushed out of order (so the database does not meet them in date order), runs that cross months,
-    // unmarked days, renames after a habit's days, and a row of deletes, from a fixed seed.
+    // unmarked and skipped days, renames and other habit changes after a habit's days, settings in the middle,
+    // and a row of deletes, from a fixed seed.
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const op = <T extends Omit<SyncOp, "opId">>(fields: T) => ({ opId: randomUUID(), ...fields }) as SyncOp;
     const ids = Array.from({ length: 8 }, () => randomUUID());
-    await push(ids.map((habitId, i) => op({ type: "createHabit", habitId, name: `Habit ${i}` })));
+    await push(
+      ids.map((habitId, i) =>
+        op({ type: "createHabit", habitId, name: `Habit ${i}`, ...(i === 2 && { emoji: "🏃" }) }),
+      ),
+    );
     const byDay = new Map<string, SyncOp[]>();
     for (let i = 0; i < 400; i++) {
       const habitId = ids[Math.floor(random() * 4)]!;
       const date = addDays(TEST_DAY, -Math.floor(random() * 60));
+      const roll = random();
       byDay.set(date, [
         ...(byDay.get(date) ?? []),
-        op({ type: "setCompletion", habitId, date, done: random() > 0.2 }),
+        roll < 0.15
+          ? op({ type: "setDay", habitId, date, state: "skipped" })
+          : op({ type: "setCompletion", habitId, date, done: roll > 0.3 }),
       ]);
     }
-    for (const [date, ops] of [...byDay].sort(() => random() - 0.5)) await pushOn(date, ops);
-    const last: SyncOp[] = [op({ type: "renameHabit", habitId: ids[1]!, name: "Renamed" })];
+    const shuffled = [...byDay].sort(() => random() - 0.5);
+    for (const [date, ops] of shuffled.slice(0, 30)) await pushOn(date, ops);
+    await push([op({ type: "setSettings", dayStart: 120, vacations: [{ from: TEST_DAY, to: TEST_DAY }] })]);
+    for (const [date, ops] of shuffled.slice(30)) await pushOn(date, ops);
+    const last: SyncOp[] = [
+      op({ type: "renameHabit", habitId: ids[1]!, name: "Renamed" }),
+      op({ type: "updateHabit", habitId: ids[0]!, schedule: { weekdays: [1, 3, 5] }, archived: true }),
+      op({ type: "moveHabit", habitId: ids[3]!, position: -2.5 }),
+    ];
     for (const habitId of ids.slice(4, 8)) {
       last.push(op({ type: "setCompletion", habitId, date: TEST_DAY, done: true }));
       last.push(op({ type: "deleteHabit", habitId }));
@@ -133,6 +185,8 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
   it("ends each page where the reference does and carries the same rows, days and ranges, for any limit", async () => {
     const rows = await rowsOf(user.id);
     expect(rows.days.some((d) => d.done === 0)).toBe(true);
+    expect(rows.days.some((d) => d.done === 2)).toBe(true);
+    expect(rows.settings?.version).toBeGreaterThan(1);
     // Some habit's days are stored out of date order by version: the page must sort them.
     const byVersion = [...rows.days].sort((a, b) => a.version - b.version);
     expect(

@@ -48,7 +48,10 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
   it("starts empty, then sends what changed since the cursor, and a device in sync gets a few bytes", async () => {
     const bob = await t.signUp();
     const empty = await pull(bob);
-    expect(empty).toEqual({ cursor: "0", more: false, habits: [], completions: [], deletedHabitIds: [] });
+    const settings = { dayStart: 0, vacations: [] };
+    const nothing = { cursor: "0", more: false, habits: [], completions: [], deletedHabitIds: [] };
+    // A pull from the beginning always carries the settings, the defaults before any were set.
+    expect(empty).toEqual({ ...nothing, settings });
 
     const { body: read } = await t.call<{ id: string }>(bob, "POST", "/api/habits", {
       json: { name: "Read" },
@@ -56,7 +59,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     await t.call(bob, "PUT", `/api/habits/${read.id}/completions/${TEST_DAY}`);
     const first = await pull(bob);
     expect(first.habits.map((h) => h.name)).toEqual(["Read"]);
-    expect(first.completions).toEqual([{ habitId: read.id, done: [TEST_DAY], undone: [] }]);
+    expect(first.completions).toEqual([{ habitId: read.id, done: [TEST_DAY], skipped: [], undone: [] }]);
 
     await t.call(bob, "PATCH", `/api/habits/${read.id}`, { json: { name: "Read more" } });
     const next = await pull(bob, first.cursor);
@@ -64,7 +67,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     expect(next.completions).toEqual([]);
 
     const res = await t.call<SyncPull>(bob, "GET", `/api/sync?cursor=${next.cursor}`);
-    expect(res.body).toEqual({ ...empty, cursor: next.cursor });
+    expect(res.body).toEqual({ ...nothing, cursor: next.cursor });
     expect(JSON.stringify(res.body).length).toBeLessThan(100);
   });
 
@@ -78,6 +81,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     expect(synced.completions).toContainEqual({
       habitId: a.id,
       done: [`${YESTERDAY}/${TEST_DAY}`],
+      skipped: [],
       undone: [],
     });
 
@@ -85,7 +89,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     await t.call(alice, "DELETE", `/api/habits/${b.id}`);
     const later = await pull(alice, synced.cursor);
     expect(later.deletedHabitIds).toEqual([b.id]);
-    expect(later.completions).toEqual([{ habitId: a.id, done: [], undone: [TEST_DAY] }]);
+    expect(later.completions).toEqual([{ habitId: a.id, done: [], skipped: [], undone: [TEST_DAY] }]);
     const all = await pullAll(alice);
     expect([...all.habits.values()]).toEqual(["A"]);
     expect([...all.done.get(a.id)!]).toEqual([YESTERDAY]);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_HABIT_NAME_LENGTH } from "../../core/constants";
 import { addDays } from "../../core/local-date";
-import { SYNC_MAX_OPS, type SyncOp, type SyncPushResult } from "../../core/sync";
+import { MAX_EMOJI_LENGTH, SYNC_MAX_OPS, type SyncOp, type SyncPushResult } from "../../core/sync";
 import { SYNC_PUSH_MAX_BYTES } from "../../core/sync-push-size";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
@@ -83,7 +83,7 @@ describe.each(testDialects())("sync push on $dialect", (dialect) => {
     const bad: SyncOp[] = [
       op.create(id, "Kept"),
       op.rename(id, ""),
-      op.mark(id, addDays(TEST_DAY, -5)),
+      op.mark(id, addDays(TEST_DAY, 2)),
       op.mark(randomUUID()),
       { opId: randomUUID(), type: "explode" } as unknown as SyncOp,
       op.mark(id),
@@ -155,11 +155,17 @@ describe.each(testDialects())("sync push on $dialect", (dialect) => {
 
   it("takes the largest valid batch, and a push body up to the size a device batches by (SYNC_PUSH_MAX_BYTES)", async () => {
     const user = await t.signUp();
-    /** 100 creates with the longest names in three-byte characters, padded with blanks to `bytes` if given. */
+    /**
+     * 100 creates with the longest names in three-byte characters, the longest emoji in four-byte characters, every
+     * weekday and the longest position, padded with blanks to `bytes` if given.
+     */
     const body = (bytes?: number) => {
-      const ops = Array.from({ length: SYNC_MAX_OPS }, () =>
-        op.create(randomUUID(), "語".repeat(MAX_HABIT_NAME_LENGTH)),
-      );
+      const ops = Array.from({ length: SYNC_MAX_OPS }, () => ({
+        ...op.create(randomUUID(), "語".repeat(MAX_HABIT_NAME_LENGTH)),
+        emoji: "😀".repeat(MAX_EMOJI_LENGTH / 2),
+        schedule: { weekdays: [6, 5, 4, 3, 2, 1, 0] },
+        position: -Number.MAX_VALUE,
+      }));
       const json = JSON.stringify({ ops });
       if (bytes === undefined) return json;
       const pad = bytes - Buffer.byteLength(json);

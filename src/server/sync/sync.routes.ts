@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/env";
+import { latestDayOf } from "../http/user-day";
 import { validate } from "../http/validation";
 import type { UserLimits } from "../habits/quota";
 import { contract } from "../../core/contract-schema";
@@ -53,9 +54,12 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       const reset: SyncPull = { ...(await pullChanges(db, user.id, 0, limit)), reset: true };
       return c.json(reset);
     })
-    .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) =>
-      c.json(await pushOps(c.var.db, c.var.user.id, c.req.valid("json").ops, c.var.now, limits)),
-    )
+    .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) => {
+      const { db, user, now } = c.var;
+      // The device's today bounds the days it may set; an implausible one is ignored (http/user-day.ts).
+      const latest = latestDayOf(c.req.header("x-local-date"), now);
+      return c.json(await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
+    })
     .get("/events", (c) => {
       const { db, user } = c.var;
       return streamSSE(c, async (stream) => {

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import { TodayPage } from "../features/today/today-page";
 import { RedirectIfSignedIn, RequireSession } from "./guards";
 import {
+  HabitPage,
   LoginPage,
   PrivacyPage,
   ProfilePage,
@@ -35,6 +36,7 @@ export function AppRoutes() {
           <Route element={<RequireSession />}>
             <Route index element={<TodayPage />} />
             <Route path="/stats" element={<StatsPage />} />
+            <Route path="/habits/:id" element={<HabitPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
           </Route>

@@ -6,6 +6,7 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
   lazy(() => retryImport(load).then((m) => ({ default: m[name] })));
 
 export const StatsPage = page(() => import("../features/stats/stats-page"), "StatsPage");
+export const HabitPage = page(() => import("../features/habit/habit-page"), "HabitPage");
 export const SettingsPage = page(() => import("./settings-route"), "SettingsRoute");
 export const ProfilePage = page(() => import("../features/profile/profile-page"), "ProfilePage");
 export const LoginPage = page(() => import("../features/auth/login-page"), "LoginPage");

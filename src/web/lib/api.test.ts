@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../core/messages";
 import { ApiError, failureText, isUnreachable } from "./api";
 import { apiRequest } from "./api-request";
-import { localToday } from "./local-today";
+import { localToday, setDayStart } from "./local-today";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +48,21 @@ describe("apiRequest", () => {
     const headers = new Headers(init?.headers);
     expect(headers.get("X-Local-Date")).toBe(localToday());
     expect(headers.get("Content-Type")).toBe("application/json");
+  });
+
+  it("sends the user's today, shifted by the day start (issue 10)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 21, 1, 30));
+    try {
+      setDayStart("u1", 180);
+      const fetch = respond(200, profile);
+      vi.stubGlobal("fetch", fetch);
+      await apiRequest("GET /api/profile");
+      expect(new Headers(fetch.mock.calls[0]![1]?.headers).get("X-Local-Date")).toBe("2026-11-20");
+    } finally {
+      setDayStart("u1", 0);
+      vi.useRealTimers();
+    }
   });
 
   it("puts the query in the URL, leaving out what is undefined", async () => {

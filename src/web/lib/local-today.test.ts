@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localToday, msUntilNextCheck } from "./local-today";
+import { currentDayStart, localToday, msUntilNextCheck, onDayStartChange, setDayStart } from "./local-today";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -31,5 +32,56 @@ describe("msUntilNextCheck", () => {
   it("checks at least hourly, and never in a busy loop", () => {
     expect(msUntilNextCheck(new Date(2026, 10, 21, 8, 0, 0))).toBe(60 * 60 * 1000);
     expect(msUntilNextCheck(new Date(2026, 10, 21, 23, 59, 59, 999))).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe("the day start (issue 10)", () => {
+  it("a moment before the day start belongs to the day before", () => {
+    const at0130 = new Date(2026, 10, 21, 1, 30);
+    expect(localToday(at0130, 0)).toBe("2026-11-21");
+    expect(localToday(at0130, 180)).toBe("2026-11-20");
+    expect(localToday(new Date(2026, 10, 21, 3, 0), 180)).toBe("2026-11-21");
+  });
+
+  it("the next check is just after the next day start", () => {
+    expect(msUntilNextCheck(new Date(2026, 10, 21, 2, 59, 30), 180)).toBe(30_250);
+    expect(msUntilNextCheck(new Date(2026, 10, 21, 23, 59, 30), 180)).toBe(60 * 60 * 1000); // capped
+    expect(msUntilNextCheck(new Date(2026, 10, 21, 23, 59, 30), 0)).toBe(30_250);
+  });
+
+  it("follows the signed-in user's day start, remembered for that user only; signed out it is midnight", () => {
+    localStorage.clear();
+    const changes = vi.fn();
+    const stop = onDayStartChange(changes);
+    expect(currentDayStart()).toBe(0);
+    setDayStart("u1", 180);
+    expect(currentDayStart()).toBe(180);
+    expect(changes).toHaveBeenCalledTimes(1);
+    setDayStart("u1", 180);
+    expect(changes).toHaveBeenCalledTimes(1); // no change, no call
+    expect(localToday(new Date(2026, 10, 21, 1, 30))).toBe("2026-11-20");
+    expect(JSON.parse(localStorage.getItem("habitStreaksDayStart") ?? "null")).toEqual({
+      userId: "u1",
+      dayStart: 180,
+    });
+    stop();
+  });
+
+  it("after a reload, starts from the day start remembered for the user last signed in, else midnight", async () => {
+    localStorage.clear();
+    localStorage.setItem("habitStreaksDayStart", JSON.stringify({ userId: "u1", dayStart: 240 }));
+    const fresh = async (lastUserId: string | null) => {
+      if (lastUserId === null) localStorage.removeItem("habitStreaksLastUser");
+      else
+        localStorage.setItem(
+          "habitStreaksLastUser",
+          JSON.stringify({ id: lastUserId, name: "U", email: "u@x.io" }),
+        );
+      vi.resetModules();
+      return (await import("./local-today")).currentDayStart();
+    };
+    expect(await fresh("u1")).toBe(240);
+    expect(await fresh("u2")).toBe(0);
+    expect(await fresh(null)).toBe(0);
   });
 });

@@ -6,6 +6,8 @@ export const WEB_STORAGE_KEYS = {
   notificationPromptDismissed: "habitStreaksNotificationPromptDismissed",
   /** The last signed-in user, so that the app opens on the local store when the server cannot be reached. */
   lastUser: "habitStreaksLastUser",
+  /** That user's day start (issue 10), so that a reload shows the right today before the local store opens. */
+  dayStart: "habitStreaksDayStart",
 } as const;
 
 export type StorageKey =

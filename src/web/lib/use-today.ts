@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from "react";
 import type { LocalDate } from "../../core/local-date";
-import { localToday, msUntilNextCheck } from "./local-today";
+import { localToday, msUntilNextCheck, onDayStartChange } from "./local-today";
 
-// One shared clock for the whole app: a timer to the next local midnight, plus a check whenever the tab
-// becomes visible again (timers are throttled in background tabs and stop while the machine sleeps).
+// One shared clock for the whole app: a timer to the next day start (local midnight unless the user's day starts
+// later, issue 10), a check whenever the tab becomes visible again (timers are throttled in background tabs and
+// stop while the machine sleeps), and one when the day start itself changes.
 let current: LocalDate | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
+let stopFollowing: (() => void) | undefined;
 
 function check(): void {
   const next = localToday();
@@ -35,6 +37,10 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
     schedule();
+    stopFollowing = onDayStartChange(() => {
+      check();
+      schedule();
+    });
     document.addEventListener("visibilitychange", onVisible);
     window.addEventListener("focus", onVisible);
   }
@@ -42,6 +48,7 @@ function subscribe(listener: () => void): () => void {
     listeners.delete(listener);
     if (listeners.size === 0) {
       clearTimeout(timer);
+      stopFollowing?.();
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("focus", onVisible);
     }
@@ -49,11 +56,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 function getSnapshot(): LocalDate {
-  current ??= localToday();
+  // Without listeners no timer keeps it fresh: read the clock.
+  if (current === null || listeners.size === 0) current = localToday();
   return current;
 }
 
-/** The user's local day; re-renders at local midnight without a reload. */
+/** The user's day (day start included); re-renders when it begins, without a reload. */
 export function useToday(): LocalDate {
   return useSyncExternalStore(subscribe, getSnapshot);
 }

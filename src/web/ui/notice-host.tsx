@@ -1,6 +1,7 @@
 import { type Notice, type NoticeKind, dismissNotice, useNotices } from "./notices";
 import { CloseIcon } from "./icons";
 import { cx } from "./cx";
+import { UndoToastHost } from "./undo-toast";
 
 const tone: Record<NoticeKind, string> = {
   error: "border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100",
@@ -34,7 +35,10 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
-/** The error banner and status messages; the live regions exist before any message so readers announce it. */
+/**
+ * The error banner, status messages and the Undo toast; the live regions exist before any message so readers
+ * announce it.
+ */
 export function NoticeHost() {
   const notices = useNotices();
   const urgent = notices.filter((n) => n.kind === "error" || n.kind === "warning");
@@ -51,6 +55,7 @@ export function NoticeHost() {
           <NoticeItem key={notice.id} notice={notice} />
         ))}
       </div>
+      <UndoToastHost />
     </div>
   );
 }

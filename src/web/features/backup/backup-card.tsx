@@ -3,13 +3,22 @@ import { Button } from "../../ui/button";
 import { SettingsSection, mutedText } from "../../ui/settings-section";
 import { backupCopy } from "./backup-copy";
 
-export type BackupStatus = { kind: "success" | "error"; text: string } | null;
+export type BackupStatus = { kind: "success" | "error" | "info"; text: string } | null;
+
+const statusColour = {
+  success: "text-emerald-700 dark:text-emerald-300",
+  error: "font-medium text-rose-700 dark:text-rose-300",
+  info: "text-slate-600 dark:text-slate-300",
+} as const;
 
 export type BackupCardProps = {
   /** null while the list is not loaded. */
   habitCount: number | null;
   canImport: boolean;
+  /** Reading the file or replacing the habits. */
   importing: boolean;
+  /** An import is under way, its question included: the button stays focusable but does nothing. */
+  busy: boolean;
   status: BackupStatus;
   onExport: () => void;
   onImport: (file: File) => void;
@@ -20,6 +29,7 @@ export function BackupCard({
   habitCount,
   canImport,
   importing,
+  busy,
   status,
   onExport,
   onImport,
@@ -40,7 +50,7 @@ export function BackupCard({
           <p className={`mt-1 ${mutedText}`}>{backupCopy.exportDescription}</p>
           <Button
             variant="primary"
-            className="mt-3"
+            className="mt-3 min-h-11"
             disabled={!canExport}
             aria-describedby={habitCount === 0 ? exportHintId : undefined}
             onClick={onExport}
@@ -57,10 +67,12 @@ export function BackupCard({
           <h3 className="font-medium text-slate-900 dark:text-white">{backupCopy.importTitle}</h3>
           <p className={`mt-1 ${mutedText}`}>{backupCopy.importDescription}</p>
           <Button
-            className="mt-3"
-            disabled={importing || !canImport}
+            className="mt-3 min-h-11 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            disabled={!canImport}
+            // Not `disabled`: a disabled button drops the focus, which the question's dialog gives back to it.
+            aria-disabled={busy || undefined}
             aria-busy={importing}
-            onClick={() => input.current?.click()}
+            onClick={() => busy || input.current?.click()}
           >
             {importing ? backupCopy.importing : backupCopy.importButton}
           </Button>
@@ -78,7 +90,7 @@ export function BackupCard({
         role="status"
         aria-live="polite"
         data-testid="backup-status"
-        className={`mt-3 text-sm empty:hidden ${status?.kind === "error" ? "font-medium text-rose-700 dark:text-rose-300" : "text-emerald-700 dark:text-emerald-300"}`}
+        className={`mt-3 text-sm empty:hidden ${statusColour[status?.kind ?? "success"]}`}
       >
         {status?.text}
       </p>

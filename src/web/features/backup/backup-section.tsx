@@ -1,5 +1,6 @@
 import { useHabits } from "../../lib/habits/use-habits";
 import { useToday } from "../../lib/use-today";
+import { ConfirmDialog, useConfirm } from "../../ui/confirm-dialog";
 import { BackupCard } from "./backup-card";
 import { type UseBackupOptions, useBackup } from "./use-backup";
 
@@ -9,15 +10,29 @@ export type BackupSectionProps = Pick<UseBackupOptions, "onExported" | "onImport
 export function BackupSection({ onExported, onImported }: BackupSectionProps) {
   const today = useToday();
   const { habits, status, importAll } = useHabits();
-  const backup = useBackup({ habits, today, importAll, onExported, onImported });
+  const { ask, pending } = useConfirm();
+  const habitCount = status === "ready" ? habits.length : null;
+  const backup = useBackup({
+    habits,
+    currentCount: habitCount,
+    confirm: ask,
+    today,
+    importAll,
+    onExported,
+    onImported,
+  });
   return (
-    <BackupCard
-      habitCount={status === "ready" ? habits.length : null}
-      canImport={status !== "loading"}
-      importing={backup.importing}
-      status={backup.status}
-      onExport={backup.exportBackup}
-      onImport={(file) => void backup.importFile(file)}
-    />
+    <>
+      <BackupCard
+        habitCount={habitCount}
+        canImport={status !== "loading"}
+        importing={backup.phase === "checking" || backup.phase === "importing"}
+        busy={backup.phase !== null}
+        status={backup.status}
+        onExport={backup.exportBackup}
+        onImport={(file) => void backup.importFile(file)}
+      />
+      <ConfirmDialog pending={pending} testId="import-confirm" />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { messages } from "../../../core/messages";
 import { makeHabit, TEST_TODAY } from "../../../core/test-habits";
 import * as validation from "../../lib/habits/habit-validation";
 import type { UseHabits } from "../../lib/habits/use-habits";
+import type { ConfirmQuestion } from "../../ui/confirm-dialog";
 import { backupCopy } from "./backup-copy";
 import { BackupCard } from "./backup-card";
 import { useBackup, type UseBackupOptions } from "./use-backup";
@@ -18,7 +19,8 @@ function Harness(options: UseBackupOptions) {
     <BackupCard
       habitCount={options.habits.length}
       canImport
-      importing={backup.importing}
+      importing={backup.phase === "checking" || backup.phase === "importing"}
+      busy={backup.phase !== null}
       status={backup.status}
       onExport={backup.exportBackup}
       onImport={(file) => void backup.importFile(file)}
@@ -28,13 +30,17 @@ function Harness(options: UseBackupOptions) {
 
 function setup(
   importAll: UseHabits["importAll"] = vi.fn(async () => ({ ok: true, source: "server" as const })),
+  { currentCount = habits.length as number | null, answer = true } = {},
 ) {
   const alert = vi.fn();
+  const confirm = vi.fn(async (_question: ConfirmQuestion) => answer);
   const onExported = vi.fn();
   const onImported = vi.fn();
   render(
     <Harness
       habits={habits}
+      currentCount={currentCount}
+      confirm={confirm}
       today={TEST_TODAY}
       importAll={importAll}
       onExported={onExported}
@@ -52,7 +58,7 @@ function setup(
     // The checker is loaded on first use: wait until the import has finished.
     await waitFor(() => expect(screen.getByRole("button", { name: backupCopy.importButton })).toBeDefined());
   };
-  return { alert, onExported, onImported, notified, importAll, choose };
+  return { alert, confirm, onExported, onImported, notified, importAll, choose };
 }
 
 beforeEach(() => {
@@ -78,10 +84,17 @@ describe("backup export", () => {
 });
 
 describe("backup import", () => {
-  it("replaces the habits with a valid file and notifies", async () => {
-    const { importAll, onImported, alert, choose } = setup();
+  it("asks how many habits are replaced by how many, then replaces them and notifies", async () => {
+    const { importAll, onImported, alert, confirm, choose } = setup();
     await choose("backup.json", buildBackup(habits));
     expect(alert).not.toHaveBeenCalled();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0]?.[0]).toMatchObject({
+      title: "Replace your 2 habits with the 2 in this file?",
+      confirm: messages.importConfirm.replace,
+      cancel: messages.importConfirm.cancel,
+      tone: "danger",
+    });
     expect(importAll).toHaveBeenCalledWith([
       expect.objectContaining({ name: "Read", completedDates: ["2026-11-20", "2026-11-21"] }),
       expect.objectContaining({ name: "Walk", completedDates: [] }),
@@ -90,8 +103,32 @@ describe("backup import", () => {
     expect(onImported).toHaveBeenCalledWith(2);
   });
 
+  it("changes nothing when the user cancels", async () => {
+    const { importAll, confirm, notified, alert, choose } = setup(undefined, { answer: false });
+    await choose("backup.json", buildBackup([makeHabit("Only")]));
+    expect(confirm.mock.calls[0]?.[0].title).toBe("Replace your 2 habits with the one in this file?");
+    expect(importAll).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
+    expect(notified()).toEqual([]);
+    expect(screen.getByTestId("backup-status").textContent).toBe(
+      "Nothing was changed: the import was cancelled.",
+    );
+  });
+
+  it("asks nothing when there is no habit to replace, and names all habits when their number is unknown", async () => {
+    const none = setup(undefined, { currentCount: 0 });
+    await none.choose("backup.json", buildBackup(habits));
+    expect(none.confirm).not.toHaveBeenCalled();
+    expect(none.importAll).toHaveBeenCalledTimes(1);
+    cleanup();
+    const unknown = setup(undefined, { currentCount: null, answer: false });
+    await unknown.choose("backup.json", buildBackup(habits));
+    expect(unknown.confirm.mock.calls[0]?.[0].title).toBe("Replace all your habits with the 2 in this file?");
+    expect(unknown.importAll).not.toHaveBeenCalled();
+  });
+
   it("alerts the SPEC text for a bad file and changes nothing", async () => {
-    const { importAll, alert, choose, notified } = setup();
+    const { importAll, alert, confirm, choose, notified } = setup();
     await choose("backup.json", "{broken");
     expect(alert).toHaveBeenLastCalledWith(messages.validation.importParseError);
     await choose("notes.txt", "[]");
@@ -100,6 +137,7 @@ describe("backup import", () => {
       backupCopy.rejectedDetail(backupCopy.notJson),
     );
     expect(importAll).not.toHaveBeenCalled();
+    expect(confirm).not.toHaveBeenCalled();
     expect(notified()).toEqual([]);
   });
 

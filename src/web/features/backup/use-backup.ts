@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
 import type { UseHabits } from "../../lib/habits/use-habits";
+import type { ConfirmQuestion } from "../../ui/confirm-dialog";
 import { backupCopy } from "./backup-copy";
 import type { BackupStatus } from "./backup-card";
 import { downloadBackup } from "./download-backup";
@@ -9,6 +11,10 @@ import { type BackupFileCheck, readBackupFile } from "./read-backup-file";
 
 export type UseBackupOptions = {
   habits: readonly Habit[];
+  /** How many habits an import would replace: all of them, archived too; null when not known (nothing loaded). */
+  currentCount: number | null;
+  /** Asks the user (issue 10 item 8); resolves true to go on. */
+  confirm: (question: ConfirmQuestion) => Promise<boolean>;
   today: LocalDate;
   importAll: UseHabits["importAll"];
   /** After a saved export, with the file name (SPEC §9: app/ wires it to a notification). */
@@ -19,8 +25,15 @@ export type UseBackupOptions = {
   alert?: (message: string) => void;
 };
 
+/** What the import is doing: reading the file, waiting for the user's answer, or replacing the habits. */
+export type ImportPhase = "checking" | "confirming" | "importing" | null;
+
+const t = messages.importConfirm;
+
 export function useBackup({
   habits,
+  currentCount,
+  confirm,
   today,
   importAll,
   onExported,
@@ -28,7 +41,10 @@ export function useBackup({
   alert = (m) => window.alert(m),
 }: UseBackupOptions) {
   const [status, setStatus] = useState<BackupStatus>(null);
-  const [importing, setImporting] = useState(false);
+  const [phase, setPhase] = useState<ImportPhase>(null);
+  // The count when the file has been checked, not when it was chosen: a sync may have come in meanwhile.
+  const count = useRef(currentCount);
+  count.current = currentCount;
 
   const exportBackup = () => {
     const fileName = downloadBackup(habits, today);
@@ -37,7 +53,8 @@ export function useBackup({
   };
 
   const importFile = async (file: File) => {
-    setImporting(true);
+    if (phase) return;
+    setPhase("checking");
     setStatus(null);
     try {
       let check: BackupFileCheck;
@@ -53,6 +70,22 @@ export function useBackup({
         setStatus({ kind: "error", text: backupCopy.rejectedDetail(check.reason) });
         return;
       }
+      // Checked first, so that the question can say how many habits come in; nothing to replace, nothing to ask.
+      if (count.current !== 0) {
+        setPhase("confirming");
+        const replace = await confirm({
+          title: t.question(count.current, check.habits.length),
+          body: t.body,
+          confirm: t.replace,
+          cancel: t.cancel,
+          tone: "danger",
+        });
+        if (!replace) {
+          setStatus({ kind: "info", text: backupCopy.rejectedDetail(t.cancelled) });
+          return;
+        }
+      }
+      setPhase("importing");
       const result = await importAll(check.habits);
       if (!result.ok) {
         // importAll has shown the SPEC §8 banner; say what that means for the user's data.
@@ -65,9 +98,9 @@ export function useBackup({
       setStatus({ kind: "success", text: backupCopy.imported(check.habits.length) });
       onImported(check.habits.length);
     } finally {
-      setImporting(false);
+      setPhase(null);
     }
   };
 
-  return { status, importing, exportBackup, importFile };
+  return { status, phase, exportBackup, importFile };
 }

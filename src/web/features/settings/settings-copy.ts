@@ -10,7 +10,7 @@ const changes = (n: number) => (n === 1 ? "1 change" : `${n} changes`);
 
 export const settingsCopy = {
   title: "Settings",
-  subtitle: "Sync, notifications, backups and more",
+  subtitle: "Your day, vacations, sync, notifications, backups and more",
   sync: {
     title: "Sync status",
     states: {
@@ -81,11 +81,7 @@ export const settingsCopy = {
   },
   comingSoon: {
     title: "Coming soon",
-    items: [
-      "Reminders at a time you choose",
-      "Weekly and custom schedules",
-      "Notes on each day",
-      "A calendar of your history",
-    ],
+    // Schedules and the calendar of past days came with issue 10.
+    items: ["Reminders at a time you choose", "Notes on each day"],
   },
 } as const;

@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { useCurrentUser } from "../../lib/current-user";
 import { useHabitStore, useHabits } from "../../lib/habits/use-habits";
+import { useUserSettings } from "../../lib/habits/use-user-settings";
+import { useToday } from "../../lib/use-today";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
+import { DayStartCard } from "./day-start-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { settingsCopy } from "./settings-copy";
 import { syncState } from "./sync-state";
 import { SyncStatusCard } from "./sync-status-card";
 import { useAppInfo } from "./use-app-info";
+import { VacationCard } from "./vacation-card";
 
 export type SettingsPageProps = {
   /** The notification settings (features/notifications), given by app/. */
@@ -15,12 +19,17 @@ export type SettingsPageProps = {
   backup: ReactNode;
 };
 
-/** SPEC §2 Settings: sync status, notifications, export and import, about, coming soon, feedback. */
+/**
+ * SPEC §2 Settings: sync status, notifications, export and import, about, coming soon, feedback; with issue 10, the
+ * day start and vacation mode after the sync status.
+ */
 export function SettingsPage({ notifications, backup }: SettingsPageProps) {
   const user = useCurrentUser();
   const { status, source, retry } = useHabits();
   const { pending: pendingWrites, meta } = useHabitStore().snapshot;
   const appInfo = useAppInfo();
+  const settings = useUserSettings();
+  const today = useToday();
 
   return (
     <div className="space-y-4">
@@ -35,6 +44,19 @@ export function SettingsPage({ notifications, backup }: SettingsPageProps) {
         email={user.email}
         details={{ pending: pendingWrites, ...meta }}
         onRetry={retry}
+      />
+      <DayStartCard
+        dayStart={settings.dayStart}
+        today={today}
+        onChange={settings.setDayStart}
+        loading={status === "loading"}
+      />
+      <VacationCard
+        vacations={settings.vacations}
+        today={today}
+        onStart={settings.startVacation}
+        onEnd={settings.endVacationEarly}
+        loading={status === "loading"}
       />
       <NotificationsCard {...notifications} />
       {backup}

@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
 import { trend } from "../../../core/stats";
 import { formatLastCompleted } from "./format-last-completed";
 import { statsCopy } from "./stats-copy";
@@ -35,12 +37,27 @@ export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDat
       data-testid="stats-habit"
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex items-start gap-3">
+      <div className="flex items-start gap-2">
+        {habit.emoji && (
+          <span aria-hidden="true" className="shrink-0 font-semibold">
+            {habit.emoji}
+          </span>
+        )}
         {/* The whole name, wrapped (anywhere, for a name of one long word): a truncated one cannot be read on a
-            touch screen. */}
+            touch screen. It leads to the habit's page (issue 10). */}
         <h3 className="min-w-0 flex-1 font-semibold wrap-anywhere text-slate-900 dark:text-white">
-          {habit.name}
+          <Link
+            to={`/habits/${encodeURIComponent(habit.id)}`}
+            className="rounded hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
+          >
+            {habit.name}
+          </Link>
         </h3>
+        {habit.archived && (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {messages.history.archivedBadge}
+          </span>
+        )}
         <TrendArrow trend={trend(habit.streakCount, habit.completedToday)} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.3fr)_minmax(0,1.4fr)]">

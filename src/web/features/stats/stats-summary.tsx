@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { isDue } from "../../../core/schedule";
 import { averageStreak, longestStreak, todayProgress } from "../../../core/stats";
 import { statsCopy } from "./stats-copy";
 
@@ -40,8 +42,11 @@ function Figure({ value, testId }: { value: number; testId: string }) {
 }
 const detail = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 
-export function StatsSummary({ habits }: { habits: readonly Habit[] }) {
-  const progress = todayProgress(habits);
+/** `habits`: those shown. Today's progress counts, as Today does, the habits due today or done today, none archived. */
+export function StatsSummary({ habits, today }: { habits: readonly Habit[]; today: LocalDate }) {
+  const progress = todayProgress(
+    habits.filter((habit) => !habit.archived && (habit.completedToday || isDue(habit.schedule, today))),
+  );
   const longest = longestStreak(habits);
   const average = averageStreak(habits);
   return (

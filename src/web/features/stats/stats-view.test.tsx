@@ -80,6 +80,46 @@ describe("StatsView", () => {
     expect(names()).toEqual(["Read", "Exercise", "Journal", "Meditate"]);
   });
 
+  it("links each habit's name to its page", () => {
+    render(<StatsView habits={habits} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
+    expect(screen.getByRole("link", { name: "Exercise" }).getAttribute("href")).toBe("/habits/Exercise");
+  });
+
+  it("shows archived habits only while Show archived is on, and counts none of them as due today", () => {
+    const archived = { ...makeHabit("Old run", days(20, 21)), archived: true };
+    render(
+      <StatsView habits={[...habits, archived]} today={TEST_TODAY} status="ready" onRetry={() => {}} />,
+      { wrapper },
+    );
+    expect(names()).not.toContain("Old run");
+    expect(screen.getByTestId("stats-longest-name").textContent).toBe("Read");
+    const toggle = screen.getByRole("checkbox", { name: messages.todayHistory.showArchived });
+    expect(toggle).toHaveProperty("checked", false);
+    fireEvent.click(toggle);
+    expect(names()).toEqual(["Read", "Old run", "Exercise", "Journal", "Meditate"]);
+    const item = screen.getAllByTestId("stats-habit").find((el) => el.textContent?.startsWith("Old run"))!;
+    expect(within(item).getByText(messages.history.archivedBadge)).toBeTruthy();
+    expect(screen.getByTestId("stats-progress-count").textContent).toBe("2 of 4");
+    fireEvent.click(toggle);
+    expect(names()).not.toContain("Old run");
+  });
+
+  it("counts in today's progress only the habits due today or done today", () => {
+    const weekdays = { schedule: { weekdays: [1, 2, 3, 4, 5] as (1 | 2 | 3 | 4 | 5)[] } }; // 11-21: Saturday
+    const list = [
+      makeHabit("Daily"),
+      { ...makeHabit("Work"), ...weekdays },
+      { ...makeHabit("Done anyway", ["2026-11-21"]), ...weekdays },
+    ];
+    render(<StatsView habits={list} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
+    expect(screen.getByTestId("stats-progress-count").textContent).toBe("1 of 2");
+  });
+
+  it("offers no Show archived switch when no habit is archived", () => {
+    render(<StatsView habits={habits} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
+    expect(screen.queryByRole("checkbox", { name: messages.todayHistory.showArchived })).toBeNull();
+  });
+
   it("shows the empty state and the loading state", () => {
     const { rerender } = render(
       <StatsView habits={[]} today={TEST_TODAY} status="ready" onRetry={() => {}} />,

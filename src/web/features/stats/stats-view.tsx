@@ -66,8 +66,27 @@ function StatsEmpty() {
   );
 }
 
-export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
+/** Issue 10 item 7: archived habits show in Stats only while this is on. */
+function ShowArchivedSwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid="show-archived"
+        className="size-5 accent-indigo-600"
+      />
+      {messages.todayHistory.showArchived}
+    </label>
+  );
+}
+
+export function StatsView({ habits: all, today, status, onRetry }: StatsViewProps) {
   const [sort, setSort] = useState<StatsSort>(DEFAULT_STATS_SORT);
+  const [showArchived, setShowArchived] = useState(false);
+  const hasArchived = all.some((habit) => habit.archived);
+  const habits = showArchived ? all : all.filter((habit) => !habit.archived);
   let body;
   if (status === "loading") body = <StatsSkeleton />;
   else if (status === "error") body = <StatsError onRetry={onRetry} />;
@@ -75,7 +94,7 @@ export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
   else
     body = (
       <>
-        <StatsSummary habits={habits} />
+        <StatsSummary habits={habits} today={today} />
         <section aria-labelledby="stats-detail-title" className="mt-6">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="stats-detail-title" className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -93,11 +112,16 @@ export function StatsView({ habits, today, status, onRetry }: StatsViewProps) {
     );
   return (
     <div>
-      <header className="mb-5">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
-          {statsCopy.title}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.subtitle}</p>
+      <header className="mb-5 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+            {statsCopy.title}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.subtitle}</p>
+        </div>
+        {status === "ready" && hasArchived && (
+          <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} />
+        )}
       </header>
       {body}
     </div>

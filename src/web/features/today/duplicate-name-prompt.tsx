@@ -1,44 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+// Loaded when the first question is asked (lazy-part.ts).
+import { useEffect, useId, useRef } from "react";
 import { messages } from "../../../core/messages";
-import { normalizeName } from "../../../core/name";
-import { findSameName } from "../../../core/same-name";
 import { Button } from "../../ui/button";
+import type { DuplicateQuestion } from "./use-duplicate-name-check";
 
 const t = messages.duplicateName;
-
-export type DuplicateQuestion = {
-  /** The name as it would be stored. */
-  name: string;
-  /** The name of the habit it reads the same as. */
-  existing: string;
-  answer: (add: boolean) => void;
-};
-
-/**
- * Before a habit is added: `confirmAdd(name)` resolves true at once when no habit has that name (ignoring case and
- * surrounding spaces, src/core/same-name.ts), else once the user has answered the question it raises.
- */
-export function useDuplicateNameCheck(habits: readonly { readonly name: string }[]) {
-  const [question, setQuestion] = useState<DuplicateQuestion | null>(null);
-  const confirmAdd = useCallback(
-    (name: string): Promise<boolean> => {
-      const existing = findSameName(habits, name);
-      if (!existing) return Promise.resolve(true);
-      return new Promise((resolve) =>
-        setQuestion({
-          name: normalizeName(name),
-          existing: existing.name,
-          answer: (add) => {
-            setQuestion(null);
-            resolve(add);
-          },
-        }),
-      );
-    },
-    [habits],
-  );
-  return { confirmAdd, question };
-}
 
 /**
  * The question as a modal dialog: the page behind is inert, Escape cancels, and the browser gives the focus back to

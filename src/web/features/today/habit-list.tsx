@@ -1,33 +1,160 @@
+import { type PointerEvent as ReactPointerEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import { isDue } from "../../../core/schedule";
+import type { Vacation } from "../../../core/vacation";
 import type { HabitsStatus } from "../../lib/habits/use-habits";
-import { HabitRow } from "./habit-row";
+import { cx } from "../../ui/cx";
+import { ChevronDownIcon } from "../../ui/icons";
+import { HabitRow, loadDrag, type MoveDirection, type RowActions } from "./habit-row";
 import { ListEmpty, ListError, ListLoading } from "./list-states";
 
-type Props = {
+const t = messages.todayHistory;
+
+export type ListActions = Omit<RowActions, "onMove" | "onDragStart"> & {
+  /** Puts the habit just before `beforeId`, or last when null (useHabits' moveTo). */
+  onMoveTo: (habit: Habit, beforeId: string | null) => void;
+};
+
+type Props = ListActions & {
   status: HabitsStatus;
+  /** The habits on Today (none archived), in their order; their schedules sort them into two lists. */
   habits: readonly Habit[];
+  /** How many habits are archived, for the empty list. */
+  archivedCount: number;
+  today: LocalDate;
+  vacations: readonly Vacation[];
   isSaving: (id: string) => boolean;
-  onToggle: (habit: Habit) => void;
-  onDelete: (habit: Habit) => void;
   onRetry: () => void;
   onAdd: (name: string) => void;
 };
 
-export function HabitList({ status, habits, isSaving, onToggle, onDelete, onRetry, onAdd }: Props) {
-  if (status === "loading") return <ListLoading />;
-  if (status === "error") return <ListError onRetry={onRetry} onAdd={onAdd} />;
-  if (habits.length === 0) return <ListEmpty />;
+/** Where a habit at `from` lands when moved to index `to` of the same list: the habit it goes before. */
+function beforeIdFor(list: readonly Habit[], from: number, to: number): string | null {
+  const others = list.filter((_, i) => i !== from);
+  return others[to]?.id ?? null;
+}
+
+type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry" | "onAdd"> & {
+  habits: readonly Habit[];
+  label: string;
+  id?: string;
+  testId: string;
+  announce: (text: string) => void;
+};
+
+/** One ordered list of rows: keyboard moves (buttons) and pointer drags move a habit within it. */
+function HabitSection({ habits, label, id, testId, announce, isSaving, onMoveTo, ...rest }: SectionProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // After a keyboard move the row's button keeps the focus, also where the list re-inserts the row (which blurs
+  // it): once the new order shows, the button is focused again.
+  const refocus = useRef<{ id: string; direction: MoveDirection; order: string } | null>(null);
+  const order = habits.map((habit) => habit.id).join("\n");
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || pending.order === order) return;
+    refocus.current = null;
+    const row = Array.from(listRef.current?.children ?? []).find(
+      (el) => el instanceof HTMLElement && el.dataset.habitId === pending.id,
+    );
+    const button = row?.querySelector<HTMLElement>(`[data-move="${pending.direction}"]`);
+    if (button && document.activeElement !== button) button.focus();
+  }, [order]);
+
+  const moveTo = (from: number, to: number) => {
+    const habit = habits[from];
+    if (!habit || to === from) return;
+    onMoveTo(habit, beforeIdFor(habits, from, to));
+    announce(t.moved(habit.name, to + 1, habits.length));
+  };
+  const onMove = (habit: Habit, direction: MoveDirection) => {
+    const from = habits.indexOf(habit);
+    refocus.current = { id: habit.id, direction, order };
+    moveTo(from, direction === "up" ? from - 1 : from + 1);
+  };
+  const onDragStart = (habit: Habit, event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0 || habits.length < 2) return;
+    event.preventDefault();
+    const handle = event.currentTarget;
+    const item = handle.closest("li");
+    const native = event.nativeEvent;
+    if (!item) return;
+    loadDrag().then(
+      ({ startDrag }) => startDrag({ event: native, handle, item, onDrop: moveTo }),
+      () => undefined, // no drag without its code; the move buttons still work
+    );
+  };
+
   return (
-    <ul aria-label="Your habits" className="space-y-3" data-testid="habit-list">
-      {habits.map((habit) => (
+    <ul ref={listRef} id={id} aria-label={label} className="space-y-3" data-testid={testId}>
+      {habits.map((habit, i) => (
         <HabitRow
           key={habit.id}
           habit={habit}
           saving={isSaving(habit.id)}
-          onToggle={onToggle}
-          onDelete={onDelete}
+          first={i === 0}
+          last={i === habits.length - 1}
+          onMove={onMove}
+          onDragStart={onDragStart}
+          {...rest}
         />
       ))}
     </ul>
+  );
+}
+
+export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...rest }: Props) {
+  const [showNotDue, setShowNotDue] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const notDueId = useId();
+  if (status === "loading") return <ListLoading />;
+  if (status === "error") return <ListError onRetry={onRetry} onAdd={onAdd} />;
+  if (habits.length === 0) return <ListEmpty archived={archivedCount} />;
+  const due = habits.filter((habit) => isDue(habit.schedule, rest.today));
+  const notDue = habits.filter((habit) => !isDue(habit.schedule, rest.today));
+  // A new text each time (a zero-width space toggles), so that the same move twice is announced twice.
+  const announce = (text: string) => setAnnouncement((old) => (old === text ? `${text}\u200b` : text));
+  return (
+    <div className="space-y-3">
+      {due.length === 0 && (
+        <p className="px-1 text-sm text-slate-600 dark:text-slate-300" data-testid="nothing-due">
+          {t.nothingDue}
+        </p>
+      )}
+      {due.length > 0 && (
+        <HabitSection habits={due} label="Your habits" testId="habit-list" announce={announce} {...rest} />
+      )}
+      {notDue.length > 0 && (
+        <div>
+          <button
+            type="button"
+            aria-expanded={showNotDue}
+            aria-controls={showNotDue ? notDueId : undefined}
+            onClick={() => setShowNotDue(!showNotDue)}
+            data-testid="not-due-toggle"
+            className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg px-1 text-sm font-medium text-slate-700 hover:text-slate-950 dark:text-slate-200 dark:hover:text-white"
+          >
+            <span>{t.notDueToday(notDue.length)}</span>
+            <ChevronDownIcon size={18} className={cx("transition-transform", showNotDue && "rotate-180")} />
+          </button>
+          {showNotDue && (
+            <div className="mt-2">
+              <HabitSection
+                habits={notDue}
+                id={notDueId}
+                label={t.notDueToday(notDue.length)}
+                testId="not-due-list"
+                announce={announce}
+                {...rest}
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <p role="status" className="sr-only" data-testid="reorder-status">
+        {announcement}
+      </p>
+    </div>
   );
 }

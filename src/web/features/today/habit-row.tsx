@@ -1,21 +1,66 @@
-import { useEffect, useState } from "react";
+import { type PointerEvent as ReactPointerEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { COMPLETION_ANIMATION_MS } from "../../../core/constants";
 import type { Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
 import { showsPulse } from "../../../core/milestones";
+import type { Vacation } from "../../../core/vacation";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
-import { CheckIcon, FlameIcon, TrashIcon } from "../../ui/icons";
+import { CheckIcon, ChevronDownIcon, FlameIcon, TrashIcon } from "../../ui/icons";
+import { DayStrip } from "./day-strip";
 import { streakLine } from "./streak-text";
 
-type Props = {
-  habit: Habit;
-  saving: boolean;
+const t = messages.todayHistory;
+
+export type MoveDirection = "up" | "down";
+
+export type RowActions = {
   onToggle: (habit: Habit) => void;
   onDelete: (habit: Habit) => void;
+  onCycleDay: (habit: Habit, date: LocalDate) => void;
+  onMove: (habit: Habit, direction: MoveDirection) => void;
+  onExplain: (habit: Habit) => void;
+  /** Pointer down on the drag handle: the list takes the drag from there. */
+  onDragStart: (habit: Habit, event: ReactPointerEvent<HTMLElement>) => void;
 };
 
-/** One habit (SPEC §2 Today): name, streak line, complete toggle, delete, and the pulse icon at 10+ days. */
-export function HabitRow({ habit, saving, onToggle, onDelete }: Props) {
+type Props = RowActions & {
+  habit: Habit;
+  today: LocalDate;
+  vacations: readonly Vacation[];
+  saving: boolean;
+  /** First or last of its list: that move does nothing (the button stays focusable, so the focus is not lost). */
+  first: boolean;
+  last: boolean;
+};
+
+function GripIcon() {
+  return (
+    <svg width={12} height={20} viewBox="0 0 12 20" fill="currentColor" aria-hidden="true">
+      {[3, 10, 17].map((y) => (
+        <g key={y}>
+          <circle cx={3} cy={y} r={1.6} />
+          <circle cx={9} cy={y} r={1.6} />
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** The drag code loads on the first drag (drag-reorder.ts); a pointer over a handle fetches it beforehand. */
+export const loadDrag = () => import("./drag-reorder");
+const preloadDrag = () => void loadDrag().catch(() => undefined);
+
+const moveButton =
+  "size-11 text-slate-600 aria-disabled:cursor-default aria-disabled:opacity-40 dark:text-slate-300";
+
+/**
+ * One habit (SPEC §2 Today): name (a link to its page) with its emoji, streak line (opens the explanation),
+ * complete toggle, delete, and the pulse icon at 10+ days; issue 10 adds the last 7 days and the order controls.
+ */
+export function HabitRow({ habit, today, vacations, saving, first, last, ...actions }: Props) {
   const [animating, setAnimating] = useState(false);
   useEffect(() => {
     if (!animating) return;
@@ -26,7 +71,11 @@ export function HabitRow({ habit, saving, onToggle, onDelete }: Props) {
   const done = habit.completedToday;
   const toggle = () => {
     if (!done) setAnimating(true);
-    onToggle(habit);
+    actions.onToggle(habit);
+  };
+  const line = saving ? "Saving…" : streakLine(habit);
+  const move = (direction: MoveDirection, disabled: boolean) => () => {
+    if (!disabled) actions.onMove(habit, direction);
   };
 
   return (
@@ -35,59 +84,117 @@ export function HabitRow({ habit, saving, onToggle, onDelete }: Props) {
       data-habit-id={habit.id}
       aria-busy={saving || undefined}
       className={cx(
-        "flex items-center gap-3 rounded-xl border p-3 shadow-sm transition-colors",
+        "rounded-xl border p-2.5 shadow-sm transition-colors data-dragging:z-10 data-dragging:shadow-lg sm:p-3",
         done
           ? "border-indigo-200 bg-indigo-50/70 dark:border-indigo-900 dark:bg-indigo-950/40"
           : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
       )}
     >
-      <button
-        type="button"
-        aria-pressed={done}
-        aria-label={`Complete ${habit.name}`}
-        disabled={saving}
-        onClick={toggle}
-        data-animating={animating}
-        className={cx(
-          "flex size-11 shrink-0 items-center justify-center rounded-full border-2 transition-colors disabled:opacity-50",
-          done
-            ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
-            : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
-              "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
-          animating && "hs-pop",
-        )}
-      >
-        <CheckIcon size={22} strokeWidth={2.75} />
-      </button>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white" data-testid="habit-name">
-          {habit.name}
-        </p>
-        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="streak-line">
-          {saving ? "Saving…" : streakLine(habit)}
-        </p>
-      </div>
-      {showsPulse(habit.streakCount) && (
+      <div className="flex items-center gap-1.5 sm:gap-2">
         <span
-          role="img"
-          aria-label={`On fire: ${habit.streakCount} days in a row`}
-          data-testid="pulse-icon"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
+          aria-hidden="true"
+          title={t.dragHint}
+          data-testid="drag-handle"
+          onPointerEnter={preloadDrag}
+          onPointerDown={(event) => actions.onDragStart(habit, event)}
+          className="-ml-1.5 flex h-11 w-4 shrink-0 cursor-grab touch-none items-center justify-center text-slate-400 active:cursor-grabbing dark:text-slate-500"
         >
-          <FlameIcon size={18} className="animate-pulse" />
+          <GripIcon />
         </span>
-      )}
-      <Button
-        variant="danger"
-        iconOnly
-        className="size-11"
-        aria-label={`Delete ${habit.name}`}
-        title="Delete"
-        disabled={saving}
-        onClick={() => onDelete(habit)}
-      >
-        <TrashIcon size={18} />
-      </Button>
+        <button
+          type="button"
+          aria-pressed={done}
+          aria-label={`Complete ${habit.name}`}
+          disabled={saving}
+          onClick={toggle}
+          data-animating={animating}
+          className={cx(
+            "flex size-11 shrink-0 items-center justify-center rounded-full border-2 transition-colors disabled:opacity-50",
+            done
+              ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
+              : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
+                "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
+            animating && "hs-pop",
+          )}
+        >
+          <CheckIcon size={22} strokeWidth={2.75} />
+        </button>
+        <div className="min-w-0 flex-1 pl-0.5">
+          <p className="flex items-start gap-1.5 font-medium text-slate-900 dark:text-white">
+            {habit.emoji && (
+              <span aria-hidden="true" data-testid="habit-emoji" className="shrink-0">
+                {habit.emoji}
+              </span>
+            )}
+            <Link
+              to={`/habits/${encodeURIComponent(habit.id)}`}
+              data-testid="habit-name"
+              className="min-h-6 min-w-0 rounded wrap-anywhere hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
+            >
+              {habit.name}
+            </Link>
+          </p>
+          <div className="flex items-center gap-1.5">
+            <button
+              type="button"
+              data-testid="streak-line"
+              aria-label={t.explainStreak(line, habit.name)}
+              onClick={() => actions.onExplain(habit)}
+              className="min-h-6 rounded text-left text-sm text-slate-600 underline decoration-slate-400 decoration-dotted underline-offset-4 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+            >
+              {line}
+            </button>
+            {showsPulse(habit.streakCount) && (
+              <span
+                role="img"
+                aria-label={`On fire: ${habit.streakCount} days in a row`}
+                data-testid="pulse-icon"
+                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
+              >
+                <FlameIcon size={15} className="animate-pulse" />
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="flex shrink-0">
+          <Button
+            variant="ghost"
+            iconOnly
+            className={moveButton}
+            aria-label={t.moveUp(habit.name)}
+            aria-disabled={first || undefined}
+            data-move="up"
+            onClick={move("up", first)}
+          >
+            <ChevronDownIcon size={20} className="rotate-180" />
+          </Button>
+          <Button
+            variant="ghost"
+            iconOnly
+            className={moveButton}
+            aria-label={t.moveDown(habit.name)}
+            aria-disabled={last || undefined}
+            data-move="down"
+            onClick={move("down", last)}
+          >
+            <ChevronDownIcon size={20} />
+          </Button>
+          <Button
+            variant="danger"
+            iconOnly
+            className="size-11"
+            aria-label={`Delete ${habit.name}`}
+            title="Delete"
+            disabled={saving}
+            onClick={() => actions.onDelete(habit)}
+          >
+            <TrashIcon size={18} />
+          </Button>
+        </div>
+      </div>
+      <div className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]">
+        <DayStrip habit={habit} today={today} vacations={vacations} onCycle={actions.onCycleDay} />
+      </div>
     </li>
   );
 }

@@ -7,8 +7,11 @@ import { ChevronDownIcon } from "../../ui/icons";
 
 type Props = {
   names: readonly string[];
-  /** May ask the user first (a name another habit already has): the focus moves on once it has settled. */
-  onAdd: (name: string) => Promise<unknown> | void;
+  /**
+   * Adds the suggestion with its emoji, which the habit keeps (issue 10 item 3). It may ask the user first (a name
+   * another habit already has): the focus moves on once it has settled.
+   */
+  onAdd: (name: string, emoji: string) => Promise<unknown> | void;
   /** Open at first (a new user with no habits yet); the user's own choice wins afterwards. */
   defaultOpen: boolean;
 };
@@ -25,9 +28,9 @@ export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
   const open = !allAdded && (choice ?? defaultOpen);
   const showHint = remaining.length > QUICK_ADD_HINT_OVER;
 
-  const add = async (name: string, index: number) => {
+  const add = async (name: string, emoji: string, index: number) => {
     setChoice(true); // stay open even though the list is no longer empty
-    await onAdd(name);
+    await onAdd(name, emoji);
     // The chosen button disappears: keep the keyboard user in the list rather than lost on <body>.
     requestAnimationFrame(() => {
       const buttons = listRef.current?.querySelectorAll("button");
@@ -67,7 +70,7 @@ export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
               <li key={suggestion.name}>
                 <button
                   type="button"
-                  onClick={() => void add(suggestion.name, index)}
+                  onClick={() => void add(suggestion.name, suggestion.emoji, index)}
                   className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:border-indigo-500 dark:hover:bg-slate-700"
                 >
                   <span aria-hidden="true">{suggestion.emoji}</span>

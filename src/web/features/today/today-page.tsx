@@ -1,45 +1,105 @@
-import { useRef } from "react";
-import type { Habit } from "../../../core/habit";
+import { useMemo, useRef, useState } from "react";
+import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
+import { dayRulesOf, type Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
 import { isMilestone } from "../../../core/milestones";
-import { currentStreak, markDone } from "../../../core/streaks";
+import { isDue } from "../../../core/schedule";
+import { currentStreak } from "../../../core/streaks";
 import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";
-import { DuplicateNamePrompt, useDuplicateNameCheck } from "./duplicate-name-prompt";
+import { notificationPermission } from "../../lib/notifications";
+import { readStorage, WEB_STORAGE_KEYS } from "../../lib/storage";
+import { showUndoToast } from "../../ui/undo-toast";
 import { HabitList } from "./habit-list";
+import { lazyPart } from "./lazy-part";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
 import { NewHabitForm } from "./new-habit-form";
-import { NotificationPrompt } from "./notification-prompt";
 import { QuickAddPanel } from "./quick-add-panel";
 import { ShortcutTip } from "./shortcut-tip";
 import { TodayHeading } from "./today-heading";
 import { useAltN } from "./use-alt-n";
+import { useDuplicateNameCheck } from "./use-duplicate-name-check";
+
+// What the first paint does not need loads when needed (Today is in the initial bundle, GUIDE §8).
+const useStreakDialog = lazyPart(() => import("./streak-dialog").then((m) => m.StreakDialog));
+const useDuplicatePrompt = lazyPart(() =>
+  import("./duplicate-name-prompt").then((m) => m.DuplicateNamePrompt),
+);
+const useNotificationPrompt = lazyPart(() =>
+  import("./notification-prompt").then((m) => m.NotificationPrompt),
+);
+
+/** The notification prompt has something to ask: the user has not decided, nor said 'Not now'. */
+const mayAskNotifications = () =>
+  notificationPermission() === "default" &&
+  readStorage(WEB_STORAGE_KEYS.notificationPromptDismissed) !== "true";
 
 /** SPEC §2 Today (/). */
 export function TodayPage() {
   const today = useToday();
-  const { habits, status, source, add, toggle, remove, retry, isSaving } = useHabits();
+  const {
+    habits: all,
+    vacations,
+    status,
+    source,
+    add,
+    toggle,
+    cycleDay,
+    moveTo,
+    remove,
+    retry,
+    isSaving,
+  } = useHabits();
+  // Archived habits leave Today (issue 10 item 7); they still count as present for names and quick add.
+  const habits = useMemo(() => all.filter((habit) => !habit.archived), [all]);
   const { celebration, celebrate } = useCelebration();
-  const { confirmAdd, question } = useDuplicateNameCheck(habits);
+  const { confirmAdd, question } = useDuplicateNameCheck(all);
+  const [explained, setExplained] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useAltN(inputRef);
+  const [askNotifications] = useState(mayAskNotifications);
+  const NotificationPrompt = useNotificationPrompt(
+    askNotifications && status === "ready" && habits.length > 0,
+  );
+  const DuplicatePrompt = useDuplicatePrompt(question !== null);
 
   /** Resolves whether the habit was added: a name another habit already has is asked about first. */
-  const onAdd = async (name: string) => {
+  const onAdd = async (name: string, emoji?: string) => {
     if (!(await confirmAdd(name))) return false;
-    void add(name);
+    void add(name, emoji ? { emoji } : undefined);
     return true;
   };
+  /** SPEC §2: a streak rising onto a multiple of 5 is celebrated, whichever day's change raised it. */
+  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) => {
+    const { completedDates, skippedDates } = withDayState(habit, date, state);
+    const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
+    if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
+  };
   const onToggle = (habit: Habit) => {
-    if (!habit.completedToday) {
-      const next = currentStreak(markDone(habit.completedDates, today), today);
-      if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
-    }
+    celebrateRise(habit, today, habit.completedToday ? "none" : "done");
     void toggle(habit.id);
   };
+  const onCycleDay = (habit: Habit, date: LocalDate) => {
+    celebrateRise(habit, date, nextDayState(dayStateOf(habit, date)));
+    void cycleDay(habit.id, date);
+  };
+  // Issue 10 item 8: the habit goes at once, and Undo brings it back for 5 s.
+  const onDelete = async (habit: Habit) => {
+    const removed = await remove(habit.id);
+    if (removed) showUndoToast(messages.history.deleted(habit.name), removed.undo);
+  };
+  const explainedHabit = explained === null ? undefined : habits.find((habit) => habit.id === explained);
+  const StreakDialog = useStreakDialog(explainedHabit !== undefined);
 
   return (
     <div className="space-y-6">
-      <TodayHeading today={today} habits={habits} source={source} loading={status === "loading"} />
+      <TodayHeading
+        today={today}
+        habits={habits.filter((habit) => habit.completedToday || isDue(habit.schedule, today))}
+        source={source}
+        loading={status === "loading"}
+      />
       <section
         aria-label="Add habits"
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
@@ -47,9 +107,9 @@ export function TodayPage() {
         <NewHabitForm inputRef={inputRef} onAdd={onAdd} />
         <ShortcutTip />
         <QuickAddPanel
-          names={habits.map((habit) => habit.name)}
+          names={all.map((habit) => habit.name)}
           onAdd={onAdd}
-          defaultOpen={status === "ready" && habits.length === 0}
+          defaultOpen={status === "ready" && all.length === 0}
         />
       </section>
       <section aria-labelledby="habits-title">
@@ -59,16 +119,30 @@ export function TodayPage() {
         <HabitList
           status={status}
           habits={habits}
+          archivedCount={all.length - habits.length}
+          today={today}
+          vacations={vacations}
           isSaving={isSaving}
           onToggle={onToggle}
-          onDelete={(habit) => void remove(habit.id)}
+          onCycleDay={onCycleDay}
+          onDelete={(habit) => void onDelete(habit)}
+          onMoveTo={(habit, beforeId) => void moveTo(habit.id, beforeId)}
+          onExplain={(habit) => setExplained(habit.id)}
           onRetry={retry}
           onAdd={onAdd}
         />
       </section>
-      {status === "ready" && habits.length > 0 && <NotificationPrompt />}
+      {NotificationPrompt && status === "ready" && habits.length > 0 && <NotificationPrompt />}
       <MilestoneCelebration celebration={celebration} />
-      <DuplicateNamePrompt question={question} />
+      {DuplicatePrompt && <DuplicatePrompt question={question} />}
+      {StreakDialog && explainedHabit && (
+        <StreakDialog
+          habit={explainedHabit}
+          today={today}
+          vacations={vacations}
+          onClose={() => setExplained(null)}
+        />
+      )}
     </div>
   );
 }

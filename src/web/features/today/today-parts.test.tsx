@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRef } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMPLETION_ANIMATION_MS, QUICK_ADD_HINT_OVER } from "../../../core/constants";
 import { deriveHabit } from "../../../core/habit";
@@ -55,7 +56,8 @@ describe("QuickAddPanel", () => {
     const onAdd = vi.fn();
     render(<QuickAddPanel names={[]} onAdd={onAdd} defaultOpen />);
     fireEvent.click(screen.getByRole("button", { name: "Study" }));
-    expect(onAdd).toHaveBeenCalledWith("Study");
+    const study = SUGGESTED_HABITS.find((s) => s.name === "Study")!;
+    expect(onAdd).toHaveBeenCalledWith("Study", study.emoji);
   });
 });
 
@@ -85,11 +87,26 @@ describe("NewHabitForm", () => {
 });
 
 describe("HabitRow", () => {
-  const row = (dates: string[], onToggle = vi.fn()) =>
+  const actions = () => ({
+    onToggle: vi.fn(),
+    onDelete: vi.fn(),
+    onCycleDay: vi.fn(),
+    onMove: vi.fn(),
+    onExplain: vi.fn(),
+    onDragStart: vi.fn(),
+  });
+  const row = (
+    dates: string[],
+    given = actions(),
+    habit = habitWith(dates),
+    place = { first: false, last: false },
+  ) =>
     render(
-      <ul>
-        <HabitRow habit={habitWith(dates)} saving={false} onToggle={onToggle} onDelete={() => {}} />
-      </ul>,
+      <MemoryRouter>
+        <ul>
+          <HabitRow habit={habit} today={TODAY} vacations={[]} saving={false} {...place} {...given} />
+        </ul>
+      </MemoryRouter>,
     );
 
   it("shows the name, the streak line, an accessible toggle and delete button", () => {
@@ -99,6 +116,83 @@ describe("HabitRow", () => {
     expect(screen.getByRole("button", { name: "Delete Read" })).toBeTruthy();
     expect(screen.getByText("3-day streak")).toBeTruthy();
     expect(screen.queryByTestId("pulse-icon")).toBeNull();
+  });
+
+  it("links the name to the habit's page, with the habit's emoji beside it", () => {
+    row([], actions(), { ...habitWith([]), emoji: "📚" });
+    const link = screen.getByRole("link", { name: "Read" });
+    expect(link.getAttribute("href")).toBe("/habits/h1");
+    expect(screen.getByTestId("habit-emoji").textContent).toBe("📚");
+    expect(screen.getByTestId("habit-name").textContent).toBe("Read");
+  });
+
+  it("shows the last 7 days, oldest first, named like the calendar, and cycles the one tapped", () => {
+    const given = actions();
+    const habit = deriveHabit(
+      {
+        id: "h1",
+        name: "Read",
+        completedDates: ["2026-11-20"],
+        skippedDates: ["2026-11-18"],
+        schedule: { weekdays: [1, 2, 3, 4, 5] },
+        createdAt: "",
+        updatedAt: "",
+      },
+      TODAY,
+    );
+    render(
+      <MemoryRouter>
+        <ul>
+          <HabitRow
+            habit={habit}
+            today={TODAY}
+            vacations={[{ from: "2026-11-16", to: "2026-11-16" }]}
+            saving={false}
+            first
+            last
+            {...given}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    const strip = screen.getByRole("group", { name: "Last 7 days of Read" });
+    expect(
+      within(strip)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual([
+      "Sunday, November 15, 2026: not done, not due",
+      "Monday, November 16, 2026: not done, on vacation",
+      "Tuesday, November 17, 2026: not done",
+      "Wednesday, November 18, 2026: skipped",
+      "Thursday, November 19, 2026: not done",
+      "Friday, November 20, 2026: done",
+      "Saturday, November 21, 2026: not done, not due",
+    ]);
+    fireEvent.click(screen.getByRole("button", { name: "Friday, November 20, 2026: done" }));
+    expect(given.onCycleDay).toHaveBeenCalledWith(habit, "2026-11-20");
+  });
+
+  it("moves with named buttons; at the top, up does nothing and keeps its focus", () => {
+    const given = actions();
+    row([], given, habitWith([]), { first: true, last: false });
+    const up = screen.getByRole("button", { name: messages.todayHistory.moveUp("Read") });
+    expect(up.getAttribute("aria-disabled")).toBe("true");
+    up.focus();
+    fireEvent.click(up);
+    expect(given.onMove).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(up);
+    fireEvent.click(screen.getByRole("button", { name: messages.todayHistory.moveDown("Read") }));
+    expect(given.onMove).toHaveBeenCalledWith(expect.objectContaining({ id: "h1" }), "down");
+  });
+
+  it("opens the streak explanation from the streak line", () => {
+    const given = actions();
+    row(days(2), given);
+    const line = screen.getByRole("button", { name: /^2-day streak: how the streak of Read is counted$/ });
+    expect(line.textContent).toBe("2-day streak");
+    fireEvent.click(line);
+    expect(given.onExplain).toHaveBeenCalledWith(expect.objectContaining({ id: "h1" }));
   });
 
   it("shows the pulse icon from a streak of 10", () => {

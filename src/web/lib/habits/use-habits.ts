@@ -1,19 +1,33 @@
 /**
- * useHabits(): the one data layer for habits, shared by Today, Stats and Settings. It reads only the user's local
- * store (lib/sync, IndexedDB), so every screen renders at once from it, online or not (issue 9).
+ * useHabits(): the one data layer for habits, shared by Today, Stats, Settings and the habit page. It reads only
+ * the user's local store (lib/sync, IndexedDB), so every screen renders at once from it, online or not (issue 9).
  *
- *   const { habits, source, status, retry, add, rename, remove, toggle, importAll } = useHabits();
+ *   const { habits, vacations, today, status, source, retry, add, rename, remove, toggle, setDay, cycleDay,
+ *           update, move, moveTo, importAll } = useHabits();
  *
- * - habits: Habit[] (src/core shape), newest first, derived once per change of the store for the user's local
- *   today; they change at local midnight without a reload.
+ * - habits: HabitView[], every habit including archived ones, in their order (position ascending, ties newest
+ *   first: core/habit-order.ts), derived once per change of the store for the user's today (day start included)
+ *   and vacations; they change when the day begins without a reload. Besides src/core's Habit each carries its
+ *   skippedDates, schedule, archived, position and emoji (absent without one), and for today: dueToday (its
+ *   schedule has today), skippedToday (skipped by the user), onVacationToday.
+ * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
  * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached (SPEC §2
  *   'Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
  * - source: "server" (the last sync reached the server) | "local" (the stored copy is shown because the server
  *   could not be reached, announced once with SPEC §8 'Failed to load your habits from the cloud. Using local
  *   data instead.') | null before the first sync.
- * - add(name), toggle(id), rename(id, name), remove(id): apply to the store at once and join the outbox; the sync
- *   engine sends them. A write the server refuses is rolled back with its SPEC §8 text. A blank name is ignored.
- *   Each resolves to true once stored on this device.
+ * - Writes apply to the store at once and join the outbox; the sync engine sends them. A write the server refuses
+ *   is rolled back with its SPEC §8 text. Each resolves to true once stored on this device, false when it was not
+ *   made (a blank name, an unknown habit, a day after today or before 2000-01-01, nothing to change):
+ *   - add(name, { emoji?, schedule? }): first in the order. A blank name is ignored.
+ *   - rename(id, name); toggle(id): today done ↔ not done; setDay(id, date, "done" | "skipped" | "none");
+ *     cycleDay(id, date): not done → done → skipped → not done (core nextDayState);
+ *   - update(id, { schedule?, archived?, emoji? }): a schedule is stored in canonical form (every day: null);
+ *   - move(id, "up" | "down"): one place among the habits shown with it (archived ones among archived ones,
+ *     the others among the others); moveTo(id, beforeId | null): just before `beforeId`, or last.
+ *   - remove(id) → { undo } | null: the habit goes at once; its delete waits UNDO_DELETE_MS in the outbox, and
+ *     until it is sent undo() puts the habit and its days back exactly, resolving to true (false once sent).
+ *     A reload during the wait keeps the delete.
  * - importAll(rows): replaces every habit, here at once and on the server in one transaction, sent through the
  *   outbox. When the server cannot take it now, it says 'Failed to import habits. Please try again.' and the
  *   imported list stays loaded here (SPEC §8), queued (source "local"); when the server refuses it, the copy
@@ -23,53 +37,99 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
-import type { Habit, StoredHabit } from "../../../core/habit";
-import { deriveHabit } from "../../../core/habit";
+import type { DayState } from "../../../core/day-state";
+import { deriveHabit, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
+import { isDue, type Schedule } from "../../../core/schedule";
+import { isOnVacation, type Vacation } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
-import { syncEngineFor } from "../sync/lazy-engine";
+import { loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
+import type { ReplicaHabit } from "../sync/replica-state";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
+import type { HabitExtras, HabitUpdate, RemoveHandle, Tools } from "../sync/store-writes";
 import { parseHabitName, preloadHabitValidation } from "./habit-validation";
 import { newId } from "./new-id";
+
+export type { HabitExtras, HabitUpdate, RemoveHandle };
 
 export type HabitsStatus = "loading" | "ready" | "error";
 export type HabitsSource = StoreSource;
 export type ImportResult = { ok: boolean; source: HabitsSource };
 
+/** A habit as the screens show it: src/core's figures, the issue 10 fields, and how it stands today. */
+export type HabitView = Habit & {
+  skippedDates: LocalDate[];
+  schedule: Schedule | null;
+  archived: boolean;
+  position: number;
+  /** Its schedule has today (a habit not due today is folded away on Today). */
+  dueToday: boolean;
+  /** The user skipped today. */
+  skippedToday: boolean;
+  /** Today is in one of the user's vacations. */
+  onVacationToday: boolean;
+};
+
+/** How long a delete can be undone (issue 10 item 8): its op waits this long in the outbox. */
+export const UNDO_DELETE_MS = 5000;
+
 export type UseHabits = {
-  habits: Habit[];
+  habits: HabitView[];
+  vacations: readonly Vacation[];
+  today: LocalDate;
   status: HabitsStatus;
   source: HabitsSource | null;
   retry: () => void;
-  add: (name: string) => Promise<boolean>;
+  add: (name: string, extras?: HabitExtras) => Promise<boolean>;
   rename: (id: string, name: string) => Promise<boolean>;
-  remove: (id: string) => Promise<boolean>;
+  remove: (id: string) => Promise<RemoveHandle | null>;
   toggle: (id: string) => Promise<boolean>;
+  setDay: (id: string, date: LocalDate, state: DayState) => Promise<boolean>;
+  cycleDay: (id: string, date: LocalDate) => Promise<boolean>;
+  update: (id: string, update: HabitUpdate) => Promise<boolean>;
+  move: (id: string, direction: "up" | "down") => Promise<boolean>;
+  moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
   importAll: (rows: readonly BackupHabit[]) => Promise<ImportResult>;
   isSaving: (id: string) => boolean;
 };
 
-/** The name as the shared schema accepts it; null when refused, or when the schema could not be loaded. */
-async function checkName(name: string, failure: string): Promise<string | null> {
-  try {
-    return await parseHabitName(name);
-  } catch {
-    showError(failure);
-    return null;
-  }
+// Derived once per change of the store, day and vacations, however many screens and hooks read it.
+const derived = new WeakMap<
+  readonly ReplicaHabit[],
+  { today: LocalDate; vacations: readonly Vacation[]; habits: HabitView[] }
+>();
+
+export function deriveView(
+  stored: ReplicaHabit,
+  today: LocalDate,
+  vacations: readonly Vacation[],
+): HabitView {
+  const habit = deriveHabit(stored, today, vacations);
+  return {
+    ...habit,
+    skippedDates: habit.skippedDates ?? [],
+    schedule: stored.schedule,
+    archived: stored.archived,
+    position: stored.position,
+    dueToday: isDue(stored.schedule, today),
+    skippedToday: !habit.completedToday && stored.skippedDates.includes(today),
+    onVacationToday: isOnVacation(vacations, today),
+  };
 }
 
-// Derived once per change of the store and day, however many screens and hooks read it.
-const derived = new WeakMap<readonly StoredHabit[], { today: LocalDate; habits: Habit[] }>();
-function deriveAll(stored: readonly StoredHabit[], today: LocalDate): Habit[] {
+function deriveAll(
+  stored: readonly ReplicaHabit[],
+  today: LocalDate,
+  vacations: readonly Vacation[],
+): HabitView[] {
   const cached = derived.get(stored);
-  if (cached?.today === today) return cached.habits;
-  const habits = stored.map((habit) => deriveHabit(habit, today));
-  derived.set(stored, { today, habits });
+  if (cached?.today === today && cached.vacations === vacations) return cached.habits;
+  const habits = stored.map((habit) => deriveView(habit, today, vacations));
+  derived.set(stored, { today, vacations, habits });
   return habits;
 }
 
@@ -82,42 +142,56 @@ export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot }
   return { engine, snapshot };
 }
 
+/** The writes (sync/store-writes.ts), loaded with the store engine: the first paint does without them. */
+const loadWrites = loadStoreWrites;
+
 export function useHabits(): UseHabits {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
-  const habits = useMemo(() => deriveAll(snapshot.habits, today), [snapshot.habits, today]);
+  const { vacations } = snapshot.replica.settings;
+  const habits = useMemo(
+    () => deriveAll(snapshot.habits, today, vacations),
+    [snapshot.habits, today, vacations],
+  );
   useEffect(preloadHabitValidation, []);
+  const tools: Tools = useMemo(() => ({ engine, newId, parseHabitName }), [engine]);
 
   const add = useCallback(
-    async (name: string) => {
-      const valid = await checkName(name, messages.habits.saveFailed);
-      if (valid === null) return false; // SPEC §5: a blank name is ignored
-      return engine.write({ opId: newId(), type: "createHabit", habitId: newId(), name: valid });
-    },
-    [engine],
+    async (name: string, extras?: HabitExtras) => (await loadWrites()).add(tools, name, extras),
+    [tools],
   );
   const rename = useCallback(
-    async (id: string, name: string) => {
-      const valid = await checkName(name, messages.habits.updateFailed);
-      if (valid === null || !engine.getSnapshot().replica.habits.has(id)) return false;
-      return engine.write({ opId: newId(), type: "renameHabit", habitId: id, name: valid });
-    },
-    [engine],
+    async (id: string, name: string) => (await loadWrites()).rename(tools, id, name),
+    [tools],
   );
   const remove = useCallback(
-    async (id: string) =>
-      engine.getSnapshot().replica.habits.has(id) &&
-      engine.write({ opId: newId(), type: "deleteHabit", habitId: id }),
-    [engine],
+    async (id: string) => (await loadWrites()).remove(tools, id, UNDO_DELETE_MS),
+    [tools],
   );
   const toggle = useCallback(
-    async (id: string) => {
-      const { replica } = engine.getSnapshot();
-      if (!replica.habits.has(id)) return false;
-      const done = !(replica.done.get(id)?.has(today) ?? false);
-      return engine.write({ opId: newId(), type: "setCompletion", habitId: id, date: today, done });
-    },
-    [engine, today],
+    async (id: string) => (await loadWrites()).toggle(tools, today, id),
+    [tools, today],
+  );
+  const setDay = useCallback(
+    async (id: string, date: LocalDate, state: DayState) =>
+      (await loadWrites()).setDay(tools, today, id, date, state),
+    [tools, today],
+  );
+  const cycleDay = useCallback(
+    async (id: string, date: LocalDate) => (await loadWrites()).cycleDay(tools, today, id, date),
+    [tools, today],
+  );
+  const update = useCallback(
+    async (id: string, changes: HabitUpdate) => (await loadWrites()).update(tools, id, changes),
+    [tools],
+  );
+  const move = useCallback(
+    async (id: string, direction: "up" | "down") => (await loadWrites()).move(tools, id, direction),
+    [tools],
+  );
+  const moveTo = useCallback(
+    async (id: string, beforeId: string | null) => (await loadWrites()).moveTo(tools, id, beforeId),
+    [tools],
   );
   const importAll = useCallback(
     async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
@@ -133,6 +207,8 @@ export function useHabits(): UseHabits {
 
   return {
     habits,
+    vacations,
+    today,
     status: snapshot.status,
     source: snapshot.source,
     retry: () => void engine.sync(),
@@ -140,6 +216,11 @@ export function useHabits(): UseHabits {
     rename,
     remove,
     toggle,
+    setDay,
+    cycleDay,
+    update,
+    move,
+    moveTo,
     importAll,
     isSaving: () => false,
   };

@@ -18,11 +18,12 @@ export function committed(tx: IDBTransaction): Promise<void> {
 export function openDatabase(
   name: string,
   version: number,
-  upgrade: (db: IDBDatabase, oldVersion: number) => void,
+  /** Runs in the versionchange transaction `tx`, which also commits what it writes. */
+  upgrade: (db: IDBDatabase, oldVersion: number, tx: IDBTransaction) => void,
 ): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(name, version);
-    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion);
+    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion, request.transaction!);
     request.onsuccess = () => {
       const db = request.result;
       // Another tab opened a newer version: let it upgrade; this tab reloads its data on the next change.

@@ -6,18 +6,29 @@ const loadingSnapshot: StoreSnapshot = {
   status: "loading",
   source: null,
   habits: [],
-  replica: { habits: new Map(), done: new Map() },
+  // As replica-state's emptyReplica(), written out: that module loads with the engine, after the first paint.
+  replica: {
+    habits: new Map(),
+    done: new Map(),
+    skipped: new Map(),
+    settings: { dayStart: 0, vacations: [] },
+  },
   pending: 0,
   meta: {},
 };
 
 const engines = new Map<string, SyncEngine>();
 
+const engineModule = () => import("./sync-engine");
+
+/** The habit writes (store-writes.ts), loaded with the engine: one chunk after the first paint. */
+export const loadStoreWrites = async () => (await engineModule()).storeWrites;
+
 function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
   let engine: SyncEngine | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
-  const loaded = import("./sync-engine").then((module) => {
+  const loaded = engineModule().then((module) => {
     engine = module.createSyncEngine(userId, beforeLoad);
     engine.subscribe(notify);
     notify();
@@ -30,6 +41,8 @@ function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unkn
     },
     getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
     write: async (op) => (await loaded).write(op),
+    removeHeld: async (op, holdMs) => (await loaded).removeHeld(op, holdMs),
+    undo: async (opId) => (await loaded).undo(opId),
     importAll: async (rows, newId) => (await loaded).importAll(rows, newId),
     sync: async (full) => (await loaded).sync(full),
   };

@@ -6,6 +6,7 @@ import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
 import {
   backoffMs,
   failureMessage,
+  holdEnd,
   nextBatch,
   type QueuedOp,
   type QueuedSyncOp,
@@ -125,5 +126,45 @@ describe("the outbox", () => {
     expect([0, 1, 2, 3, 4].map((n) => backoffMs(n, none))).toEqual([0, 1000, 2000, 4000, 8000]);
     expect(backoffMs(30, none)).toBe(60_000);
     expect(backoffMs(1, () => 1)).toBe(1200);
+  });
+});
+
+describe("a held op (an undoable delete, issue 10 item 8)", () => {
+  const now = Date.parse("2026-11-21T10:00:00Z");
+  const q = (seq: number, op: SyncOp, notBefore?: number): QueuedOp => ({ seq, op, notBefore });
+  const tick = (n: number, habitId: string): SyncOp => ({
+    opId: `t${n}`,
+    type: "setDay",
+    habitId,
+    date: "2026-11-21",
+    state: "done",
+  });
+  const queue: QueuedOp[] = [
+    q(1, tick(1, "a")),
+    q(2, { opId: "del", type: "deleteHabit", habitId: "a" }, now + 5000),
+    q(3, tick(3, "b")),
+    q(4, tick(4, "a")),
+    q(5, { opId: "s", type: "setSettings", dayStart: 60 }),
+  ];
+
+  it("waits until its hold ends, with every later op of its habit; the others go on in order", () => {
+    expect(nextBatch(queue, 100, SYNC_PUSH_MAX_BYTES, now).map((x) => x.seq)).toEqual([1, 3, 5]);
+    expect(nextBatch(queue, 100, SYNC_PUSH_MAX_BYTES, now + 4999).map((x) => x.seq)).toEqual([1, 3, 5]);
+    expect(nextBatch(queue, 100, SYNC_PUSH_MAX_BYTES, now + 5000).map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("says when the first hold ends, none once all are over", () => {
+    const two = [...queue, q(6, { opId: "del2", type: "deleteHabit", habitId: "b" }, now + 3000)];
+    expect(holdEnd(two, now)).toBe(now + 3000);
+    expect(holdEnd(two, now + 3000)).toBe(now + 5000);
+    expect(holdEnd(two, now + 5000)).toBeNull();
+    expect(holdEnd([], now)).toBeNull();
+  });
+
+  it("a refused new op says the text of its kind of write", () => {
+    expect(failureMessage(tick(1, "a"))).toBe(messages.habits.updateFailed);
+    expect(failureMessage({ opId: "s", type: "setSettings", dayStart: 60 })).toBe(
+      messages.habits.updateFailed,
+    );
   });
 });

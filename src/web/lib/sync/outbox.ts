@@ -2,11 +2,22 @@
 // back off; a refused op is reported with the SPEC §8 text of its kind of write.
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
-import { SYNC_MAX_OPS, type SyncOp, type SyncOpResult } from "../../../core/sync";
+import type { Schedule } from "../../../core/schedule";
+import { SYNC_MAX_OPS, type SyncHabit, type SyncOp, type SyncOpResult } from "../../../core/sync";
 import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
 
-/** A habit of an import, with the id it has on this device until the server gives its own. */
-export type ImportHabit = { id: string; name: string; completedDates: LocalDate[] };
+/** A habit of an import, with the id it has on this device until the server gives its own, and the optional fields
+ * of a backup file (issue 10). */
+export type ImportHabit = {
+  id: string;
+  name: string;
+  completedDates: LocalDate[];
+  skippedDates?: LocalDate[];
+  schedule?: Schedule | null;
+  archived?: boolean;
+  position?: number;
+  emoji?: string | null;
+};
 /**
  * An import the server could not take yet (SPEC §8: the imported list is still loaded locally). It stays a
  * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
@@ -15,8 +26,20 @@ export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] 
 /** Anything the outbox holds: a sync op, or an import. */
 export type LocalOp = SyncOp | ImportOp;
 
-/** An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). */
-export type QueuedOp = { seq: number; op: LocalOp };
+/** What a delete removed, kept with its op while it can be undone (issue 10 item 8); `cursor`: the pull cursor then. */
+export type DeletedHabit = {
+  habit: SyncHabit;
+  done: LocalDate[];
+  skipped: LocalDate[];
+  cursor: string | null;
+};
+
+/**
+ * An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). A held op
+ * (`notBefore`, ms since the epoch: a delete that can still be undone) waits until then, and so does every op
+ * after it for the same habit; `undo` is what its delete removed.
+ */
+export type QueuedOp = { seq: number; op: LocalOp; notBefore?: number; undo?: DeletedHabit };
 export type QueuedSyncOp = { seq: number; op: SyncOp };
 
 /** The queue in order. */
@@ -26,24 +49,42 @@ const encoder = new TextEncoder();
 /** Bytes of `{"ops":[]}`; each op adds its own bytes (UTF-8, as the server counts them) and a comma. */
 const ENVELOPE_BYTES = encoder.encode(JSON.stringify({ ops: [] })).length;
 
+const habitOf = (op: LocalOp): string | null => ("habitId" in op ? op.habitId : null);
+
 /**
  * The next sync ops to send: the oldest first, none past an import, and at most `max` ops whose push body stays
  * within `maxBytes`. The oldest op always goes, alone if it is larger than that: the server's answer decides.
+ * An op held past `now`, and every later op for its habit, stays behind; the others go on in their order.
  */
 export function nextBatch(
   queue: readonly QueuedOp[],
   max = SYNC_MAX_OPS,
   maxBytes = SYNC_PUSH_MAX_BYTES,
+  now = Date.now(),
 ): QueuedSyncOp[] {
   const batch: QueuedSyncOp[] = [];
+  const held = new Set<string>();
   let bytes = ENVELOPE_BYTES - 1; // the first op adds no comma
-  for (const { seq, op } of inOrder(queue)) {
+  for (const { seq, op, notBefore } of inOrder(queue)) {
     if (op.type === "importAll" || batch.length >= max) break;
+    const habitId = habitOf(op);
+    if (habitId !== null && (held.has(habitId) || (notBefore !== undefined && notBefore > now))) {
+      held.add(habitId);
+      continue;
+    }
     bytes += encoder.encode(JSON.stringify(op)).length + 1;
     if (batch.length > 0 && bytes > maxBytes) break;
     batch.push({ seq, op });
   }
   return batch;
+}
+
+/** When the first hold in `queue` ends (ms since the epoch), or null when none is held past `now`. */
+export function holdEnd(queue: readonly QueuedOp[], now = Date.now()): number | null {
+  let end: number | null = null;
+  for (const { notBefore } of queue)
+    if (notBefore !== undefined && notBefore > now && (end === null || notBefore < end)) end = notBefore;
+  return end;
 }
 
 export type PushOutcome = { done: number[]; rejected: { op: SyncOp; code: string; message: string }[] };

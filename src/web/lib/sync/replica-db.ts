@@ -1,10 +1,26 @@
 // The user's local store in IndexedDB (issue 9): one database per signed-in user, shared by all tabs.
-// Stores: habits (SyncHabit by id), completions (done days, key [habitId, date]), outbox (ops by seq) and meta.
+// Stores: habits (SyncHabit by id), completions (key [habitId, date]: a done day, or a skipped one with
+// `state: "skipped"`), outbox (ops by seq) and meta (the pull cursor and sync times as strings, the user's
+// settings under "settings").
+//
+// Version 2 (issue 10): habits carry schedule, archived, position and emoji; the upgrade gives the stored ones
+// their defaults, positions in the order they had (newest first), and asks for one full pull, which brings the
+// server's values. The outbox and every day are kept as they are.
 import type { LocalDate } from "../../../core/local-date";
-import type { SyncHabit } from "../../../core/sync";
+import { isDayStart } from "../../../core/day-start";
+import type { SyncHabit, SyncSettings } from "../../../core/sync";
+import { isVacation } from "../../../core/vacation";
 import { committed, done, openDatabase } from "./idb";
-import type { LocalOp, QueuedOp } from "./outbox";
-import { applyChanges, type Change, emptyReplica, type Replica } from "./replica-state";
+import type { DeletedHabit, LocalOp, QueuedOp } from "./outbox";
+import {
+  applyChanges,
+  type Change,
+  DEFAULT_SETTINGS,
+  emptyReplica,
+  type Replica,
+  restoreChanges,
+  withHabitDefaults,
+} from "./replica-state";
 
 export type Meta = {
   /** The pull cursor; absent until the first full pull has finished: then there is no local copy yet. */
@@ -14,19 +30,43 @@ export type Meta = {
   offlineSince?: string;
   /** Since when the server answered with errors (5xx, 429, a broken answer). */
   failingSince?: string;
+  /** Set ("1") when the next pull must be a full one: after the version 2 upgrade, or an undone delete. */
+  fullPull?: string;
 };
 
-type CompletionRow = { habitId: string; date: LocalDate };
+const META_KEYS = ["cursor", "lastSyncedAt", "offlineSince", "failingSince", "fullPull"] as const;
+const SETTINGS_KEY = "settings";
+
+/** A day as stored: a done day has no state (as version 1 stored them). */
+type CompletionRow = { habitId: string; date: LocalDate; state?: "skipped" };
 
 export const databaseName = (userId: string) => `habit-streaks-${userId}`;
+export const REPLICA_DB_VERSION = 2;
 
 export function openReplicaDb(userId: string): Promise<IDBDatabase> {
-  return openDatabase(databaseName(userId), 1, (db) => {
-    db.createObjectStore("habits", { keyPath: "id" });
-    db.createObjectStore("completions", { keyPath: ["habitId", "date"] }).createIndex("habitId", "habitId");
-    db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
-    db.createObjectStore("meta");
+  return openDatabase(databaseName(userId), REPLICA_DB_VERSION, (db, oldVersion, tx) => {
+    if (oldVersion < 1) {
+      db.createObjectStore("habits", { keyPath: "id" });
+      db.createObjectStore("completions", { keyPath: ["habitId", "date"] }).createIndex("habitId", "habitId");
+      db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      db.createObjectStore("meta");
+      return;
+    }
+    if (oldVersion < 2) upgradeToVersion2(tx);
   });
+}
+
+/** Version 1 → 2, inside the upgrade transaction: habits get the new fields, their order kept. */
+function upgradeToVersion2(tx: IDBTransaction): void {
+  const habits = tx.objectStore("habits");
+  const request = habits.getAll();
+  request.onsuccess = () => {
+    const rows = (request.result as SyncHabit[]).sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1,
+    );
+    rows.forEach((row, index) => habits.put({ ...withHabitDefaults(row), position: index }));
+  };
+  tx.objectStore("meta").put("1", "fullPull");
 }
 
 export type Loaded = { replica: Replica; outbox: QueuedOp[]; meta: Meta };
@@ -40,9 +80,18 @@ export async function loadReplica(db: IDBDatabase): Promise<Loaded> {
     done(tx.objectStore("meta").getAllKeys()),
     done<unknown[]>(tx.objectStore("meta").getAll()),
   ]);
-  const changes: Change[] = habits.map((habit) => ({ kind: "putHabit", habit }));
-  for (const c of completions)
-    changes.push({ kind: "setDone", habitId: c.habitId, date: c.date, done: true });
+  const changes: Change[] = habits.map((habit) => ({ kind: "putHabit", habit: withHabitDefaults(habit) }));
+  const skipped = new Map<string, LocalDate[]>();
+  const doneDays = new Map<string, LocalDate[]>();
+  for (const c of completions) {
+    const map = c.state === "skipped" ? skipped : doneDays;
+    let dates = map.get(c.habitId);
+    if (!dates) map.set(c.habitId, (dates = []));
+    dates.push(c.date);
+  }
+  for (const [habitId, dates] of doneDays) changes.push({ kind: "setDays", habitId, dates, state: "done" });
+  for (const [habitId, dates] of skipped) changes.push({ kind: "setDays", habitId, dates, state: "skipped" });
+  changes.push({ kind: "putSettings", settings: readSettings(metaKeys, metaValues) });
   return { replica: applyChanges(emptyReplica(), changes), outbox, meta: readMeta(metaKeys, metaValues) };
 }
 
@@ -51,17 +100,31 @@ function readMeta(keys: IDBValidKey[], values: unknown[]): Meta {
   keys.forEach((key, i) => {
     const value = values[i];
     if (typeof value !== "string") return;
-    if (key === "cursor") meta.cursor = value;
-    if (key === "lastSyncedAt") meta.lastSyncedAt = value;
-    if (key === "offlineSince") meta.offlineSince = value;
-    if (key === "failingSince") meta.failingSince = value;
+    for (const name of META_KEYS) if (key === name) meta[name] = value;
   });
   return meta;
 }
 
+/** The stored settings, or the defaults when there are none (or they are unreadable). */
+function readSettings(keys: IDBValidKey[], values: unknown[]): SyncSettings {
+  const value = values[keys.indexOf(SETTINGS_KEY)];
+  return isSettings(value) ? value : DEFAULT_SETTINGS;
+}
+
+function isSettings(value: unknown): value is SyncSettings {
+  if (typeof value !== "object" || value === null) return false;
+  if (!("dayStart" in value) || !("vacations" in value)) return false;
+  const { dayStart, vacations } = value;
+  return isDayStart(dayStart) && Array.isArray(vacations) && vacations.every(isVacation);
+}
+
+/** The stores a write of `changes` needs. */
+const STORES = ["habits", "completions", "meta"] as const;
+
 function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
   const habits = tx.objectStore("habits");
   const completions = tx.objectStore("completions");
+  const meta = tx.objectStore("meta");
   for (const change of changes) {
     switch (change.kind) {
       case "clear":
@@ -71,12 +134,12 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
       case "putHabit":
         habits.put(change.habit);
         break;
-      case "renameHabit": {
+      case "patchHabit": {
         // Read, then write in the same transaction: later requests on the store wait for this one.
         const request = habits.get(change.id);
         request.onsuccess = () => {
           const habit: SyncHabit | undefined = request.result;
-          if (habit) habits.put({ ...habit, name: change.name, updatedAt: change.updatedAt });
+          if (habit) habits.put({ ...habit, ...change.patch, updatedAt: change.updatedAt });
         };
         break;
       }
@@ -84,29 +147,90 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
         habits.delete(change.id);
         completions.delete(IDBKeyRange.bound([change.id, ""], [change.id, "\uffff"]));
         break;
-      case "setDone":
-        if (change.done)
-          completions.put({ habitId: change.habitId, date: change.date } satisfies CompletionRow);
-        else completions.delete([change.habitId, change.date]);
-        break;
       case "setDays":
         for (const date of change.dates) {
-          if (change.done) completions.put({ habitId: change.habitId, date } satisfies CompletionRow);
-          else completions.delete([change.habitId, date]);
+          const { habitId } = change;
+          if (change.state === "none") completions.delete([habitId, date]);
+          else if (change.state === "done") completions.put({ habitId, date } satisfies CompletionRow);
+          else completions.put({ habitId, date, state: "skipped" } satisfies CompletionRow);
         }
         break;
+      case "putSettings":
+        meta.put(change.settings, SETTINGS_KEY);
+        break;
+      case "patchSettings": {
+        const request = meta.get(SETTINGS_KEY);
+        request.onsuccess = () => {
+          const stored: unknown = request.result;
+          meta.put({ ...(isSettings(stored) ? stored : DEFAULT_SETTINGS), ...change.patch }, SETTINGS_KEY);
+        };
+        break;
+      }
     }
   }
 }
 
 /** A local write: the store changes and the op joins the outbox, in one transaction. Returns the op's seq. */
 export async function commitLocal(db: IDBDatabase, op: LocalOp, changes: readonly Change[]): Promise<number> {
-  const tx = db.transaction(["habits", "completions", "outbox"], "readwrite");
+  const tx = db.transaction([...STORES, "outbox"], "readwrite");
   writeChanges(tx, changes);
   const seq = done(tx.objectStore("outbox").add({ op } satisfies Omit<QueuedOp, "seq">));
   await committed(tx);
-  const key = await seq;
-  return typeof key === "number" ? key : Number(key);
+  return Number(await seq);
+}
+
+/**
+ * A delete that can be undone (issue 10 item 8): the habit and its days go, and the op joins the outbox held
+ * until `notBefore` (ms since the epoch), with what it deleted, read in the same transaction, and the cursor then.
+ */
+export async function commitHeldDelete(
+  db: IDBDatabase,
+  op: LocalOp & { type: "deleteHabit" },
+  changes: readonly Change[],
+  notBefore: number,
+): Promise<number> {
+  const tx = db.transaction([...STORES, "outbox"], "readwrite");
+  const [habit, rows, cursor] = await Promise.all([
+    done<SyncHabit | undefined>(tx.objectStore("habits").get(op.habitId)),
+    done<CompletionRow[]>(tx.objectStore("completions").index("habitId").getAll(op.habitId)),
+    done<unknown>(tx.objectStore("meta").get("cursor")),
+  ]);
+  writeChanges(tx, changes);
+  const undo: DeletedHabit | undefined = habit && {
+    habit: withHabitDefaults(habit),
+    done: rows.filter((r) => r.state !== "skipped").map((r) => r.date),
+    skipped: rows.filter((r) => r.state === "skipped").map((r) => r.date),
+    cursor: typeof cursor === "string" ? cursor : null,
+  };
+  const seq = done(tx.objectStore("outbox").add({ op, notBefore, undo } satisfies Omit<QueuedOp, "seq">));
+  await committed(tx);
+  return Number(await seq);
+}
+
+/**
+ * Undoes the held delete `opId`: it leaves the outbox (if it has not been sent) and the habit and its days come
+ * back exactly as they were. When a pull came in meanwhile (its changes to that habit were hidden by the delete),
+ * the next pull is a full one. Returns what was restored; null when the hold is over (the op may be sent) or it
+ * held nothing.
+ */
+export async function undoHeldDelete(db: IDBDatabase, opId: string): Promise<DeletedHabit | null> {
+  const tx = db.transaction([...STORES, "outbox"], "readwrite");
+  const outbox = tx.objectStore("outbox");
+  const [queue, cursor] = await Promise.all([
+    done<QueuedOp[]>(outbox.getAll()),
+    done<unknown>(tx.objectStore("meta").get("cursor")),
+  ]);
+  const held = queue.find((q) => q.op.opId === opId);
+  // Once the hold is over the op may be on its way: too late.
+  if (!held?.undo || held.notBefore === undefined || held.notBefore <= Date.now()) {
+    tx.abort();
+    return null;
+  }
+  outbox.delete(held.seq);
+  writeChanges(tx, restoreChanges(held.undo));
+  if ((typeof cursor === "string" ? cursor : null) !== held.undo.cursor) writeMeta(tx, { fullPull: "1" });
+  await committed(tx);
+  return held.undo;
 }
 
 /**
@@ -119,7 +243,7 @@ export async function commitPull(
   meta: Meta,
   dropSeqs: readonly number[] = [],
 ): Promise<void> {
-  const tx = db.transaction(["habits", "completions", "outbox", "meta"], "readwrite");
+  const tx = db.transaction([...STORES, "outbox"], "readwrite");
   const outbox = tx.objectStore("outbox");
   for (const seq of dropSeqs) outbox.delete(seq);
   const waiting = await done<QueuedOp[]>(outbox.getAll());
@@ -139,8 +263,9 @@ export async function settleImport(
   outbox.delete(seq);
   for (const queued of await done<QueuedOp[]>(outbox.getAll())) {
     const { op } = queued;
-    const id = op.type === "importAll" ? undefined : ids.get(op.habitId);
-    if (id !== undefined && op.type !== "importAll") outbox.put({ ...queued, op: { ...op, habitId: id } });
+    if (!("habitId" in op)) continue;
+    const id = ids.get(op.habitId);
+    if (id !== undefined) outbox.put({ ...queued, op: { ...op, habitId: id } });
   }
   await committed(tx);
 }
@@ -160,7 +285,7 @@ export async function saveMeta(db: IDBDatabase, meta: Meta): Promise<void> {
 
 function writeMeta(tx: IDBTransaction, meta: Meta): void {
   const store = tx.objectStore("meta");
-  for (const key of ["cursor", "lastSyncedAt", "offlineSince", "failingSince"] as const) {
+  for (const key of META_KEYS) {
     if (!(key in meta)) continue;
     const value = meta[key];
     if (value === undefined) store.delete(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SyncOp, SyncPull } from "../../../core/sync";
+import type { SyncHabit, SyncOp, SyncPull } from "../../../core/sync";
 import {
   applyChanges,
   type Change,
@@ -8,14 +8,31 @@ import {
   pullChanges,
   type PullRun,
   rebase,
+  restoreChanges,
   startPull,
   storedHabits,
   takePage,
+  withHabitDefaults,
 } from "./replica-state";
+import type { LocalOp } from "./outbox";
 
 const t0 = "2026-11-21T10:00:00.000Z";
 const t1 = "2026-11-21T11:00:00.000Z";
-const habit = (id: string, name: string, createdAt = t0) => ({ id, name, createdAt, updatedAt: createdAt });
+const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabit => ({
+  id,
+  name,
+  createdAt,
+  updatedAt: createdAt,
+  schedule: null,
+  archived: false,
+  position,
+  emoji: null,
+});
+/** A habit as storedHabits lists it. */
+const listed = (h: SyncHabit, completedDates: string[] = [], skippedDates: string[] = []) => {
+  const { emoji: _none, ...rest } = h;
+  return { ...rest, completedDates, skippedDates };
+};
 const page = (p: Partial<SyncPull>): SyncPull => ({
   cursor: "c1",
   more: false,
@@ -36,7 +53,7 @@ describe("the replica", () => {
       emptyReplica(),
       ops.flatMap((op) => opChanges(op, t0)),
     );
-    expect(storedHabits(r)).toEqual([{ ...habit("h1", "Reading"), completedDates: ["2026-11-21"] }]);
+    expect(storedHabits(r)).toEqual([listed(habit("h1", "Reading"), ["2026-11-21"])]);
     r = applyChanges(
       r,
       opChanges({ opId: "o4", type: "setCompletion", habitId: "h1", date: "2026-11-21", done: false }, t1),
@@ -64,7 +81,7 @@ describe("the replica", () => {
       pullChanges(
         page({
           habits: [habit("a", "Read"), habit("b", "Walk", t1)],
-          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], undone: [] }],
+          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], skipped: [], undone: [] }],
         }),
         true,
       ),
@@ -74,13 +91,13 @@ describe("the replica", () => {
       r,
       pullChanges(
         page({
-          completions: [{ habitId: "a", done: [], undone: ["2026-11-21"] }],
+          completions: [{ habitId: "a", done: [], skipped: [], undone: ["2026-11-21"] }],
           deletedHabitIds: ["b"],
         }),
         false,
       ),
     );
-    expect(storedHabits(r)).toEqual([{ ...habit("a", "Read"), completedDates: ["2026-11-20"] }]);
+    expect(storedHabits(r)).toEqual([listed(habit("a", "Read"), ["2026-11-20"])]);
   });
 
   it("a full pull replaces everything the copy held", () => {
@@ -93,7 +110,7 @@ describe("the replica", () => {
     const pulled = pullChanges(
       page({
         habits: [habit("a", "Read")],
-        completions: [{ habitId: "a", done: ["2026-11-21"], undone: [] }],
+        completions: [{ habitId: "a", done: ["2026-11-21"], skipped: [], undone: [] }],
       }),
       true,
     );
@@ -112,7 +129,10 @@ describe("the replica", () => {
 
   it("never changes the replica it is given", () => {
     const r0 = applyChanges(emptyReplica(), pullChanges(page({ habits: [habit("a", "Read")] }), true));
-    applyChanges(r0, [{ kind: "setDone", habitId: "a", date: "2026-11-21", done: true }, { kind: "clear" }]);
+    applyChanges(r0, [
+      { kind: "setDays", habitId: "a", dates: ["2026-11-21"], state: "done" },
+      { kind: "clear" },
+    ]);
     expect(r0.habits.size).toBe(1);
     expect(r0.done.get("a")?.size ?? 0).toBe(0);
   });
@@ -148,8 +168,8 @@ describe("the replica", () => {
           page({
             habits: [habit("gone", "Only here"), habit("kept", "Kept", t1)],
             completions: [
-              { habitId: "gone", done: ["2026-11-20"], undone: [] },
-              { habitId: "kept", done: ["2026-11-19/2026-11-20"], undone: [] },
+              { habitId: "gone", done: ["2026-11-20"], skipped: [], undone: [] },
+              { habitId: "kept", done: ["2026-11-19/2026-11-20"], skipped: [], undone: [] },
             ],
           }),
           true,
@@ -161,7 +181,7 @@ describe("the replica", () => {
           more: true,
           reset: true,
           habits: [habit("kept", "Kept", t1)],
-          completions: [{ habitId: "kept", done: ["2026-11-19"], undone: [] }],
+          completions: [{ habitId: "kept", done: ["2026-11-19"], skipped: [], undone: [] }],
         }),
         page({ cursor: "5", habits: [habit("server", "Server only")] }),
       ]);
@@ -199,5 +219,204 @@ describe("the replica", () => {
       const r = writes.reduce((replica, w) => applyChanges(replica, w), emptyReplica());
       expect(storedHabits(r).map((h) => h.id)).toEqual(["a"]);
     });
+  });
+});
+
+describe("the replica (issue 10)", () => {
+  const apply = (r: ReturnType<typeof emptyReplica>, ops: LocalOp[], now = t0) =>
+    applyChanges(
+      r,
+      ops.flatMap((op) => opChanges(op, now)),
+    );
+  const base = () =>
+    applyChanges(
+      emptyReplica(),
+      pullChanges(page({ habits: [habit("a", "Read"), habit("b", "Walk", t1, 1)] }), true),
+    );
+
+  it("creates a habit with its emoji, schedule and position", () => {
+    const r = apply(emptyReplica(), [
+      {
+        opId: "o1",
+        type: "createHabit",
+        habitId: "h",
+        name: "Read",
+        emoji: "📚",
+        schedule: { weekdays: [1, 3] },
+        position: -1,
+      },
+      { opId: "o2", type: "createHabit", habitId: "g", name: "Walk" },
+    ]);
+    expect(r.habits.get("h")).toEqual({
+      ...habit("h", "Read", t0, -1),
+      emoji: "📚",
+      schedule: { weekdays: [1, 3] },
+    });
+    expect(r.habits.get("g")).toEqual(habit("g", "Walk"));
+    expect(storedHabits(r)[0]).toMatchObject({ id: "h", emoji: "📚" });
+    expect(storedHabits(r)[1]).not.toHaveProperty("emoji"); // StoredHabit: absent without one
+  });
+
+  it("setDay moves a day between done, skipped and nothing; the old setCompletion still applies", () => {
+    const day = "2026-11-20";
+    let r = apply(base(), [{ opId: "o1", type: "setDay", habitId: "a", date: day, state: "done" }]);
+    expect(storedHabits(r).find((x) => x.id === "a")).toMatchObject({
+      completedDates: [day],
+      skippedDates: [],
+    });
+    r = apply(r, [{ opId: "o2", type: "setDay", habitId: "a", date: day, state: "skipped" }]);
+    expect(storedHabits(r).find((x) => x.id === "a")).toMatchObject({
+      completedDates: [],
+      skippedDates: [day],
+    });
+    r = apply(r, [{ opId: "o3", type: "setCompletion", habitId: "a", date: day, done: true }]);
+    expect(storedHabits(r).find((x) => x.id === "a")).toMatchObject({
+      completedDates: [day],
+      skippedDates: [],
+    });
+    r = apply(r, [
+      { opId: "o4", type: "setDay", habitId: "a", date: day, state: "skipped" },
+      { opId: "o5", type: "setDay", habitId: "a", date: day, state: "none" },
+    ]);
+    expect(storedHabits(r).find((x) => x.id === "a")).toMatchObject({ completedDates: [], skippedDates: [] });
+    // A day of a habit that is gone is dropped, skipped or not.
+    r = apply(r, [{ opId: "o6", type: "setDay", habitId: "gone", date: day, state: "skipped" }]);
+    expect(r.skipped.has("gone")).toBe(false);
+  });
+
+  it("updateHabit changes only the fields it gives; moveHabit the position", () => {
+    let r = apply(
+      base(),
+      [
+        { opId: "o1", type: "updateHabit", habitId: "a", schedule: { weekdays: [0, 6] } },
+        { opId: "o2", type: "updateHabit", habitId: "a", archived: true, emoji: "🏃" },
+      ],
+      t1,
+    );
+    expect(r.habits.get("a")).toEqual({
+      ...habit("a", "Read"),
+      schedule: { weekdays: [0, 6] },
+      archived: true,
+      emoji: "🏃",
+      updatedAt: t1,
+    });
+    r = apply(r, [
+      { opId: "o3", type: "updateHabit", habitId: "a", schedule: null, emoji: null },
+      { opId: "o4", type: "moveHabit", habitId: "a", position: 2.5 },
+    ]);
+    expect(r.habits.get("a")).toMatchObject({ schedule: null, archived: true, emoji: null, position: 2.5 });
+    expect(storedHabits(r).map((x) => x.id)).toEqual(["b", "a"]); // by position now
+  });
+
+  it("setSettings changes the day start and the vacations it gives, vacations merged", () => {
+    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [] });
+    let r = apply(emptyReplica(), [{ opId: "o1", type: "setSettings", dayStart: 180 }]);
+    expect(r.settings).toEqual({ dayStart: 180, vacations: [] });
+    r = apply(r, [
+      {
+        opId: "o2",
+        type: "setSettings",
+        vacations: [
+          { from: "2026-12-05", to: "2026-12-09" },
+          { from: "2026-12-01", to: "2026-12-04" },
+        ],
+      },
+    ]);
+    expect(r.settings).toEqual({ dayStart: 180, vacations: [{ from: "2026-12-01", to: "2026-12-09" }] });
+  });
+
+  it("applies pulled skipped days, tombstones and settings; a full pull replaces the settings too", () => {
+    let r = applyChanges(
+      emptyReplica(),
+      pullChanges(
+        page({
+          habits: [habit("a", "Read")],
+          completions: [
+            { habitId: "a", done: ["2026-11-18/2026-11-19"], skipped: ["2026-11-20/2026-11-21"], undone: [] },
+          ],
+          settings: { dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }] },
+        }),
+        true,
+      ),
+    );
+    expect(storedHabits(r)[0]).toMatchObject({
+      completedDates: ["2026-11-18", "2026-11-19"],
+      skippedDates: ["2026-11-20", "2026-11-21"],
+    });
+    expect(r.settings.dayStart).toBe(120);
+    // By changes: a day moves from skipped to done, another to nothing; no settings: they stay.
+    r = applyChanges(
+      r,
+      pullChanges(
+        page({
+          completions: [
+            { habitId: "a", done: ["2026-11-20"], skipped: [], undone: ["2026-11-21", "2026-11-18"] },
+          ],
+        }),
+        false,
+      ),
+    );
+    expect(storedHabits(r)[0]).toMatchObject({
+      completedDates: ["2026-11-19", "2026-11-20"],
+      skippedDates: [],
+    });
+    expect(r.settings).toEqual({ dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }] });
+    r = applyChanges(r, pullChanges(page({ settings: { dayStart: 0, vacations: [] } }), true));
+    expect(r.settings).toEqual({ dayStart: 0, vacations: [] });
+    expect(r.habits.size).toBe(0);
+  });
+
+  it("reads a habit of the previous release with the new fields at their defaults", () => {
+    const old = { id: "a", name: "Read", createdAt: t0, updatedAt: t0 };
+    expect(withHabitDefaults(old)).toEqual(habit("a", "Read"));
+  });
+
+  it("an import keeps the optional backup fields, in the file's order", () => {
+    const r = apply(base(), [
+      {
+        opId: "i",
+        type: "importAll",
+        habits: [
+          {
+            id: "x",
+            name: "First",
+            completedDates: ["2026-11-01"],
+            skippedDates: ["2026-11-02"],
+            emoji: "🧘",
+          },
+          { id: "y", name: "Second", completedDates: [], archived: true, schedule: { weekdays: [2] } },
+        ],
+      },
+    ]);
+    expect(storedHabits(r).map((x) => [x.id, x.position, x.completedDates, x.skippedDates])).toEqual([
+      ["x", 0, ["2026-11-01"], ["2026-11-02"]],
+      ["y", 1, [], []],
+    ]);
+    expect(r.habits.get("x")?.emoji).toBe("🧘");
+    expect(r.habits.get("y")).toMatchObject({ archived: true, schedule: { weekdays: [2] } });
+  });
+
+  it("a held delete re-applied on top of a pull keeps the habit hidden; its restore brings it back exactly", () => {
+    const pulled = pullChanges(
+      page({
+        habits: [habit("a", "Read", t0, 3)],
+        completions: [{ habitId: "a", done: ["2026-11-20"], skipped: ["2026-11-19"], undone: [] }],
+      }),
+      true,
+    );
+    const r = applyChanges(
+      emptyReplica(),
+      rebase(pulled, [{ opId: "d", type: "deleteHabit", habitId: "a" }], t1),
+    );
+    expect(r.habits.size).toBe(0);
+    expect(r.skipped.size).toBe(0);
+    const before = applyChanges(emptyReplica(), pulled);
+    const deleted = {
+      habit: habit("a", "Read", t0, 3),
+      done: ["2026-11-20"],
+      skipped: ["2026-11-19"],
+      cursor: "c1",
+    };
+    expect(applyChanges(r, restoreChanges(deleted))).toEqual(before);
   });
 });

@@ -1,63 +1,153 @@
 // The pure part of the local store (issue 9): the replica as plain data, and the changes that a local write or
 // a pulled page makes to it, as a list of record changes that the IndexedDB store and the in-memory copy apply
 // alike. Ops waiting in the outbox are re-applied on top of every pull, so a pull never hides a local write.
+import type { DayState } from "../../../core/day-state";
+import { DEFAULT_DAY_START } from "../../../core/day-start";
 import type { StoredHabit } from "../../../core/habit";
+import { sortHabits } from "../../../core/habit-order";
 import type { LocalDate } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
-import type { SyncHabit, SyncPull } from "../../../core/sync";
-import type { LocalOp } from "./outbox";
+import type { SyncHabit, SyncPull, SyncSettings } from "../../../core/sync";
+import { normalizeVacations } from "../../../core/vacation";
+import type { DeletedHabit, LocalOp } from "./outbox";
 
 export type Replica = {
   habits: ReadonlyMap<string, SyncHabit>;
+  /** Done days per habit. */
   done: ReadonlyMap<string, ReadonlySet<LocalDate>>;
+  /** Skipped days per habit (issue 10); a day is in one of the two at most. */
+  skipped: ReadonlyMap<string, ReadonlySet<LocalDate>>;
+  /** The user's day start and vacations (issue 10). */
+  settings: SyncSettings;
 };
 
+/** What a local write may change of a habit besides its days. */
+export type HabitPatch = Partial<Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position">>;
+
 export type Change =
+  /** Every habit and day goes (a full pull, an import); the settings stay: a full pull carries them. */
   | { kind: "clear" }
   | { kind: "putHabit"; habit: SyncHabit }
-  | { kind: "renameHabit"; id: string; name: string; updatedAt: string }
+  | { kind: "patchHabit"; id: string; patch: HabitPatch; updatedAt: string }
   | { kind: "deleteHabit"; id: string }
-  | { kind: "setDone"; habitId: string; date: LocalDate; done: boolean }
-  | { kind: "setDays"; habitId: string; dates: readonly LocalDate[]; done: boolean };
+  | { kind: "setDays"; habitId: string; dates: readonly LocalDate[]; state: DayState }
+  | { kind: "putSettings"; settings: SyncSettings }
+  | { kind: "patchSettings"; patch: Partial<SyncSettings> };
 
-export const emptyReplica = (): Replica => ({ habits: new Map(), done: new Map() });
+export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [] };
 
-/** What a local write changes; `nowIso` stamps a new or renamed habit until the server's stamps arrive. */
+export const emptyReplica = (): Replica => ({
+  habits: new Map(),
+  done: new Map(),
+  skipped: new Map(),
+  settings: DEFAULT_SETTINGS,
+});
+
+type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
+  [K in "schedule" | "archived" | "position" | "emoji"]?: SyncHabit[K] | undefined;
+};
+
+/** A habit row as an older release stored it, with the fields issue 10 added at their defaults. */
+export function withHabitDefaults(habit: HabitFields): SyncHabit {
+  return {
+    id: habit.id,
+    name: habit.name,
+    createdAt: habit.createdAt,
+    updatedAt: habit.updatedAt,
+    schedule: habit.schedule ?? null,
+    archived: habit.archived ?? false,
+    position: typeof habit.position === "number" && Number.isFinite(habit.position) ? habit.position : 0,
+    emoji: habit.emoji ?? null,
+  };
+}
+
+/** What a local write changes; `nowIso` stamps a new or changed habit until the server's stamps arrive. */
 export function opChanges(op: LocalOp, nowIso: string): Change[] {
   switch (op.type) {
     case "importAll": {
       // Newest first as the server stores an import: each habit a millisecond before the one above it.
       const now = Date.parse(nowIso);
       const changes: Change[] = [{ kind: "clear" }];
-      op.habits.forEach(({ id, name, completedDates }, index) => {
+      op.habits.forEach((row, index) => {
         const at = new Date(now - index).toISOString();
-        changes.push({ kind: "putHabit", habit: { id, name, createdAt: at, updatedAt: at } });
-        changes.push({ kind: "setDays", habitId: id, dates: completedDates, done: true });
+        const { id, completedDates, skippedDates = [] } = row;
+        const habit = withHabitDefaults({
+          ...row,
+          createdAt: at,
+          updatedAt: at,
+          position: row.position ?? index,
+        });
+        changes.push({ kind: "putHabit", habit });
+        changes.push({ kind: "setDays", habitId: id, dates: skippedDates, state: "skipped" });
+        changes.push({ kind: "setDays", habitId: id, dates: completedDates, state: "done" });
       });
       return changes;
     }
     case "createHabit":
       return [
-        { kind: "putHabit", habit: { id: op.habitId, name: op.name, createdAt: nowIso, updatedAt: nowIso } },
+        {
+          kind: "putHabit",
+          habit: withHabitDefaults({
+            id: op.habitId,
+            name: op.name,
+            createdAt: nowIso,
+            updatedAt: nowIso,
+            schedule: op.schedule,
+            emoji: op.emoji,
+            position: op.position,
+          }),
+        },
       ];
     case "renameHabit":
-      return [{ kind: "renameHabit", id: op.habitId, name: op.name, updatedAt: nowIso }];
+      return [{ kind: "patchHabit", id: op.habitId, patch: { name: op.name }, updatedAt: nowIso }];
+    case "updateHabit": {
+      const patch: HabitPatch = {};
+      if (op.schedule !== undefined) patch.schedule = op.schedule;
+      if (op.archived !== undefined) patch.archived = op.archived;
+      if (op.emoji !== undefined) patch.emoji = op.emoji;
+      return [{ kind: "patchHabit", id: op.habitId, patch, updatedAt: nowIso }];
+    }
+    case "moveHabit":
+      return [{ kind: "patchHabit", id: op.habitId, patch: { position: op.position }, updatedAt: nowIso }];
     case "deleteHabit":
       return [{ kind: "deleteHabit", id: op.habitId }];
     case "setCompletion":
-      return [{ kind: "setDone", habitId: op.habitId, date: op.date, done: op.done }];
+      return [{ kind: "setDays", habitId: op.habitId, dates: [op.date], state: op.done ? "done" : "none" }];
+    case "setDay":
+      return [{ kind: "setDays", habitId: op.habitId, dates: [op.date], state: op.state }];
+    case "setSettings": {
+      const patch: Partial<SyncSettings> = {};
+      if (op.dayStart !== undefined) patch.dayStart = op.dayStart;
+      if (op.vacations !== undefined) patch.vacations = normalizeVacations(op.vacations);
+      return [{ kind: "patchSettings", patch }];
+    }
   }
+}
+
+/** The changes that put a deleted habit back as it was (an undone delete, issue 10 item 8). */
+export function restoreChanges({ habit, done, skipped }: DeletedHabit): Change[] {
+  return [
+    { kind: "putHabit", habit },
+    { kind: "setDays", habitId: habit.id, dates: done, state: "done" },
+    { kind: "setDays", habitId: habit.id, dates: skipped, state: "skipped" },
+  ];
 }
 
 /** What a pulled page changes (`fromScratch`: the first page of a full pull replaces everything). Days travel as
  * ranges (core/day-ranges.ts); a malformed range throws, and the page is not applied. */
 export function pullChanges(pull: SyncPull, fromScratch: boolean): Change[] {
   const changes: Change[] = fromScratch ? [{ kind: "clear" }] : [];
-  for (const habit of pull.habits) changes.push({ kind: "putHabit", habit });
-  for (const { habitId, done, undone } of pull.completions) {
-    if (done.length > 0) changes.push({ kind: "setDays", habitId, dates: expandDayRanges(done), done: true });
-    if (undone.length > 0)
-      changes.push({ kind: "setDays", habitId, dates: expandDayRanges(undone), done: false });
+  if (pull.settings) changes.push({ kind: "putSettings", settings: pull.settings });
+  for (const habit of pull.habits) changes.push({ kind: "putHabit", habit: withHabitDefaults(habit) });
+  for (const { habitId, done, skipped = [], undone } of pull.completions) {
+    const lists = [
+      [undone, "none"],
+      [skipped, "skipped"],
+      [done, "done"],
+    ] as const;
+    for (const [ranges, state] of lists)
+      if (ranges.length > 0)
+        changes.push({ kind: "setDays", habitId, dates: expandDayRanges(ranges), state });
   }
   for (const id of pull.deletedHabitIds) changes.push({ kind: "deleteHabit", id });
   return changes;
@@ -107,13 +197,15 @@ export function rebase(pulled: Change[], waiting: readonly LocalOp[], nowIso: st
 }
 
 /** The replica after `changes`; the maps of the input are not modified. A write to a missing habit is dropped
- * (a delete wins), and a completion of an unknown habit is kept only when its habit arrives in the same pull. */
+ * (a delete wins), and the days of an unknown habit are kept only when its habit arrives in the same pull. */
 export function applyChanges(replica: Replica, changes: readonly Change[]): Replica {
   let habits = new Map(replica.habits);
   let done = new Map(replica.done);
-  const editable = (id: string) => {
-    const dates = new Set(done.get(id) ?? []);
-    done.set(id, dates);
+  let skipped = new Map(replica.skipped);
+  let settings = replica.settings;
+  const editable = (map: Map<string, ReadonlySet<LocalDate>>, id: string) => {
+    const dates = new Set(map.get(id) ?? []);
+    map.set(id, dates);
     return dates;
   };
   for (const change of changes) {
@@ -121,41 +213,71 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
       case "clear":
         habits = new Map();
         done = new Map();
+        skipped = new Map();
         break;
       case "putHabit":
         habits.set(change.habit.id, change.habit);
         break;
-      case "renameHabit": {
+      case "patchHabit": {
         const habit = habits.get(change.id);
-        if (habit) habits.set(change.id, { ...habit, name: change.name, updatedAt: change.updatedAt });
+        if (habit) habits.set(change.id, { ...habit, ...change.patch, updatedAt: change.updatedAt });
         break;
       }
       case "deleteHabit":
         habits.delete(change.id);
         done.delete(change.id);
-        break;
-      case "setDone":
-        if (change.done) editable(change.habitId).add(change.date);
-        else if (done.has(change.habitId)) editable(change.habitId).delete(change.date);
+        skipped.delete(change.id);
         break;
       case "setDays": {
-        if (!change.done && !done.has(change.habitId)) break;
-        const dates = editable(change.habitId);
+        const { habitId, state } = change;
+        // Each list is copied once per change, and only when it holds the habit or gains a day.
+        const fromDone = state !== "done" && done.has(habitId) ? editable(done, habitId) : null;
+        const fromSkipped = state !== "skipped" && skipped.has(habitId) ? editable(skipped, habitId) : null;
+        const into =
+          state === "done"
+            ? editable(done, habitId)
+            : state === "skipped"
+              ? editable(skipped, habitId)
+              : null;
         for (const date of change.dates) {
-          if (change.done) dates.add(date);
-          else dates.delete(date);
+          fromDone?.delete(date);
+          fromSkipped?.delete(date);
+          into?.add(date);
         }
         break;
       }
+      case "putSettings":
+        settings = {
+          dayStart: change.settings.dayStart,
+          vacations: normalizeVacations(change.settings.vacations),
+        };
+        break;
+      case "patchSettings":
+        settings = { ...settings, ...change.patch };
+        break;
     }
   }
   for (const id of done.keys()) if (!habits.has(id)) done.delete(id);
-  return { habits, done };
+  for (const id of skipped.keys()) if (!habits.has(id)) skipped.delete(id);
+  return { habits, done, skipped, settings };
 }
 
-/** The list the screens show: newest first, as src/core's StoredHabit. */
-export function storedHabits(replica: Replica): StoredHabit[] {
-  return [...replica.habits.values()]
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))
-    .map((h) => ({ ...h, completedDates: [...(replica.done.get(h.id) ?? [])].sort() }));
+const sortedDates = (dates: ReadonlySet<LocalDate> | undefined): LocalDate[] => [...(dates ?? [])].sort();
+
+/** The habits as the screens read them, as src/core's StoredHabit with every issue 10 field, in their order
+ * (core/habit-order.ts). */
+export type ReplicaHabit = StoredHabit & {
+  skippedDates: LocalDate[];
+  schedule: SyncHabit["schedule"];
+  archived: boolean;
+  position: number;
+};
+
+export function storedHabits(replica: Replica): ReplicaHabit[] {
+  return sortHabits([...replica.habits.values()]).map(({ emoji, ...habit }) => ({
+    ...habit,
+    ...(emoji === null ? {} : { emoji }),
+    completedDates: sortedDates(replica.done.get(habit.id)),
+    skippedDates: sortedDates(replica.skipped.get(habit.id)),
+  }));
 }

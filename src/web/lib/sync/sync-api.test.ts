@@ -20,8 +20,26 @@ const HABIT = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const page: SyncPull = {
   cursor: "12",
   more: false,
-  habits: [{ id: HABIT, name: "Read", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-02T00:00:00Z" }],
-  completions: [{ habitId: HABIT, done: ["2026-01-01/2026-01-05", "2026-01-07"], undone: ["2026-01-06"] }],
+  habits: [
+    {
+      id: HABIT,
+      name: "Read",
+      createdAt: "2026-01-01T00:00:00Z",
+      updatedAt: "2026-01-02T00:00:00Z",
+      schedule: { weekdays: [1, 3] },
+      archived: false,
+      position: -1.5,
+      emoji: "📚",
+    },
+  ],
+  completions: [
+    {
+      habitId: HABIT,
+      done: ["2026-01-01/2026-01-05", "2026-01-07"],
+      skipped: ["2026-01-08"],
+      undone: ["2026-01-06"],
+    },
+  ],
   deletedHabitIds: [],
 };
 

@@ -1,24 +1,44 @@
 // The local-first store of one signed-in user (issue 9, docs/decisions/0025): an in-memory copy of the IndexedDB
 // replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
 // The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
-import type { StoredHabit } from "../../../core/habit";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { showError, showNotice } from "../../ui/notices";
-import { failureMessage, type LocalOp } from "./outbox";
-import { commitLocal, loadReplica, type Meta, openReplicaDb } from "./replica-db";
-import { applyChanges, emptyReplica, opChanges, type Replica, storedHabits } from "./replica-state";
+import { setDayStart } from "../local-today";
+import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
+import {
+  commitHeldDelete,
+  commitLocal,
+  loadReplica,
+  type Meta,
+  openReplicaDb,
+  undoHeldDelete,
+} from "./replica-db";
+import {
+  applyChanges,
+  emptyReplica,
+  opChanges,
+  type Replica,
+  type ReplicaHabit,
+  restoreChanges,
+  storedHabits,
+} from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
 
+/** The habit writes travel in this chunk (lazy-engine.ts loads them with the engine). */
+export * as storeWrites from "./store-writes";
+
 export type StoreStatus = "loading" | "ready" | "error";
+export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
 /** "server": the last sync reached the server; "local": the stored copy is shown, the server could not be reached. */
 export type StoreSource = "server" | "local";
 
 export type StoreSnapshot = {
   status: StoreStatus;
   source: StoreSource | null;
-  habits: StoredHabit[];
+  /** In their order (core/habit-order.ts), archived ones included. */
+  habits: ReplicaHabit[];
   replica: Replica;
   /** Local writes the server has not confirmed yet (the outbox). */
   pending: number;
@@ -35,6 +55,13 @@ export type SyncEngine = {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => StoreSnapshot;
   write: (op: LocalOp) => Promise<boolean>;
+  /**
+   * Deletes a habit here at once; its op waits in the outbox for `holdMs` before it is sent (issue 10 item 8), and
+   * `undo(opId)` until then puts the habit and its days back as they were.
+   */
+  removeHeld: (op: DeleteOp, holdMs: number) => Promise<boolean>;
+  /** True when the held delete `opId` was taken back (it had not been sent). */
+  undo: (opId: string) => Promise<boolean>;
   /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
   importAll: (rows: readonly BackupHabit[], newId: () => string) => Promise<ImportOutcome>;
   /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
@@ -49,6 +76,18 @@ const initial: StoreSnapshot = {
   pending: 0,
   meta: {},
 };
+
+/** A backup row as an import carries it: the SPEC §3 fields and those of issue 10 the row has (backup-schema.ts). */
+function importHabit(row: BackupHabit, id: string): ImportHabit {
+  const habit: ImportHabit = { id, name: row.name, completedDates: [...new Set(row.completedDates)].sort() };
+  const extra: Partial<ImportHabit> = row;
+  if (extra.skippedDates) habit.skippedDates = [...new Set(extra.skippedDates)].sort();
+  if (extra.schedule !== undefined) habit.schedule = extra.schedule;
+  if (extra.archived !== undefined) habit.archived = extra.archived;
+  if (extra.position !== undefined) habit.position = extra.position;
+  if (extra.emoji !== undefined) habit.emoji = extra.emoji;
+  return habit;
+}
 
 export function createSyncEngine(
   userId: string,
@@ -65,7 +104,10 @@ export function createSyncEngine(
 
   const set = (next: Partial<StoreSnapshot>) => {
     snapshot = { ...snapshot, ...next };
-    if (next.replica) snapshot.habits = storedHabits(next.replica);
+    if (next.replica) {
+      snapshot.habits = storedHabits(next.replica);
+      setDayStart(userId, next.replica.settings.dayStart); // today follows it (local-today.ts)
+    }
     for (const listener of listeners) listener();
   };
   const post = (message: TabMessage) => channel?.postMessage(message);
@@ -149,11 +191,7 @@ export function createSyncEngine(
 
   async function importAll(rows: readonly BackupHabit[], newId: () => string): Promise<ImportOutcome> {
     const opId = newId();
-    const habits = rows.map(({ name, completedDates }) => ({
-      id: newId(),
-      name,
-      completedDates: [...new Set(completedDates)].sort(),
-    }));
+    const habits = rows.map((row) => importHabit(row, newId()));
     if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
     // Sent from this tab now, whichever tab leads the loop (an import sent twice replaces all twice, alike).
     await (await loopReady).run();
@@ -161,7 +199,7 @@ export function createSyncEngine(
     return saved === undefined ? "queued" : saved ? "saved" : "refused";
   }
 
-  async function write(op: LocalOp, kick = true): Promise<boolean> {
+  async function write(op: LocalOp, kick = true, holdMs?: number): Promise<boolean> {
     const changes = opChanges(op, new Date().toISOString());
     localWrites += 1;
     set({
@@ -171,7 +209,10 @@ export function createSyncEngine(
       source: snapshot.source ?? "local",
     });
     try {
-      await commitLocal(await dbReady, op, changes);
+      const db = await dbReady;
+      if (holdMs !== undefined && op.type === "deleteHabit")
+        await commitHeldDelete(db, op, changes, Date.now() + holdMs);
+      else await commitLocal(db, op, changes);
     } catch {
       // The browser refused to store it: nothing was queued, so show the truth again.
       showError(failureMessage(op));
@@ -190,6 +231,19 @@ export function createSyncEngine(
     },
     getSnapshot: () => snapshot,
     write: (op) => write(op),
+    removeHeld: (op, holdMs) => write(op, true, holdMs),
+    async undo(opId) {
+      localWrites += 1;
+      const restored = await undoHeldDelete(await dbReady, opId).catch(() => null);
+      if (!restored) return false;
+      set({
+        replica: applyChanges(snapshot.replica, restoreChanges(restored)),
+        pending: Math.max(0, snapshot.pending - 1),
+      });
+      post({ type: "changed" });
+      kickAll();
+      return true;
+    },
     importAll,
     sync: async (full = false) => {
       if (loop$) await loop$.run(full);

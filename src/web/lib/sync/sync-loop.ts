@@ -6,7 +6,7 @@ import { messages } from "../../../core/messages";
 import { SYNC_MAX_OPS, type SyncPushResult } from "../../../core/sync";
 import { ApiError, failureText } from "../api";
 import { apiRequest } from "../api-request";
-import { backoffMs, failureMessage, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
+import { backoffMs, failureMessage, holdEnd, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
 import { rebase, startPull, takePage } from "./replica-state";
 import { syncApi } from "./sync-api";
@@ -63,12 +63,25 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   let retry: ReturnType<typeof setTimeout> | undefined;
   let events: EventSource | null = null;
   let eventFailures = 0;
+  let held: ReturnType<typeof setTimeout> | undefined;
+
+  /** A held op (a delete that can still be undone) goes when its hold ends: a cycle then, in the leading tab. */
+  async function wakeAtHoldEnd(): Promise<void> {
+    clearTimeout(held);
+    const queue = (await readOutbox(db)).outbox;
+    const end = holdEnd(queue);
+    if (!leader) return;
+    // A hold that ended while the cycle ran (a slow network) left its op behind: it goes now, not at the next write.
+    if (nextBatch(queue, 1).length > 0) held = setTimeout(kick, 0);
+    else if (end !== null) held = setTimeout(kick, Math.max(0, end - Date.now()) + 50);
+  }
 
   /** An import at the head of the queue, as one PUT /api/habits (one transaction on the server). */
   async function sendImport(seq: number, op: ImportOp): Promise<void> {
     let answer: unknown;
     try {
-      const rows = op.habits.map(({ name, completedDates }) => ({ name, completedDates }));
+      // Each habit as a backup row: the SPEC §3 fields and the optional ones of issue 10 it has.
+      const rows = op.habits.map(({ id: _localId, ...row }) => row);
       answer = await apiRequest("PUT /api/habits", { body: rows });
     } catch (error) {
       if (!refusedFinally(error)) throw error;
@@ -84,8 +97,8 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
     imported(op.opId, true);
   }
 
-  /** Sends the whole outbox, a batch at a time; true when the server refused an op or took an import (then
-   * pull in full: the copy returns to the server's state, or learns the imported habits' ids). */
+  /** Sends the whole outbox, a batch at a time (held ops stay: see holdEnd); true when the server refused an op or
+   * took an import (then pull in full: the copy returns to the server's state, or learns the imported habits' ids). */
   async function pushAll(): Promise<boolean> {
     let refused = false;
     let cap = SYNC_MAX_OPS;
@@ -126,7 +139,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   /** Pulls until `more` is false; a reset (or `full`) replaces the copy with the server's (replica-state.ts). */
   async function pullAll(full: boolean): Promise<void> {
     const { meta } = await readOutbox(db);
-    let run = startPull(full ? "" : (meta.cursor ?? ""));
+    let run = startPull(full || meta.fullPull !== undefined ? "" : (meta.cursor ?? ""));
     for (;;) {
       const page = await syncApi.pull(run.cursor);
       const taken = takePage(run, page);
@@ -139,6 +152,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
         await commitPull(db, (waiting) => rebase(changes, waiting, now), {
           cursor: run.cursor,
           ...(page.more ? {} : ok(now)),
+          ...(run.fromScratch && !page.more ? { fullPull: undefined } : {}),
         });
       }
       if (!page.more) return;
@@ -152,6 +166,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
       await pullAll(full || refused);
       failures = 0;
       if (leader) openEvents();
+      await wakeAtHoldEnd();
       return { ok: true };
     } catch (error) {
       const offline = error instanceof ApiError && error.status === 0;

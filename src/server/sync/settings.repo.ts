@@ -1,0 +1,58 @@
+// The user's settings that decide days (issue 10): the day start and the vacations, with the change number of
+// their last write, so that a pull carries them only when they changed after its cursor (docs/decisions/0029).
+import type { Db } from "../db/database";
+import { DEFAULT_DAY_START } from "../../core/day-start";
+import type { SyncSettings } from "../../core/sync";
+import { isVacation, type Vacation } from "../../core/vacation";
+
+/** The settings and the version that last changed them (0: never set, the defaults). */
+export type StoredSettings = SyncSettings & { version: number };
+
+const DEFAULTS: StoredSettings = { dayStart: DEFAULT_DAY_START, vacations: [], version: 0 };
+
+/** Written only by writeSettings, from a validated, normalised list. */
+function vacationsOf(column: string): Vacation[] {
+  const value: unknown = JSON.parse(column);
+  return Array.isArray(value) ? value.filter(isVacation) : [];
+}
+
+type SettingsRow = { day_start: number; vacations: string; version: number | string };
+
+/** A user_settings row as stored, or the defaults without one. */
+export function settingsOf(row: SettingsRow | null | undefined): StoredSettings {
+  if (!row) return { ...DEFAULTS, vacations: [] };
+  return { dayStart: row.day_start, vacations: vacationsOf(row.vacations), version: Number(row.version) };
+}
+
+export async function readSettings(db: Db, userId: string): Promise<StoredSettings> {
+  const row = await db
+    .selectFrom("user_settings")
+    .select(["day_start", "vacations", "version"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return settingsOf(row);
+}
+
+/** Each given field replaces the stored one (last writer wins); the row takes the change number `version`. */
+export async function writeSettings(
+  trx: Db,
+  userId: string,
+  { dayStart, vacations }: Partial<SyncSettings>,
+  version: number,
+): Promise<void> {
+  const set = {
+    ...(dayStart !== undefined && { day_start: dayStart }),
+    ...(vacations !== undefined && { vacations: JSON.stringify(vacations) }),
+    version,
+  };
+  await trx
+    .insertInto("user_settings")
+    .values({
+      user_id: userId,
+      day_start: dayStart ?? DEFAULT_DAY_START,
+      vacations: JSON.stringify(vacations ?? []),
+      version,
+    })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(set))
+    .execute();
+}

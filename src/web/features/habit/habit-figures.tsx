@@ -1,0 +1,125 @@
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { dayTotals } from "../../../core/day-state";
+import { dayRulesOf, type Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import type { Vacation } from "../../../core/vacation";
+import { cx } from "../../ui/cx";
+import { ChevronDownIcon } from "../../ui/icons";
+import { StreakExplanation } from "../../ui/streak-explanation";
+
+const h = messages.history;
+
+type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[] };
+
+const card =
+  "min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900";
+
+function Figure({
+  label,
+  value,
+  metric,
+  note,
+}: {
+  label: string;
+  value: string;
+  metric: string;
+  note?: string;
+}) {
+  return (
+    <div className={card}>
+      <p className="text-xs text-slate-600 dark:text-slate-300">{label}</p>
+      <p className="text-xl font-bold tabular-nums text-slate-900 dark:text-white" data-metric={metric}>
+        {value}
+      </p>
+      {note && <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p>}
+    </div>
+  );
+}
+
+/**
+ * Current streak, best streak, completion rate, total completions and skipped days (core's deriveHabit and
+ * dayTotals). The streak figure opens its explanation below the figures (issue 10 item 9).
+ */
+export function HabitFigures({ habit, today, vacations }: Props) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const titleId = useId();
+  const totals = useMemo(
+    () => dayTotals(habit.completedDates, today, dayRulesOf(habit, vacations)),
+    [habit, today, vacations],
+  );
+
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h2 id={titleId} className="sr-only">
+        {h.figuresTitle}
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+          className={cx(
+            card,
+            "col-span-2 flex items-center gap-3 text-left transition-colors hover:border-indigo-400 sm:col-span-1 dark:hover:border-indigo-500",
+          )}
+          data-testid="streak-figure"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="block text-xs text-slate-600 dark:text-slate-300">{h.currentStreak}</span>
+            <span
+              className="block text-xl font-bold tabular-nums text-slate-900 dark:text-white"
+              data-metric="streak"
+            >
+              {h.days(habit.streakCount)}
+            </span>
+            <span className="block text-xs font-medium text-indigo-700 underline-offset-2 dark:text-indigo-300">
+              {h.showExplanation}
+            </span>
+          </span>
+          <ChevronDownIcon
+            size={18}
+            className={cx("shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
+          />
+        </button>
+        <Figure label={h.bestStreak} metric="best" value={h.days(habit.bestStreak)} />
+        <Figure label={h.completionRate} metric="completion" value={`${habit.completionRate}%`} />
+        <Figure label={h.totalCompletions} metric="total" value={String(totals.done)} />
+        <Figure
+          label={h.skippedDays}
+          metric="skipped"
+          value={String(totals.skipped)}
+          note={totals.vacation > 0 ? h.vacationDaysNote(totals.vacation) : undefined}
+        />
+      </div>
+      <Panel id={panelId} open={open} title={h.explanationTitle}>
+        <StreakExplanation habit={habit} today={today} vacations={vacations} />
+      </Panel>
+    </section>
+  );
+}
+
+function Panel({
+  id,
+  open,
+  title,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      id={id}
+      hidden={!open}
+      className="rounded-2xl border border-indigo-200 bg-indigo-50/60 p-4 dark:border-indigo-900 dark:bg-indigo-950/40"
+    >
+      <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { dayStatuses, type DayStatus } from "../../../core/day-state";
+import { dayRulesOf, type Habit } from "../../../core/habit";
+import { addDays, type LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages";
+import type { Vacation } from "../../../core/vacation";
+import { cx } from "../../ui/cx";
+import { CheckIcon, SunIcon } from "../../ui/icons";
+import { dayName } from "../../ui/day-names";
+
+export const STRIP_DAYS = 7;
+
+const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+/** "Fri": a day's visible label in the strip (its button is named in full). */
+const shortWeekday = (date: LocalDate) => weekdayFormat.format(new Date(`${date}T00:00:00Z`));
+
+type Props = {
+  habit: Habit;
+  today: LocalDate;
+  vacations: readonly Vacation[];
+  /** Cycles the day: not done → done → skipped → not done. */
+  onCycle: (habit: Habit, date: LocalDate) => void;
+};
+
+const mark: Record<DayStatus, string> = {
+  done: "border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950",
+  skipped: "border-dashed border-slate-500 text-slate-600 dark:border-slate-400 dark:text-slate-300",
+  vacation: "border-amber-600 text-amber-700 dark:border-amber-400 dark:text-amber-300",
+  "not-due": "border-dotted border-slate-400 text-slate-500 dark:border-slate-500 dark:text-slate-400",
+  // WCAG 1.4.11: an empty day is only its outline, so it needs 3:1 against the row.
+  open: "border-slate-500 dark:border-slate-400",
+  missed: "border-slate-500 dark:border-slate-400",
+  future: "border-slate-300 dark:border-slate-700",
+};
+
+function Mark({ status }: { status: DayStatus }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cx("flex size-6 items-center justify-center rounded-full border-2", mark[status])}
+    >
+      {status === "done" && <CheckIcon size={14} strokeWidth={3} />}
+      {status === "skipped" && (
+        <svg width={12} height={12} viewBox="0 0 12 12" stroke="currentColor" strokeWidth={2.5}>
+          <path d="M2 6h8" strokeLinecap="round" />
+        </svg>
+      )}
+      {status === "vacation" && <SunIcon size={14} />}
+    </span>
+  );
+}
+
+/**
+ * The habit's last 7 days, oldest first and today last (issue 10 item 3). Each day is a button named like the
+ * habit page's calendar ("Friday, November 20, 2026: done"); a tap cycles its state.
+ */
+export function DayStrip({ habit, today, vacations, onCycle }: Props) {
+  const days = dayStatuses(
+    habit.completedDates,
+    addDays(today, 1 - STRIP_DAYS),
+    today,
+    today,
+    dayRulesOf(habit, vacations),
+  );
+  return (
+    <div
+      role="group"
+      aria-label={messages.todayHistory.lastDays(habit.name)}
+      data-testid="day-strip"
+      className="grid grid-cols-7 gap-0.5"
+    >
+      {days.map(({ date, status }) => (
+        <button
+          key={date}
+          type="button"
+          aria-label={dayName(date, status)}
+          data-date={date}
+          data-status={status}
+          onClick={() => onCycle(habit, date)}
+          className="flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <span
+            aria-hidden="true"
+            className={cx(
+              "text-[0.6875rem] leading-none",
+              date === today && "font-bold text-indigo-700 dark:text-indigo-300",
+            )}
+          >
+            {shortWeekday(date)}
+          </span>
+          <Mark status={status} />
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { deriveHabit, type StoredHabit } from "../../../core/habit";
+import { messages } from "../../../core/messages";
+import { HabitList } from "./habit-list";
+
+afterEach(cleanup);
+
+const t = messages.todayHistory;
+const TODAY = "2026-11-21"; // a Saturday
+const habit = (id: string, extra: Partial<StoredHabit> = {}) =>
+  deriveHabit({ id, name: id, completedDates: [], createdAt: "", updatedAt: "", ...extra }, TODAY);
+
+const list = (habits: ReturnType<typeof habit>[], onMoveTo: () => void, archivedCount = 0) => (
+  <MemoryRouter>
+    <HabitList
+      status="ready"
+      habits={habits}
+      archivedCount={archivedCount}
+      today={TODAY}
+      vacations={[]}
+      isSaving={() => false}
+      onToggle={() => {}}
+      onDelete={() => {}}
+      onCycleDay={() => {}}
+      onExplain={() => {}}
+      onMoveTo={onMoveTo}
+      onRetry={() => {}}
+      onAdd={() => {}}
+    />
+  </MemoryRouter>
+);
+const renderList = (habits: ReturnType<typeof habit>[], onMoveTo = vi.fn()) => render(list(habits, onMoveTo));
+
+const names = (section: HTMLElement) =>
+  within(section)
+    .getAllByTestId("habit-name")
+    .map((el) => el.textContent);
+
+describe("HabitList", () => {
+  it("moves a habit up or down among its neighbours and announces where it went", () => {
+    const habits = [habit("A"), habit("B"), habit("C")];
+    const onMoveTo = vi.fn();
+    renderList(habits, onMoveTo);
+    fireEvent.click(screen.getByRole("button", { name: t.moveUp("B") }));
+    expect(onMoveTo).toHaveBeenLastCalledWith(habits[1], "A");
+    expect(screen.getByRole("status").textContent).toBe(t.moved("B", 1, 3));
+    fireEvent.click(screen.getByRole("button", { name: t.moveDown("A") }));
+    expect(onMoveTo).toHaveBeenLastCalledWith(habits[0], "C");
+    expect(screen.getByRole("status").textContent).toBe(t.moved("A", 2, 3));
+    fireEvent.click(screen.getByRole("button", { name: t.moveDown("B") }));
+    expect(onMoveTo).toHaveBeenLastCalledWith(habits[1], null);
+    fireEvent.click(screen.getByRole("button", { name: t.moveDown("C") }));
+    expect(onMoveTo).toHaveBeenCalledTimes(3);
+  });
+
+  it("keeps the focus on the button that moved the habit once the new order shows", () => {
+    const [a, b, c] = [habit("A"), habit("B"), habit("C")];
+    const { rerender } = renderList([a, b, c]);
+    const down = screen.getByRole("button", { name: t.moveDown("A") });
+    down.focus();
+    fireEvent.click(down);
+    down.blur(); // what re-inserting the row does in a browser
+    const moved = [b, a, c];
+    rerender(list(moved, () => {}));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: t.moveDown("A") }));
+  });
+
+  it("folds the habits not due today into their own section", () => {
+    const weekdaysOnly = { schedule: { weekdays: [1, 2, 3, 4, 5] as (1 | 2 | 3 | 4 | 5)[] } };
+    renderList([habit("Daily"), habit("Work", weekdaysOnly), habit("Gym", weekdaysOnly)]);
+    expect(names(screen.getByRole("list", { name: "Your habits" }))).toEqual(["Daily"]);
+    const toggle = screen.getByRole("button", { name: t.notDueToday(2) });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByText("Work")).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(names(screen.getByRole("list", { name: t.notDueToday(2) }))).toEqual(["Work", "Gym"]);
+    // Moves stay within the section.
+    expect(screen.getByRole("button", { name: t.moveUp("Work") }).getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("says where the habits went when every one is archived", () => {
+    render(list([], () => {}, 2));
+    expect(screen.getByText(messages.today.empty)).toBeTruthy();
+    expect(screen.getByText(t.allArchived(2))).toBeTruthy();
+  });
+
+  it("says when nothing is due today", () => {
+    renderList([habit("Work", { schedule: { weekdays: [1] } })]);
+    expect(screen.getByText(t.nothingDue)).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Your habits" })).toBeNull();
+  });
+
+  it("has no section for habits not due when every habit is due", () => {
+    renderList([habit("Daily")]);
+    expect(screen.queryByRole("button", { name: /Not due today/ })).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * useUserSettings(): the signed-in user's settings that decide days (issue 10), read from the local store and
+ * written through its outbox like every habit write (offline too).
+ *
+ *   const { dayStart, vacations, activeVacation, setDayStart, startVacation, endVacationEarly } = useUserSettings();
+ *
+ * - dayStart: minutes after midnight at which the user's day begins, 0 (00:00, the default) to 360 (06:00).
+ *   useToday() follows it at once.
+ * - vacations: every vacation, merged and ascending; activeVacation: the one going on today or the next one to
+ *   come, null without one.
+ * - setDayStart(minutes); startVacation(from, to): adds the range (merged with any it touches; from ≤ to, both
+ *   from 2000-01-01 on, at most MAX_VACATIONS kept); endVacationEarly(): the vacation going on today ends
+ *   yesterday, one still to come is dropped (core endVacation). Each resolves to true once stored on this device,
+ *   false when nothing was written (an invalid value, no change, nothing to end).
+ */
+import { useCallback } from "react";
+import { type DayStart, isDayStart } from "../../../core/day-start";
+import { isLocalDate, type LocalDate } from "../../../core/local-date";
+import { EARLIEST_DAY, MAX_VACATIONS } from "../../../core/sync";
+import { endVacation, normalizeVacations, type Vacation } from "../../../core/vacation";
+import { useToday } from "../use-today";
+import { newId } from "./new-id";
+import { useHabitStore } from "./use-habits";
+
+export type UseUserSettings = {
+  dayStart: DayStart;
+  vacations: readonly Vacation[];
+  activeVacation: Vacation | null;
+  setDayStart: (minutes: DayStart) => Promise<boolean>;
+  startVacation: (from: LocalDate, to: LocalDate) => Promise<boolean>;
+  endVacationEarly: () => Promise<boolean>;
+};
+
+/** The vacation going on `today`, else the next one to come; null without one. */
+export function activeVacationOf(vacations: readonly Vacation[], today: LocalDate): Vacation | null {
+  return vacations.find((vacation) => vacation.to >= today) ?? null;
+}
+
+const sameVacations = (a: readonly Vacation[], b: readonly Vacation[]) =>
+  a.length === b.length && a.every((v, i) => v.from === b[i]?.from && v.to === b[i]?.to);
+
+export function useUserSettings(): UseUserSettings {
+  const today = useToday();
+  const { engine, snapshot } = useHabitStore();
+  const { dayStart, vacations } = snapshot.replica.settings;
+
+  const writeVacations = useCallback(
+    async (next: Vacation[]) => {
+      const current = engine.getSnapshot().replica.settings.vacations;
+      if (next.length > MAX_VACATIONS || sameVacations(next, current)) return false;
+      return engine.write({ opId: newId(), type: "setSettings", vacations: next });
+    },
+    [engine],
+  );
+  const setDayStart = useCallback(
+    async (minutes: DayStart) => {
+      if (!isDayStart(minutes) || minutes === engine.getSnapshot().replica.settings.dayStart) return false;
+      return engine.write({ opId: newId(), type: "setSettings", dayStart: minutes });
+    },
+    [engine],
+  );
+  const startVacation = useCallback(
+    async (from: LocalDate, to: LocalDate) => {
+      if (!isLocalDate(from) || !isLocalDate(to) || from > to || from < EARLIEST_DAY) return false;
+      const current = engine.getSnapshot().replica.settings.vacations;
+      return writeVacations(normalizeVacations([...current, { from, to }]));
+    },
+    [engine, writeVacations],
+  );
+  const endVacationEarly = useCallback(async () => {
+    const current = engine.getSnapshot().replica.settings.vacations;
+    const active = activeVacationOf(current, today);
+    if (!active) return false;
+    const ended = endVacation(active, today);
+    const next = current.flatMap((v) => (v === active ? (ended ? [ended] : []) : [v]));
+    return writeVacations(next);
+  }, [engine, today, writeVacations]);
+
+  return {
+    dayStart,
+    vacations,
+    activeVacation: activeVacationOf(vacations, today),
+    setDayStart,
+    startVacation,
+    endVacationEarly,
+  };
+}
