@@ -2,9 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { serveStatic } from "@hono/node-server/serve-static";
-import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { checkDatabase } from "./db/database";
@@ -27,6 +25,8 @@ import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute, requestLog } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
+import { createUserAnswers } from "./cache/user-answers";
+import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 
 export type AppDeps = {
@@ -39,6 +39,9 @@ export type AppDeps = {
 };
 
 const KiB = 1024;
+const MiB = 1024 * KiB;
+/** Habit lists kept in memory per process (cache/user-answers.ts): about 3,000 lists of 20 habits × 1 year. */
+const LIST_CACHE_BYTES = 32 * MiB;
 
 export function createApp({ config, database, auth, logger, now = () => new Date(), changes }: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
@@ -63,7 +66,8 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   app.use("*", requestLog(log, config.trustProxy));
   app.use("*", popupHeaders());
   app.use("*", securityHeaders({ hsts: config.baseUrl.startsWith("https://") }));
-  // gzip: the app's JavaScript shrinks about 3 times, which decides how soon a phone shows Today.
+  // gzip for answers made per request; static files go precompressed (http/static-files.ts) and the habit list
+  // gzipped once per change (habits.routes.ts), and a body under 1 KiB whose length is given goes as it is.
   app.use("*", compress());
   app.use("*", async (c, next) => {
     c.set("db", database.db);
@@ -93,45 +97,35 @@ export function createApp({ config, database, auth, logger, now = () => new Date
     return c.json({ status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable" }, ok ? 200 : 503);
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", clientIp(config.trustProxy), (c) => auth.handler(c.req.raw));
+  const sessions = createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://"));
+  app.on(["GET", "POST"], "/api/auth/*", clientIp(config.trustProxy), async (c) => {
+    try {
+      return await auth.handler(c.req.raw);
+    } finally {
+      // A sign-out, a revoked session, a changed or deleted account: this process reads every session again.
+      if (c.req.method !== "GET") sessions.forgetAll();
+    }
+  });
   app.get("/api/auth-providers", authProvidersRoute(config));
   app.route("/api/app-info", appInfoRoutes(config));
 
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
-  const signedIn = requireUser(
-    createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://")),
-  );
+  const signedIn = requireUser(sessions);
   const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
   const hub = changes ?? createChangeHub(database, config.databaseUrl);
   app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub));
   app.use("/api/profile/*", signedIn, writeLimit);
   app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
-  app.route("/api/habits", habitsRoutes(config.userLimits));
+  app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
   app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
 
-  // The built web app: real files first, then index.html for every client route.
-  const indexFile = join(config.webDir, "index.html");
-  const root = relative(process.cwd(), config.webDir) || ".";
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  // The service worker and the manifest must be checked on every visit, or a new release is seen late.
-  const revalidate = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "no-cache") });
-  app.use("/sw.js", revalidate);
-  app.use("/manifest.webmanifest", revalidate);
-  app.use("*", serveStatic({ root }));
-  app.get("*", (c) => {
-    if (!existsSync(indexFile)) return c.text("The web app is not built: run `npm run build`.", 503);
-    c.header("Cache-Control", "no-cache");
-    return c.html(readFileSync(indexFile, "utf8"));
-  });
+  // The built web app: real files first (precompressed at build), then index.html for every client route.
+  const webRoot = relative(process.cwd(), config.webDir) || ".";
+  app.use("*", staticFiles(webRoot));
+  app.get("*", appPage(webRoot), (c) => c.text("The web app is not built: run `npm run build`.", 503));
 
   return app;
 }

@@ -2,49 +2,117 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/database";
 import type { SessionUser } from "../http/env";
 
+/** How long this process trusts a session row it read: a revocation elsewhere takes effect within this bound. */
+export const SESSION_CACHE_MS = 10_000;
+/** Sessions kept at most; the oldest read goes first. */
+const MAX_CACHED = 10_000;
+
+type SessionRow = SessionUser & {
+  expiresAt: number;
+  banned: boolean;
+  banExpires: number | null;
+  /** When the row was read, on the server's clock. */
+  readAt: number;
+};
+
 /**
  * The API's session check: the same signed cookie and session row that Better Auth writes, read with one
  * indexed query. Better Auth's getSession costs about 2 ms a request (it also renews sessions, which the app's
- * own /api/auth/get-session call does on every load); this costs about 0.05 ms.
+ * own /api/auth/get-session call does on every load); this costs about 0.05 ms. The row is then kept in memory
+ * for SESSION_CACHE_MS, keyed by the signed cookie value, so the check costs no query and no HMAC while it is
+ * fresh; expiry and bans are checked against the request's clock on every request. `forgetAll` drops every kept
+ * row at once: the app calls it after every auth write in this process (sign-out, revocations, account changes).
+ * A revocation in another process (or by the `npm run user` script) takes effect within SESSION_CACHE_MS
+ * (docs/decisions/0031-read-path.md).
  */
-export function createSessionLookup(db: Db, secret: string, secureCookies: boolean) {
+export function createSessionLookup(
+  db: Db,
+  secret: string,
+  secureCookies: boolean,
+  cacheMs = SESSION_CACHE_MS,
+) {
   const cookieName = `${secureCookies ? "__Secure-" : ""}better-auth.session_token`;
+  const cache = new Map<string, SessionRow>();
+  // Bumped by forgetAll: a read that began before it must not put back the row it read.
+  let generation = 0;
 
-  const tokenFrom = (cookieHeader: string | null): string | null => {
+  /** The signed cookie value, or null without one. */
+  const cookieValue = (cookieHeader: string | null): string | null => {
     if (!cookieHeader) return null;
     for (const part of cookieHeader.split(";")) {
       const eq = part.indexOf("=");
       if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
-      let value: string;
       try {
-        value = decodeURIComponent(part.slice(eq + 1).trim());
+        return decodeURIComponent(part.slice(eq + 1).trim());
       } catch {
         return null;
       }
-      const dot = value.lastIndexOf(".");
-      if (dot <= 0) return null;
-      const token = value.slice(0, dot);
-      const given = Buffer.from(value.slice(dot + 1), "base64");
-      const expected = createHmac("sha256", secret).update(token).digest();
-      return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
     }
     return null;
   };
 
-  return async (headers: Headers, now: Date): Promise<SessionUser | null> => {
-    const token = tokenFrom(headers.get("cookie"));
-    if (!token) return null;
+  const tokenOf = (value: string): string | null => {
+    const dot = value.lastIndexOf(".");
+    if (dot <= 0) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), "base64");
+    const expected = createHmac("sha256", secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  };
+
+  const read = async (token: string, now: number): Promise<SessionRow | undefined> => {
     const row = await db
       .selectFrom("session")
       .innerJoin("user", "user.id", "session.userId")
       .select(["user.id", "user.email", "user.name", "user.banned", "user.banExpires", "session.expiresAt"])
       .where("session.token", "=", token)
       .executeTakeFirst();
-    if (!row || new Date(row.expiresAt) <= now) return null;
-    const banned = row.banned === true || row.banned === 1;
-    if (banned && (row.banExpires === null || new Date(row.banExpires) > now)) return null;
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      expiresAt: new Date(row.expiresAt).getTime(),
+      banned: row.banned === true || row.banned === 1,
+      banExpires: row.banExpires === null ? null : new Date(row.banExpires).getTime(),
+      readAt: now,
+    };
+  };
+
+  const fresh = (row: SessionRow | undefined, now: number): row is SessionRow =>
+    row !== undefined && now >= row.readAt && now - row.readAt < cacheMs;
+
+  const lookup = async (headers: Headers, now: Date): Promise<SessionUser | null> => {
+    const value = cookieValue(headers.get("cookie"));
+    if (!value) return null;
+    const at = now.getTime();
+    let row = cache.get(value);
+    if (!fresh(row, at)) {
+      cache.delete(value);
+      const token = tokenOf(value);
+      if (!token) return null;
+      const started = generation;
+      row = await read(token, at);
+      if (!row) return null;
+      if (started === generation && cacheMs > 0) {
+        cache.set(value, row);
+        if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+      }
+    }
+    if (row.expiresAt <= at) return null;
+    if (row.banned && (row.banExpires === null || row.banExpires > at)) return null;
     return { id: row.id, email: row.email, name: row.name };
   };
+
+  return Object.assign(lookup, {
+    /** Every session is read again on its next use. */
+    forgetAll: () => {
+      generation++;
+      cache.clear();
+    },
+    /** Sessions kept now (for tests). */
+    size: () => cache.size,
+  });
 }
 
 export type SessionLookup = ReturnType<typeof createSessionLookup>;

@@ -16,6 +16,9 @@ import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-item
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
 import { readSettings } from "../sync/settings.repo";
+import { currentVersion } from "../sync/versions.repo";
+import type { UserAnswers } from "../cache/user-answers";
+import { sendCached } from "../http/cached-body";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
@@ -54,9 +57,22 @@ const habitsJson = async (c: Context<AppEnv>, habits: readonly StoredHabit[]) =>
 const jsonBody = (c: Context<AppEnv>, text: string) =>
   c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
 
-export const habitsRoutes = (limits: UserLimits) =>
+/**
+ * The list, kept per user until their change counter moves or their day changes (cache/user-answers.ts). The
+ * counter is read before the habits, so a kept answer is never older than its key.
+ */
+const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
+  const { db, user, today } = c.var;
+  const key = `${await currentVersion(db, user.id)} ${today}`;
+  const answer =
+    answers.get(user.id, key) ??
+    answers.set(user.id, key, await habitsJson(c, await listHabits(db, user.id)));
+  return sendCached(c, answers, user.id, answer);
+};
+
+export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
   new Hono<AppEnv>()
-    .get("/", async (c) => jsonBody(c, await habitsJson(c, await listHabits(c.var.db, c.var.user.id))))
+    .get("/", (c) => cachedList(c, answers))
     .post("/", validate("json", NewHabitSchema), async (c) => {
       const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now, limits);
       return c.json(await habitJson(c, habit), 201);

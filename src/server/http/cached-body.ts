@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
+import type { AppEnv } from "./env";
+
+const JSON_TYPE = "application/json; charset=UTF-8";
+/** Bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** True when the request's Accept-Encoding lists gzip with a quality above 0. */
+export function acceptsGzip(c: Context): boolean {
+  const header = c.req.header("accept-encoding");
+  if (!header) return false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (name?.trim().toLowerCase() !== "gzip") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/**
+ * A JSON body with its length given, so the app's compression leaves a small one as it is (and a larger one to
+ * be compressed as any other answer).
+ */
+export const sizedJson = (c: Context, text: string, status: 200 | 201 = 200) =>
+  c.body(text, status, { "content-type": JSON_TYPE, "content-length": String(Buffer.byteLength(text)) });
+
+/** A kept JSON answer: gzipped once and sent gzipped to every client that takes it; as it is to the others. */
+export async function sendCached(
+  c: Context<AppEnv>,
+  answers: UserAnswers,
+  userId: string,
+  answer: CachedAnswer,
+) {
+  if (answer.size < COMPRESS_MIN_BYTES) return sizedJson(c, answer.body);
+  c.header("Vary", "Accept-Encoding");
+  if (!acceptsGzip(c)) return sizedJson(c, answer.body);
+  const gzipped = await answers.gzipped(userId, answer);
+  return c.body(gzipped, 200, {
+    "content-type": JSON_TYPE,
+    "content-encoding": "gzip",
+    "content-length": String(gzipped.length),
+  });
+}
