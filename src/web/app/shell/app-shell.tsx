@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { preloadTodayList } from "../../features/today/today-page";
 import { NoticeHost } from "../../ui/notice-host";
 import { FooterNav } from "./footer-nav";
 import { Logo } from "../../ui/logo";
@@ -12,6 +13,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
+  // Today's list loads after the first paint, with the store (docs/decisions/0030): on every signed-in page, so
+  // that going to Today from another page shows the list at once.
+  useEffect(preloadTodayList, []);
   // After a client-side navigation, screen readers and keyboards continue at the new page, not the old link.
   useEffect(() => {
     if (pathname !== firstPath.current) {

@@ -8,7 +8,8 @@ import type { HabitsStatus } from "../../lib/habits/use-habits";
 import { cx } from "../../ui/cx";
 import { ChevronDownIcon } from "../../ui/icons";
 import { HabitRow, loadDrag, type MoveDirection, type RowActions } from "./habit-row";
-import { ListEmpty, ListError, ListLoading } from "./list-states";
+import { ListLoading } from "./list-loading";
+import { ListEmpty, ListError } from "./list-states";
 
 const t = messages.todayHistory;
 

@@ -1,34 +1,57 @@
 // Parts of Today that its first paint does not need (GUIDE §8: Today is in the initial bundle) load on demand.
 // Not React.lazy: a Suspense boundary reveals its content on a timer, which a paused page clock would hold back;
 // here the part simply shows once its code has arrived (at once when it arrived before).
-import { type ComponentType, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { retryImport } from "../../lib/pwa/retry-import";
 
-/** A hook that gives the component once `needed` has been true and its code has loaded; null until then. */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
+type Options = {
+  /**
+   * The page cannot work without this part: when its code cannot be loaded (after retryImport's retries) the
+   * error reaches the page's error boundary, which offers a reload, as a page chunk's would. Otherwise the part
+   * stays away and the page around it works without it; a later need tries again.
+   */
+  required?: boolean;
+};
+
+/**
+ * A hook that gives the part (a component, or a module's exports) once `needed` has been true and its code has
+ * loaded; null until then. `preload()` fetches it beforehand, so that it shows at once when needed.
+ */
+export function lazyPart<T>(load: () => Promise<T>, { required = false }: Options = {}) {
+  // Boxed, so that a part which is a function (a component) is never taken for a state updater.
+  let loaded: { part: T } | null = null;
+  let loading: Promise<T> | null = null;
   const get = () =>
     (loading ??= retryImport(load).then(
-      (part) => (loaded = part),
+      (part) => {
+        loaded = { part };
+        return part;
+      },
       (error: unknown) => {
         loading = null; // a later need tries again
         throw error;
       },
     ));
-  return function useLazyPart(needed: boolean): ComponentType<P> | null {
-    const [part, setPart] = useState(() => loaded);
+  function useLazyPart(needed: boolean): T | null {
+    const [box, setBox] = useState(() => loaded);
     useEffect(() => {
-      if (!needed || part) return;
+      if (!needed || box) return;
       let live = true;
       get().then(
-        (next) => live && setPart(() => next),
-        () => undefined, // the part stays away; the page around it works without it
+        (part) => live && setBox({ part }),
+        (error: unknown) => {
+          // Thrown from a state update, the error reaches the nearest error boundary.
+          if (live && required)
+            setBox(() => {
+              throw error;
+            });
+        },
       );
       return () => {
         live = false;
       };
-    }, [needed, part]);
-    return part;
-  };
+    }, [needed, box]);
+    return box?.part ?? null;
+  }
+  return Object.assign(useLazyPart, { preload: () => void get().catch(() => undefined) });
 }

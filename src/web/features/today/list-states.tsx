@@ -10,21 +10,6 @@ const useManualAddForm = lazyPart(() => import("./manual-add-form").then((m) => 
 const card =
   "rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900";
 
-export function ListLoading() {
-  return (
-    <div role="status" className="space-y-3" data-testid="habits-loading">
-      <span className="sr-only">Loading your habits…</span>
-      {[0, 1, 2].map((i) => (
-        <div
-          key={i}
-          aria-hidden="true"
-          className="h-[4.25rem] animate-pulse rounded-xl bg-slate-200/70 dark:bg-slate-800"
-        />
-      ))}
-    </div>
-  );
-}
-
 /** `archived`: how many habits are archived (and so not on Today). */
 export function ListEmpty({ archived = 0 }: { archived?: number }) {
   return (

@@ -1,19 +1,14 @@
 import { useMemo, useRef, useState } from "react";
-import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
-import { dayRulesOf, type Habit } from "../../../core/habit";
-import type { LocalDate } from "../../../core/local-date";
+import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { isMilestone } from "../../../core/milestones";
 import { isDue } from "../../../core/schedule";
-import { currentStreak } from "../../../core/streaks";
 import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";
 import { notificationPermission } from "../../lib/notifications";
 import { readStorage, WEB_STORAGE_KEYS } from "../../lib/storage";
 import { showUndoToast } from "../../ui/undo-toast";
-import { HabitList } from "./habit-list";
 import { lazyPart } from "./lazy-part";
-import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
+import { ListLoading } from "./list-loading";
 import { NewHabitForm } from "./new-habit-form";
 import { QuickAddPanel } from "./quick-add-panel";
 import { ShortcutTip } from "./shortcut-tip";
@@ -21,7 +16,12 @@ import { TodayHeading } from "./today-heading";
 import { useAltN } from "./use-alt-n";
 import { useDuplicateNameCheck } from "./use-duplicate-name-check";
 
-// What the first paint does not need loads when needed (Today is in the initial bundle, GUIDE §8).
+// What the first paint does not need loads when needed (Today is in the initial bundle, GUIDE §8). The list
+// shows its loading state until the store has opened: its rows load meanwhile, with the store engine; a list
+// that cannot be loaded reaches the page's error boundary (a reload), as a page's chunk would.
+const useTodayList = lazyPart(() => import("./today-list").then((m) => m.TodayList), { required: true });
+/** Fetches the list's code before Today shows (app/ calls it once the app has painted). */
+export const preloadTodayList = useTodayList.preload;
 const useStreakDialog = lazyPart(() => import("./streak-dialog").then((m) => m.StreakDialog));
 const useDuplicatePrompt = lazyPart(() =>
   import("./duplicate-name-prompt").then((m) => m.DuplicateNamePrompt),
@@ -53,7 +53,6 @@ export function TodayPage() {
   } = useHabits();
   // Archived habits leave Today (issue 10 item 7); they still count as present for names and quick add.
   const habits = useMemo(() => all.filter((habit) => !habit.archived), [all]);
-  const { celebration, celebrate } = useCelebration();
   const { confirmAdd, question } = useDuplicateNameCheck(all);
   const [explained, setExplained] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -70,20 +69,6 @@ export function TodayPage() {
     void add(name, emoji ? { emoji } : undefined);
     return true;
   };
-  /** SPEC §2: a streak rising onto a multiple of 5 is celebrated, whichever day's change raised it. */
-  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) => {
-    const { completedDates, skippedDates } = withDayState(habit, date, state);
-    const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
-    if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
-  };
-  const onToggle = (habit: Habit) => {
-    celebrateRise(habit, today, habit.completedToday ? "none" : "done");
-    void toggle(habit.id);
-  };
-  const onCycleDay = (habit: Habit, date: LocalDate) => {
-    celebrateRise(habit, date, nextDayState(dayStateOf(habit, date)));
-    void cycleDay(habit.id, date);
-  };
   // Issue 10 item 8: the habit goes at once, and Undo brings it back for 5 s.
   const onDelete = async (habit: Habit) => {
     const removed = await remove(habit.id);
@@ -91,6 +76,7 @@ export function TodayPage() {
   };
   const explainedHabit = explained === null ? undefined : habits.find((habit) => habit.id === explained);
   const StreakDialog = useStreakDialog(explainedHabit !== undefined);
+  const TodayList = useTodayList(true);
 
   return (
     <div className="space-y-6">
@@ -116,24 +102,28 @@ export function TodayPage() {
         <h2 id="habits-title" className="sr-only">
           Your habits
         </h2>
-        <HabitList
-          status={status}
-          habits={habits}
-          archivedCount={all.length - habits.length}
-          today={today}
-          vacations={vacations}
-          isSaving={isSaving}
-          onToggle={onToggle}
-          onCycleDay={onCycleDay}
-          onDelete={(habit) => void onDelete(habit)}
-          onMoveTo={(habit, beforeId) => void moveTo(habit.id, beforeId)}
-          onExplain={(habit) => setExplained(habit.id)}
-          onRetry={retry}
-          onAdd={onAdd}
-        />
+        {/* One loading state until both the store and the list's code are there: the skeleton stays put. */}
+        {TodayList && status !== "loading" ? (
+          <TodayList
+            status={status}
+            habits={habits}
+            archivedCount={all.length - habits.length}
+            today={today}
+            vacations={vacations}
+            isSaving={isSaving}
+            onToggle={(habit) => void toggle(habit.id)}
+            onCycleDay={(habit, date) => void cycleDay(habit.id, date)}
+            onDelete={(habit) => void onDelete(habit)}
+            onMoveTo={(habit, beforeId) => void moveTo(habit.id, beforeId)}
+            onExplain={(habit) => setExplained(habit.id)}
+            onRetry={retry}
+            onAdd={onAdd}
+          />
+        ) : (
+          <ListLoading />
+        )}
       </section>
       {NotificationPrompt && status === "ready" && habits.length > 0 && <NotificationPrompt />}
-      <MilestoneCelebration celebration={celebration} />
       {DuplicatePrompt && <DuplicatePrompt question={question} />}
       {StreakDialog && explainedHabit && (
         <StreakDialog

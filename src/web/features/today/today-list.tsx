@@ -1,0 +1,42 @@
+// Today's list with everything that only works once the store has opened: the rows (7-day strip, order), the
+// empty and error states, and the milestone celebration of a rising streak. The first paint shows the list's
+// loading state, so this module loads with the store engine, after the first paint (GUIDE §8 initial JS budget,
+// docs/decisions/0030); today-page.tsx shows ListLoading until both are there.
+import type { ComponentProps } from "react";
+import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
+import { dayRulesOf, type Habit } from "../../../core/habit";
+import type { LocalDate } from "../../../core/local-date";
+import { isMilestone } from "../../../core/milestones";
+import { currentStreak } from "../../../core/streaks";
+import { HabitList } from "./habit-list";
+import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
+
+export type TodayListProps = ComponentProps<typeof HabitList>;
+
+/** HabitList, and SPEC §2's celebration when a streak rises onto a multiple of 5, whichever day's change raised it. */
+export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
+  const { today, vacations } = props;
+  const { celebration, celebrate } = useCelebration();
+  // The celebration's live region exists from the moment the rows can be ticked, so readers announce it.
+  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) => {
+    const { completedDates, skippedDates } = withDayState(habit, date, state);
+    const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
+    if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
+  };
+  return (
+    <>
+      <HabitList
+        {...props}
+        onToggle={(habit) => {
+          celebrateRise(habit, today, habit.completedToday ? "none" : "done");
+          onToggle(habit);
+        }}
+        onCycleDay={(habit, date) => {
+          celebrateRise(habit, date, nextDayState(dayStateOf(habit, date)));
+          onCycleDay(habit, date);
+        }}
+      />
+      <MilestoneCelebration celebration={celebration} />
+    </>
+  );
+}
