@@ -18,19 +18,26 @@ import {
 } from "kysely";
 import type { SqliteWriter } from "./sqlite-writer";
 
-/** What Kysely holds between acquire and release; `release` is set while it holds the writer. */
-type Routed = DatabaseConnection & { release?: () => void };
+/**
+ * What Kysely holds between acquire and release: `release` is set while it holds the writer, `inTransaction` while
+ * its transaction's savepoint is open.
+ */
+type Routed = DatabaseConnection & { release?: () => void; inTransaction?: boolean };
 
-/** Hands the writer to one holder at a time, in the order asked. */
-function mutex(): () => Promise<() => void> {
+/** Hands the writer to one holder at a time, in the order asked, and tells how many are waiting. */
+function mutex() {
   let tail = Promise.resolve();
-  return async () => {
+  let waiting = 0;
+  const lock = async () => {
     let release!: () => void;
     const previous = tail;
     tail = new Promise<void>((resolve) => (release = resolve));
+    waiting++;
     await previous;
+    waiting--;
     return release;
   };
+  return Object.assign(lock, { waiting: () => waiting });
 }
 
 /** Statements by SQL text: preparing one costs as much as running a small read. */
@@ -47,15 +54,51 @@ function statements(db: SqliteDatabase, max = 200) {
   };
 }
 
+/** Transactions that share one real transaction at most; their answers wait for its commit. */
+export const GROUP_MAX = 64;
+
+type Member = { resolve: () => void; reject: (error: unknown) => void };
+
+const raw = (sql: string) => CompiledQuery.raw(sql);
+
 export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Dialect {
   const lock = mutex();
   const prepared = reader && statements(reader);
-  const hold = async (conn: Routed) => {
-    conn.release ??= await lock();
+  // Group commit (docs/decisions/0032-write-path.md): the transactions that queue for the writer while one runs
+  // continue the same real transaction (BEGIN IMMEDIATE ... COMMIT), each inside a savepoint of its own, so that a
+  // failing one rolls back alone. Each is answered only once the shared COMMIT has returned: one fsync for the
+  // group, nothing acknowledged before it is durable.
+  const group = { open: false, size: 0, members: [] as Member[] };
+
+  /** Ends the open group: COMMIT, then every member's commit returns; or they all fail with its error. */
+  const commitGroup = async () => {
+    const members = group.members;
+    group.members = [];
+    group.size = 0;
+    try {
+      await writer.execute(raw("commit"));
+      group.open = false;
+      for (const member of members) member.resolve();
+    } catch (error) {
+      await abandonGroup(error, members);
+      throw error;
+    }
   };
-  const run = (sql: string) => async (conn: Routed) => {
-    await hold(conn);
-    await writer.execute(CompiledQuery.raw(sql));
+
+  /** The real transaction is gone (or its COMMIT failed): roll back what is left, fail every member. */
+  const abandonGroup = async (error: unknown, members = group.members) => {
+    group.members = [];
+    group.size = 0;
+    group.open = false;
+    await writer.execute(raw("rollback")).catch(() => undefined); // SQLite may have rolled back already
+    for (const member of members) member.reject(error);
+  };
+
+  const hold = async (conn: Routed) => {
+    if (conn.release) return;
+    conn.release = await lock();
+    // A statement outside a transaction (a pragma, an autocommit write) runs after the group is durable.
+    if (group.open && !conn.inTransaction) await commitGroup().catch(() => undefined);
   };
 
   const connection = (): Routed => {
@@ -76,11 +119,50 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
   const driver: Driver = {
     init: async () => undefined,
     acquireConnection: async () => connection(),
-    beginTransaction: run("begin immediate"),
-    commitTransaction: run("commit"),
-    rollbackTransaction: run("rollback"),
+    async beginTransaction(conn: Routed) {
+      conn.inTransaction = true;
+      await hold(conn);
+      try {
+        if (!group.open) {
+          await writer.execute(raw("begin immediate"));
+          group.open = true;
+        }
+        await writer.execute(raw("savepoint member"));
+      } catch (error) {
+        conn.inTransaction = false;
+        throw error;
+      }
+    },
+    async commitTransaction(conn: Routed) {
+      await writer.execute(raw("release member"));
+      conn.inTransaction = false;
+      group.size++;
+      const durable = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
+      // Others are waiting: let the next one continue the transaction; the last of the group commits it.
+      if (lock.waiting() > 0 && group.size < GROUP_MAX) {
+        conn.release?.();
+        conn.release = undefined;
+      } else {
+        await commitGroup().catch(() => undefined); // the member's promise carries the error
+      }
+      await durable;
+    },
+    async rollbackTransaction(conn: Routed) {
+      if (!conn.inTransaction) return; // BEGIN failed, or the group's COMMIT did (its members already failed)
+      conn.inTransaction = false;
+      try {
+        await writer.execute(raw("rollback to member"));
+        await writer.execute(raw("release member"));
+      } catch (error) {
+        // SQLite rolled the whole transaction back (an I/O error, a full disk): the group's members fail with it.
+        await abandonGroup(error);
+      }
+    },
     async releaseConnection(conn: Routed) {
-      conn.release?.();
+      if (!conn.release) return;
+      // The group ends with the last holder when nobody waits to continue it.
+      if (group.open && lock.waiting() === 0) await commitGroup().catch(() => undefined);
+      conn.release();
       conn.release = undefined;
     },
     async destroy() {
