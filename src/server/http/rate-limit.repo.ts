@@ -23,20 +23,105 @@ async function upsert(db: Kysely<Database>, userId: string, windowStart: number)
   return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
+type Counter = WriteCount & { dirty: boolean };
+
+/** Users written back in one statement at most. */
+const FLUSH_ROWS = 500;
+
+/**
+ * SQLite: one server process serves a database file, so the count lives in this process's memory (no statement,
+ * no commit, no wait for the writer on the request's path). A user's counter is read from the table the first time
+ * they write in this process, and changed counters are written back in one transaction as soon as the previous
+ * write-back is done: under load that is one small statement in each group commit (db/sqlite-dialect.ts), so a
+ * restarted process goes on counting where the last one stopped, give or take the write-back in flight. A crash
+ * may lose that much, as decision 0016 allows. A second process on the same file counts on its own from what it
+ * read: at most `max` writes a minute per process.
+ */
+class MemoryCounters {
+  private readonly counters = new Map<string, Counter>();
+  private flushing = false;
+
+  constructor(private readonly db: Db) {}
+
+  async count(userId: string, windowStart: number): Promise<WriteCount> {
+    let counter = this.counters.get(userId);
+    if (!counter) {
+      const row = await this.db
+        .selectFrom("user_write_rate")
+        .select(["count", "window_start"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      // Another request of the user may have been first while this one read.
+      counter = this.counters.get(userId) ?? {
+        count: Number(row?.count ?? 0),
+        windowStart: Number(row?.window_start ?? windowStart),
+        dirty: false,
+      };
+      this.counters.set(userId, counter);
+    }
+    // As the upsert: a later window starts again at 1; an earlier one (a lagging clock) counts into the newer.
+    if (windowStart > counter.windowStart) Object.assign(counter, { windowStart, count: 1 });
+    else counter.count++;
+    counter.dirty = true;
+    this.flushSoon();
+    return { count: counter.count, windowStart: counter.windowStart };
+  }
+
+  private flushSoon() {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flush()
+        .catch(() => undefined) // a closed database at shutdown: the counts may be lost (decision 0016)
+        .finally(() => {
+          this.flushing = false;
+          if ([...this.counters.values()].some((c) => c.dirty)) this.flushSoon();
+        });
+    });
+  }
+
+  private async flush() {
+    const rows: { user_id: string; window_start: number; count: number }[] = [];
+    let current = 0;
+    for (const counter of this.counters.values()) current = Math.max(current, counter.windowStart);
+    for (const [userId, counter] of this.counters) {
+      if (counter.dirty) {
+        counter.dirty = false;
+        rows.push({ user_id: userId, window_start: counter.windowStart, count: counter.count });
+      } else if (counter.windowStart < current) {
+        this.counters.delete(userId); // written back already, and its window is over: read again on next write
+      }
+    }
+    for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
+      const values = rows.slice(i, i + FLUSH_ROWS);
+      // A transaction, so that it joins the writer's group commit rather than ending it.
+      await this.db.transaction().execute((trx) =>
+        trx
+          .insertInto("user_write_rate")
+          .values(values)
+          .onConflict((oc) =>
+            oc.column("user_id").doUpdateSet({
+              window_start: sql`excluded.window_start`,
+              count: sql`excluded.count`,
+            }),
+          )
+          .execute(),
+      );
+    }
+  }
+}
+
+const memory = new WeakMap<Db, MemoryCounters>();
+
 /**
  * Counts one API write of the user in the window `windowStart` (a minute number) and returns the window's count.
- * The counter may be lost in a crash, so it never costs an fsync (docs/decisions/0016-user-write-rate-limit.md):
- * on PostgreSQL the table is unlogged; on SQLite this one commit runs with synchronous = NORMAL.
+ * The counter may be lost in a crash, so it never costs an fsync (docs/decisions/0016-user-write-rate-limit.md,
+ * 0032-write-path.md): on PostgreSQL the table is unlogged and every process counts in it, so the limit holds
+ * across processes; on SQLite the count is kept in memory and written back in the background.
  */
 export async function countWrite(db: Db, userId: string, windowStart: number): Promise<WriteCount> {
   if (locksRows(db)) return upsert(db, userId, windowStart);
-  return db.connection().execute(async (conn) => {
-    const [mode] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(conn)).rows;
-    await sql`pragma synchronous = normal`.execute(conn);
-    try {
-      return await upsert(conn, userId, windowStart);
-    } finally {
-      await sql.raw(`pragma synchronous = ${Number(mode?.synchronous ?? 2)}`).execute(conn);
-    }
-  });
+  let counters = memory.get(db);
+  if (!counters) memory.set(db, (counters = new MemoryCounters(db)));
+  return counters.count(userId, windowStart);
 }
