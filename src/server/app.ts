@@ -87,6 +87,8 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
   const large = limit(backupBodyLimit(config.userLimits));
   app.use("/api/*", (c, next) => {
+    // A GET has no body to limit; reading it would make the request's full Fetch copy (a third of an in-sync pull).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const isBackup =
       c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
     return (isBackup ? large : small)(c, next);

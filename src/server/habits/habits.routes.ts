@@ -16,7 +16,7 @@ import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-item
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
 import { readSettings } from "../sync/settings.repo";
-import { currentVersion } from "../sync/versions.repo";
+import { syncPosition } from "../cache/sync-position.repo";
 import type { UserAnswers } from "../cache/user-answers";
 import { sendCached } from "../http/cached-body";
 
@@ -63,7 +63,7 @@ const jsonBody = (c: Context<AppEnv>, text: string) =>
  */
 const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
   const { db, user, today } = c.var;
-  const key = `${await currentVersion(db, user.id)} ${today}`;
+  const key = `${(await syncPosition(db, user.id)).current} ${today}`;
   const answer =
     answers.get(user.id, key) ??
     answers.set(user.id, key, await habitsJson(c, await listHabits(db, user.id)));
