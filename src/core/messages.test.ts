@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messages, PRODUCT_NAME } from "./messages";
+import { messageParts, messages, PRODUCT_NAME } from "./messages";
+import { messages as firstScreen } from "./messages/first-screen";
 
 // A few entries checked letter by letter against SPEC.md, so a slip in the catalogue is caught once, here.
 describe("message catalogue", () => {
@@ -29,5 +30,40 @@ describe("message catalogue", () => {
     );
     expect(messages.reset.success).toBe("Password reset email sent! Please check your inbox.");
     expect(messages.validation.passwordTooShort).toBe("Password must be at least 6 characters");
+  });
+});
+
+// The catalogue is written in two parts (first-screen.ts for the web app's initial bundle, on-demand.ts for the
+// rest): each text in one part only, and every text of each part in the catalogue under the same path.
+describe("the catalogue's parts", () => {
+  type Texts = { [key: string]: unknown };
+  const paths = (texts: Texts, prefix = ""): [string, unknown][] =>
+    Object.entries(texts).flatMap(([key, value]) =>
+      typeof value === "object" && value !== null
+        ? paths(value as Texts, `${prefix}${key}.`)
+        : [[`${prefix}${key}`, value] as [string, unknown]],
+    );
+  const first = paths(messageParts.firstScreen);
+  const onDemand = paths(messageParts.onDemand);
+  const whole = new Map(paths(messages));
+
+  it("has every text of each part in the catalogue, at the same path", () => {
+    for (const [path, text] of [...first, ...onDemand]) expect(whole.get(path), path).toBe(text);
+    expect(whole.size).toBe(first.length + onDemand.length);
+  });
+  it("writes each text in one part only", () => {
+    const inFirst = new Set(first.map(([path]) => path));
+    expect(onDemand.map(([path]) => path).filter((path) => inFirst.has(path))).toEqual([]);
+  });
+  it("gives the first screen's SPEC texts as the catalogue does", () => {
+    expect(firstScreen).toBe(messageParts.firstScreen);
+    expect(firstScreen.today.allAdded).toBe("All Common Habits Added");
+    expect(firstScreen.today.startStreak).toBe("Start your streak today");
+    expect(firstScreen.today.scrollHint(7)).toBe("Scroll to see all 7 suggestions");
+    expect(firstScreen.habits.saveFailed).toBe("Failed to save habit. Please try again.");
+    expect(firstScreen.habits.cloudLoadFallback).toBe(
+      "Failed to load your habits from the cloud. Using local data instead.",
+    );
+    expect(firstScreen.migration.inProgress).toBe("Migrating your habits to the cloud...");
   });
 });

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { messages } from "../../core/messages";
+import { messages } from "../../core/messages/first-screen";
 import { Button } from "../ui/button";
 import { LogoMark } from "../ui/logo";
 

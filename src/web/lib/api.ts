@@ -1,7 +1,7 @@
 // The errors of our JSON API as the web sees them (GUIDE §6). The client itself, apiRequest, is in api-request.ts:
 // this small part is what the first screen needs (docs/decisions/0026).
 import type { ApiErrorCode } from "../../core/contract";
-import { messages } from "../../core/messages";
+import { messages } from "../../core/messages/first-screen";
 
 /** An answer with a non-2xx status, or none; status 0 means the server could not be reached at all. */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
 // names are what screen readers, voice control and the acceptance tests find a day by.
 import type { DayStatus } from "../../core/day-state";
 import type { LocalDate } from "../../core/local-date";
-import { messages } from "../../core/messages";
+import { messages } from "../../core/messages/first-screen";
 import type { Weekday } from "../../core/schedule";
 
 const h = messages.history;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PRODUCT_NAME } from "../../core/messages";
+import { PRODUCT_NAME } from "../../core/messages/first-screen";
 
 export function LogoMark({ className }: { className?: string }) {
   return (

@@ -3,7 +3,7 @@
 // NoticeHost renders it. Any feature shows one with showUndoToast(messages.history.deleted(name), undo), where
 // `undo` is what useHabits().remove(id) gave.
 import { useState, useSyncExternalStore } from "react";
-import { messages } from "../../core/messages";
+import { messages } from "../../core/messages/first-screen";
 import { showError } from "./notices";
 
 /** How long Undo is offered: as long as the store holds the delete back (use-habits' remove). */

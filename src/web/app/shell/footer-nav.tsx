@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { APP_VERSION } from "../../../core/constants";
-import { PRODUCT_NAME } from "../../../core/messages";
+import { PRODUCT_NAME } from "../../../core/messages/first-screen";
 import { cx } from "../../ui/cx";
 import { FOOTER_ITEMS } from "./nav-items";
 

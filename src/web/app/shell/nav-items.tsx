@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { ChartIcon, SettingsIcon, TodayIcon, UserIcon } from "../../ui/icons";
 
 export type NavItem = { to: string; label: string; Icon: ComponentType<{ size?: number }> };

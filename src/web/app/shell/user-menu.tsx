@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { useCurrentUser } from "../../lib/current-user";
 import { refetchSession } from "../../lib/session";
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../ui/icons";

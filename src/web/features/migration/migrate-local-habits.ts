@@ -3,7 +3,7 @@
 // list never flashes empty before the migrated habits appear. The server skips when it already holds habits,
 // which makes a second or interrupted run harmless; local data is removed only once at least one was copied.
 import { MIGRATION_MESSAGE_MS } from "../../../core/constants";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { ApiError, failureText } from "../../lib/api";
 import { isFirstVisitDone, markFirstVisitDone } from "../../lib/storage";
 import { dismissNotice, type NoticeKind, showNotice } from "../../ui/notices";

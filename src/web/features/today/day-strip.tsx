@@ -1,7 +1,7 @@
 import { dayStatuses, type DayStatus } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
 import { addDays, type LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";

@@ -1,7 +1,7 @@
 import { type PointerEvent as ReactPointerEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { isDue } from "../../../core/schedule";
 import type { Vacation } from "../../../core/vacation";
 import type { HabitsStatus } from "../../lib/habits/use-habits";

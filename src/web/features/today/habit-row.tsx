@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { COMPLETION_ANIMATION_MS } from "../../../core/constants";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { showsPulse } from "../../../core/milestones";
 import type { Vacation } from "../../../core/vacation";
 import { Button } from "../../ui/button";

@@ -68,8 +68,8 @@ describe("lazyPart", () => {
 
   it("keeps an optional part away when it cannot load, and tries again when needed again", async () => {
     vi.useFakeTimers();
-    const load = vi.fn(() => Promise.reject(new Error("offline")));
-    const use = lazyPart<() => ReactNode>(load);
+    const load = vi.fn<() => Promise<() => ReactNode>>(() => Promise.reject(new Error("offline")));
+    const use = lazyPart(load);
     const view = render(
       <Boundary>
         <Host use={use} />
@@ -90,8 +90,8 @@ describe("lazyPart", () => {
 
   it("gives a required part that cannot load to the error boundary, after the retries", async () => {
     vi.useFakeTimers();
-    const load = vi.fn(() => Promise.reject(new Error("offline")));
-    const use = lazyPart<() => ReactNode>(load, { required: true });
+    const load = vi.fn<() => Promise<() => ReactNode>>(() => Promise.reject(new Error("offline")));
+    const use = lazyPart(load, { required: true });
     vi.spyOn(console, "error").mockImplementation(() => {}); // React reports the caught error
     render(
       <Boundary>

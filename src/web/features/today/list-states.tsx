@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { MANUAL_ADD_DELAY_MS } from "../../../core/constants";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { Button } from "../../ui/button";
 import { lazyPart } from "./lazy-part";
 

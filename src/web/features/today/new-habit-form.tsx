@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useId, useState } from "react";
 import { MAX_HABIT_NAME_LENGTH } from "../../../core/constants";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { Button } from "../../ui/button";
 import { PlusIcon } from "../../ui/icons";
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { QUICK_ADD_HINT_OVER } from "../../../core/constants";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { suggestionsNotPresent } from "../../../core/suggested-habits";
 import { cx } from "../../ui/cx";
 import { ChevronDownIcon } from "../../ui/icons";

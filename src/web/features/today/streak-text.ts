@@ -1,6 +1,6 @@
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { isDue } from "../../../core/schedule";
 import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";

@@ -40,7 +40,7 @@ import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
 import { deriveHabit, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
+import { messages } from "../../../core/messages/first-screen";
 import { isDue, type Schedule } from "../../../core/schedule";
 import { isOnVacation, type Vacation } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
