@@ -1,6 +1,6 @@
 // Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
 import type { Updateable } from "kysely";
-import type { Db } from "../db/database";
+import { locksRows, type Db } from "../db/database";
 import { scheduleColumn } from "../db/habit-columns";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
@@ -14,7 +14,7 @@ import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../c
 import { SyncOpSchema } from "../../core/sync-schema";
 import { dayStateOf, setDayState } from "./days.repo";
 import { writeSettings } from "./settings.repo";
-import { buryHabits, currentVersion, nextVersions } from "./versions.repo";
+import { buryHabits, nextVersions } from "./versions.repo";
 
 type Outcome =
   { status: "applied" | "duplicate" | "dropped" } | { status: "rejected"; code: string; message: string };
@@ -188,9 +188,12 @@ export async function pushOps(
   { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): Promise<SyncPushResult> {
   return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, userId);
+    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE): no statement needed.
+    if (locksRows(trx)) await lockOwner(trx, userId);
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
     const first = await nextVersions(trx, userId, 2 * ops.length);
+    // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
+    const cursor = String(first + 2 * ops.length - 1);
     let next = first;
     const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
@@ -220,6 +223,6 @@ export async function pushOps(
         .execute();
       results.push({ opId, ...outcome });
     }
-    return { results, cursor: String(await currentVersion(trx, userId)) };
+    return { results, cursor };
   });
 }
