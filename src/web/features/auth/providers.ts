@@ -3,6 +3,7 @@ import type { AuthProviders } from "../../../core/contract-schema";
 import { apiRequest } from "../../lib/api-request";
 import { authClient } from "../../lib/auth-client";
 import { type AuthFailure, type AuthFlow, runAuth } from "./auth-errors";
+import { LATE_RESULT_MS, listenForPopupResult, type PopupResultListener } from "./popup-result";
 
 export type Provider = { id: string; kind: "google" | "oidc"; label: string };
 export type ProviderMode = "signIn" | "signUp";
@@ -39,6 +40,18 @@ export function providerFlow(kind: Provider["kind"], mode: ProviderMode): AuthFl
   return mode === "signIn" ? "providerSignIn" : "providerSignUp";
 }
 
+/** After Better Auth saw the popup closed: its outcome may still be on its way, or the session already there. */
+async function afterPopupClosed(late: PopupResultListener, closed: AuthFailure): Promise<AuthFailure | null> {
+  const result = await late.result(LATE_RESULT_MS);
+  if (result && !result.signedIn) return { code: result.code, message: result.description || result.code };
+  // Signed in (or the popup was closed with no word): the session cookie, if any, is set; as Better Auth does on
+  // success, the session signal then brings the app's session up to date.
+  const session = await runAuth(() => authClient.getSession());
+  if (!session.ok || !session.data?.session) return result ? { code: "POPUP_SIGN_IN_FAILED" } : closed;
+  authClient.$store.notify("$sessionSignal");
+  return null;
+}
+
 /**
  * SPEC §7: a popup; where the browser blocks it, a full-page redirect that comes back to /login with
  * ?error=... on failure. Resolves with the failure, or null once signed in (the session refresh moves the
@@ -49,11 +62,17 @@ export async function signInWithProvider(
   mode: ProviderMode,
 ): Promise<AuthFailure | null> {
   const errorCallbackURL = `/login?view=${mode === "signIn" ? "login" : "signup"}&provider=${provider.kind}`;
-  const popup = await runAuth(() =>
-    authClient.signIn.popup({ provider: provider.id, callbackURL: "/", errorCallbackURL }),
-  );
-  if (popup.ok) return null;
-  if (popup.failure.code !== "POPUP_BLOCKED") return popup.failure;
+  const late = listenForPopupResult();
+  try {
+    const popup = await runAuth(() =>
+      authClient.signIn.popup({ provider: provider.id, callbackURL: "/", errorCallbackURL }),
+    );
+    if (popup.ok) return null;
+    if (popup.failure.code === "POPUP_CLOSED") return await afterPopupClosed(late, popup.failure);
+    if (popup.failure.code !== "POPUP_BLOCKED") return popup.failure;
+  } finally {
+    late.stop();
+  }
   const redirect = await runAuth(() =>
     authClient.signIn.social({ provider: provider.id, callbackURL: "/", errorCallbackURL }),
   );
