@@ -43,6 +43,18 @@ export async function requestReset(page: Page, email: string) {
   await page.getByRole("button", { name: a.resetButton }).click();
 }
 
+/**
+ * Clicks a provider's button and waits until its popup has opened and closed again. The close is read from the
+ * popup's state rather than awaited as an event: the completion page closes itself at once, possibly before a
+ * listener for "close" would be in place, and then that event never comes.
+ */
+export async function signInInPopup(page: Page, button: string) {
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: button }).click();
+  const popup = await opened;
+  await expect.poll(() => popup.isClosed()).toBe(true);
+}
+
 /** The form's error region (role=alert) must show exactly this text. */
 export async function expectError(page: Page, text: string) {
   await expect(page.getByRole("alert").filter({ hasText: text })).toHaveText(text);
