@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { addDays, todayInZone } from "../src/core/local-date";
 import type { SyncPull } from "../src/core/sync";
 import { loadConfig } from "../src/server/config";
 import { startServer } from "../src/server/server";
 import { createDatabase, startEmbeddedPostgres } from "../test/support/postgres-server";
+import { decadeBackup, utcToday } from "./bench/accounts";
 
 const HABITS = 50;
 const YEARS = 10;
@@ -55,15 +55,7 @@ const cookie = signUp.headers
   .join("; ");
 
 // About one day in seventy missed, from a fixed seed: 50 × 3,650 days, about 180,000 marked.
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const today = todayInZone(new Date(), "UTC");
-const backup = Array.from({ length: HABITS }, (_, h) => ({
-  name: `Habit ${h + 1}`,
-  completedDates: Array.from({ length: YEARS * 365 }, (_, d) => addDays(today, -d)).filter(
-    () => random() > 1 / 70,
-  ),
-}));
+const backup = decadeBackup(utcToday());
 const days = backup.reduce((sum, h) => sum + h.completedDates.length, 0);
 const imported = await request("/api/habits", {
   method: "PUT",

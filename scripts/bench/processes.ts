@@ -1,0 +1,136 @@
+// The servers under test, each as its own OS process: the app (`node --import tsx src/server/main.ts`, as
+// `npm start` runs it) and the bare Hono reference (bare-server.ts). Autocannon runs in the bench's process, so the
+// server measured has one core's worth of CPU to itself on a 2-core machine, as a server behind a load balancer
+// would, instead of sharing its event loop with the load generator.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "../../test/support/free-port";
+
+/** Fixed, so that a session made by one server process holds in the next one on the same database. */
+const BENCH_SECRET = "bench-secret-0123456789-abcdefghijklmnop";
+const START_MS = 60_000;
+const STOP_MS = 10_000;
+
+export type Child = {
+  readonly url: string;
+  readonly pid: number;
+  /** Resident set size of the process now, in bytes (/proc/<pid>/status VmRSS). */
+  rss: () => number;
+  stop: () => Promise<void>;
+};
+
+export type AppServerOptions = {
+  /** The checkout whose server runs (its src/server/main.ts, its node_modules): the repository by default. */
+  appDir: string;
+  /** The server's data folder; its SQLite database is habit-streaks.db in it. Kept after stop. */
+  dataDir: string;
+  env?: Record<string, string>;
+};
+
+/** Starts the app on SQLite and resolves once /api/health answers that the database is ok. */
+export async function startAppServer(options: AppServerOptions): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: options.appDir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: url,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: `sqlite:${join(options.dataDir, "habit-streaks.db")}`,
+      AUTH_SECRET: BENCH_SECRET,
+      WEB_DIR: "test/support/web-stub",
+      // The production default: one line per request. It goes to /dev/null, not through a pipe to this process.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      SIGN_UP_RATE_MAX: "100000",
+      SIGN_IN_RATE_MAX: "100000",
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const started = watch(child);
+  try {
+    await untilHealthy(url, started);
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, rss: () => rssOf(child.pid!), stop: started.stop };
+}
+
+export type CapturedResponse = { status: number; headers: [string, string][]; body: Buffer };
+
+/** Headers the reference leaves to its own HTTP stack, which sets them per response as the app's does. */
+const PER_CONNECTION = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/** Starts a bare Hono server that answers every request with `response` (same status, headers and bytes). */
+export async function startBareServer(response: CapturedResponse, dir: string): Promise<Child> {
+  const file = join(dir, `bare-response-${Date.now()}.json`);
+  const headers = response.headers.filter(([name]) => !PER_CONNECTION.has(name.toLowerCase()));
+  writeFileSync(
+    file,
+    JSON.stringify({ status: response.status, headers, body: response.body.toString("base64") }),
+  );
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "bare-server.ts"), file],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const started = watch(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+      out += d;
+      const match = /port (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    void started.exited.then(() => reject(new Error(`the bare server exited: ${started.output()}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    rss: () => rssOf(child.pid!),
+    stop: started.stop,
+  };
+}
+
+function watch(child: ChildProcess) {
+  const output: string[] = [];
+  child.stderr?.setEncoding("utf8").on("data", (d: string) => void output.push(d));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A bench that ends abruptly must not leave a server running.
+  const killOnExit = () => void child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const stop = async () => {
+    process.off("exit", killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { exited, stop, output: () => output.join("").slice(-4000) };
+}
+
+async function untilHealthy(url: string, started: ReturnType<typeof watch>) {
+  const gaveUp = Date.now() + START_MS;
+  let ended = false;
+  void started.exited.then(() => (ended = true));
+  while (Date.now() < gaveUp) {
+    if (ended) throw new Error(`the server exited before answering:\n${started.output()}`);
+    const res = await fetch(`${url}/api/health`).catch(() => null);
+    if (res?.status === 200 && ((await res.json()) as { database?: string }).database === "ok") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not answer /api/health within ${START_MS / 1000} s:\n${started.output()}`);
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (!kib) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) * 1024;
+}
