@@ -41,7 +41,7 @@ export type TestServer = {
 export function useTestServer(
   dialect: TestDialect,
   clock: TestClock = pinnedClock(),
-  options: Pick<TestServerOptions, "transport"> = {},
+  options: Pick<TestServerOptions, "transport" | "env"> = {},
 ): TestServer {
   let database: TestDatabase | undefined;
   let harness: Harness | undefined;
