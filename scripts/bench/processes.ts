@@ -128,6 +128,29 @@ async function untilHealthy(url: string, started: ReturnType<typeof watch>) {
   throw new Error(`the server did not answer /api/health within ${START_MS / 1000} s:\n${started.output()}`);
 }
 
+/** CPU time of the process (all its threads) so far, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+}
+
+/**
+ * Resolves once the processes have stopped working: at the end of a load run autocannon closes its connections,
+ * but a server still finishes the requests it had accepted, and would take that time from whatever is measured next.
+ * Idle: at most one clock tick (10 ms) of CPU in 250 ms, 4 % of a core. At most `maxMs`.
+ */
+export async function settle(pids: readonly number[], maxMs = 30_000): Promise<void> {
+  const gaveUp = Date.now() + maxMs;
+  const total = () => pids.reduce((n, pid) => n + cpuTicks(pid), 0);
+  for (let before = total(); Date.now() < gaveUp;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = total();
+    if (now - before <= 1) return;
+    before = now;
+  }
+}
+
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];

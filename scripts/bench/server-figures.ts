@@ -74,6 +74,8 @@ const withErrors = (s: Summary) => {
     kinds.set(kind, (kinds.get(kind) ?? 0) + n);
   return `, ${s.bad} errors (${[...kinds].map(([kind, n]) => `${kind} ×${n}`).join(", ")})`;
 };
+/** One run in the progress log: req/s (p99 ms, seconds of steady state). */
+const brief = (r: LoadResult) => `${Math.round(r.rps)} (${r.p99.toFixed(1)}, ${r.steadySeconds.toFixed(1)})`;
 const loadFigure = (s: Summary) => `${reqs(s.rps)}, p99 ${ms(s.p99)}${withErrors(s)}`;
 
 export async function serverRows(o: ServerBenchOptions): Promise<Row[]> {
@@ -92,7 +94,7 @@ export async function serverRows(o: ServerBenchOptions): Promise<Row[]> {
       `${ACCOUNTS} accounts of 20 habits × 365 days in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
     const h = headersFor(url, today);
-    const ctx: Context = { o, url, today, h, accounts, workDir, dataDir };
+    const ctx: Context = { o, url, today, h, accounts, workDir, dataDir, pids: [server.pid] };
 
     const part = async (name: ServerPart, what: string, budget: string, run: () => Promise<Row[]>) => {
       if (!o.parts.has(name)) return;
@@ -114,7 +116,7 @@ export async function serverRows(o: ServerBenchOptions): Promise<Row[]> {
       server = await startAppServer({ appDir: o.appDir, dataDir, env });
       const fresh = server;
       await part("rss", "server RSS", `≤ ${mib(RSS_MAX)}`, () =>
-        rssRows({ ...ctx, url: fresh.url, h: headersFor(fresh.url, ctx.today) }, fresh),
+        rssRows({ ...ctx, url: fresh.url, h: headersFor(fresh.url, ctx.today), pids: [fresh.pid] }, fresh),
       );
     }
   } finally {
@@ -133,6 +135,8 @@ type Context = {
   accounts: BenchAccount[];
   workDir: string;
   dataDir: string;
+  /** The server processes running: each load run ends once they are idle again. */
+  pids: number[];
 };
 
 /** The headers the web app sends (src/web/lib/api-request.ts), and a browser's Accept-Encoding. */
@@ -154,17 +158,18 @@ function headersFor(url: string, today: LocalDate) {
 /** Interleaved rounds of the given loads, in alternating order, after a warm-up of each. */
 async function compare(ctx: Context, label: string, targets: { url: string; requests: LoadRequest[] }[]) {
   const { o } = ctx;
-  for (const t of targets) await load(t.url, { seconds: Math.max(1, o.seconds / 2), requests: t.requests });
+  for (const t of targets)
+    await load(t.url, { seconds: Math.max(1, o.seconds / 2), requests: t.requests, settle: ctx.pids });
   const results = targets.map(() => [] as LoadResult[]);
   for (let round = 0; round < o.rounds; round++) {
     const order = targets.map((_, i) => i);
     if (round % 2) order.reverse();
     for (const i of order)
-      results[i]!.push(await load(targets[i]!.url, { seconds: o.seconds, requests: targets[i]!.requests }));
+      results[i]!.push(
+        await load(targets[i]!.url, { seconds: o.seconds, requests: targets[i]!.requests, settle: ctx.pids }),
+      );
   }
-  o.log(
-    `${label}: ${results.map((r) => r.map((x) => `${Math.round(x.rps)} (p99 ${x.p99.toFixed(1)})`).join(", ")).join(" | ")}`,
-  );
+  o.log(`${label} (req/s, p99 ms, steady s): ${results.map((r) => r.map(brief).join(", ")).join(" | ")}`);
   return results.map(summary);
 }
 
@@ -174,9 +179,11 @@ async function withBare<T>(
   run: (url: string) => Promise<T>,
 ) {
   const bare = await startBareServer(response, ctx.workDir);
+  ctx.pids.push(bare.pid);
   try {
     return await run(bare.url);
   } finally {
+    ctx.pids.splice(ctx.pids.indexOf(bare.pid), 1);
     await bare.stop();
   }
 }
@@ -221,17 +228,21 @@ async function pullAll(url: string, headers: Record<string, string>, cursor = ""
   }
 }
 
+/** The pull of a device in sync, checked to bring no change. */
+async function inSyncPull(url: string, headers: Record<string, string>, cursor: string) {
+  const captured = await rawRequest(`${url}/api/sync?cursor=${cursor}`, { headers });
+  const pull = json<Pull>(captured);
+  if (pull.more || pull.habits.length || pull.completions.length || pull.deletedHabitIds.length)
+    throw new Error("the pull of a device in sync brought changes");
+  return captured;
+}
+
 /** Item 2: the request a device makes most often, a pull when in sync, against a bare server sending its bytes. */
 async function pullRows(ctx: Context): Promise<Row[]> {
   const { url, h, accounts } = ctx;
   const cursors: string[] = [];
   for (const account of accounts) cursors.push(await pullAll(url, h.read(account)));
-  const captured = await rawRequest(`${url}/api/sync?cursor=${cursors[0]}`, {
-    headers: h.read(accounts[0]!),
-  });
-  const pull = json<Pull>(captured);
-  if (pull.more || pull.habits.length || pull.completions.length || pull.deletedHabitIds.length)
-    throw new Error("the pull of a device in sync brought changes");
+  const captured = await inSyncPull(url, h.read(accounts[0]!), cursors[0]!);
   const next = roundRobin(accounts.length);
   const app: LoadRequest[] = [
     {
@@ -331,14 +342,16 @@ async function writeRows(ctx: Context): Promise<Row[]> {
   };
   const ways = { push: toggles(ctx, "push", pick()), rest: toggles(ctx, "rest", pick()) };
   for (const requests of Object.values(ways))
-    await load(url, { seconds: Math.max(1, o.seconds / 2), requests });
+    await load(url, { seconds: Math.max(1, o.seconds / 2), requests, settle: ctx.pids });
   const fsync: number[] = [];
   const runs = { push: [] as LoadResult[], rest: [] as LoadResult[] };
   for (let round = 0; round < o.rounds; round++) {
     const steps: (() => Promise<void>)[] = [
       async () => void fsync.push(singleRowCommitRate(dataDir, o.fsyncSeconds)),
-      async () => void runs.push.push(await load(url, { seconds: o.seconds, requests: ways.push })),
-      async () => void runs.rest.push(await load(url, { seconds: o.seconds, requests: ways.rest })),
+      async () =>
+        void runs.push.push(await load(url, { seconds: o.seconds, requests: ways.push, settle: ctx.pids })),
+      async () =>
+        void runs.rest.push(await load(url, { seconds: o.seconds, requests: ways.rest, settle: ctx.pids })),
     ];
     for (const step of round % 2 ? steps.reverse() : steps) await step();
   }
@@ -350,9 +363,7 @@ async function writeRows(ctx: Context): Promise<Row[]> {
     ["rest", "PUT/DELETE /api/habits/:id/completions/:date"],
   ] as const) {
     const s = summary(runs[way]);
-    o.log(
-      `${way}: ${runs[way].map((r) => `${Math.round(r.rps)} (p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)})`).join(", ")}`,
-    );
+    o.log(`${way} (req/s, p99 ms, steady s): ${runs[way].map(brief).join(", ")}`);
     const ratio = s.rps / commits;
     rows.push(
       {
@@ -413,6 +424,8 @@ async function largeRows(ctx: Context): Promise<Row[]> {
   // Day-to-day: the in-sync pull and a tick, each with 50 connections on one account, the large one and a small one.
   const small = accounts[0]!;
   const smallCursor = await pullAll(url, h.read(small));
+  await inSyncPull(url, h.read(big), best.cursor);
+  await inSyncPull(url, h.read(small), smallCursor);
   const pulls = (account: BenchAccount, cursor: string): LoadRequest[] => [
     { path: `/api/sync?cursor=${cursor}`, headers: h.read(account) },
   ];
@@ -524,7 +537,7 @@ async function rssRows(ctx: Context, server: Child): Promise<Row[]> {
   const rss: number[] = [];
   const runs: LoadResult[] = [];
   for (let run = 0; run < o.rssRuns; run++) {
-    runs.push(await load(url, { seconds: o.rssSeconds, requests }));
+    runs.push(await load(url, { seconds: o.rssSeconds, requests, settle: ctx.pids }));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     rss.push(server.rss());
     o.log(
