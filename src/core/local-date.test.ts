@@ -42,6 +42,24 @@ describe("isLocalDate", () => {
   it.each([null, undefined, 20260101, new Date(0), ["2026-01-01"]])("rejects non-string %j", (value) => {
     expect(isLocalDate(value)).toBe(false);
   });
+  it("property: accepts exactly the real dates of the years 1000 to 9999, read as the platform's UTC calendar", () => {
+    const char = fc.constantFrom("0", "1", "2", "3", "4", "9", "-", "/", ":", "a", " ", "٣", "");
+    fc.assert(
+      fc.property(localDate, fc.nat(9), char, (date, position, c) => {
+        const value = date.slice(0, position) + c + date.slice(position + 1);
+        const ms = Date.parse(`${value}T00:00:00Z`);
+        const real =
+          /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+          value >= "1000" &&
+          !Number.isNaN(ms) &&
+          new Date(ms).toISOString().slice(0, 10) === value;
+        expect(isLocalDate(value)).toBe(real);
+        if (real) expect(toDayNumber(value)).toBe(ms / 86_400_000);
+        else expect(() => toDayNumber(value)).toThrow(RangeError);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe("addDays and daysBetween", () => {

@@ -7,6 +7,9 @@ export type LocalDate = string;
 export const INVALID_LOCAL_DATE_MESSAGE = "must be a real calendar date in YYYY-MM-DD form";
 
 const MS_PER_DAY = 86_400_000;
+// Years count from March in days_from_civil below, so that February's leap day ends a year: the day of that year
+// each month (1 to 12) begins on.
+const MARCH_DAYS = [0, 306, 337, 0, 31, 61, 92, 122, 153, 184, 214, 245, 275];
 const MIN_DAY = dayNumberFromCivil(1000, 1, 1);
 const MAX_DAY = dayNumberFromCivil(9999, 12, 31);
 
@@ -19,14 +22,13 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-// Howard Hinnant's days_from_civil: proleptic Gregorian date -> days since 1970-01-01.
+// Howard Hinnant's days_from_civil: proleptic Gregorian date -> days since 1970-01-01, for the years 1000 to 9999
+// (so that integer division may truncate: every operand is positive).
 function dayNumberFromCivil(year: number, month: number, day: number): number {
   const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
+  const era = (y / 400) | 0;
   const yoe = y - era * 400;
-  const mp = (month + 9) % 12;
-  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const doe = yoe * 365 + (yoe >> 2) - ((yoe / 100) | 0) + MARCH_DAYS[month]! + day - 1;
   return era * 146_097 + doe - 719_468;
 }
 
@@ -48,22 +50,27 @@ function civilFromDayNumber(dayNumber: number): [number, number, number] {
 const DIGIT_0 = 48;
 const HYPHEN = 45;
 
-function digitAt(value: string, index: number): number {
-  const digit = value.charCodeAt(index) - DIGIT_0;
-  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
-}
-
 // Hand-rolled and allocation-free instead of a regex: stats parse dates by the hundred thousand. NaN when invalid.
 function dayNumberOrNaN(value: string): number {
   if (value.length !== 10 || value.charCodeAt(4) !== HYPHEN || value.charCodeAt(7) !== HYPHEN)
     return Number.NaN;
-  const year =
-    digitAt(value, 0) * 1000 + digitAt(value, 1) * 100 + digitAt(value, 2) * 10 + digitAt(value, 3);
-  const month = digitAt(value, 5) * 10 + digitAt(value, 6);
-  const day = digitAt(value, 8) * 10 + digitAt(value, 9);
-  // NaN from a non-digit fails every comparison below, so it is rejected too.
-  if (!(year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)))
-    return Number.NaN;
+  const y0 = value.charCodeAt(0) - DIGIT_0;
+  const y1 = value.charCodeAt(1) - DIGIT_0;
+  const y2 = value.charCodeAt(2) - DIGIT_0;
+  const y3 = value.charCodeAt(3) - DIGIT_0;
+  const m0 = value.charCodeAt(5) - DIGIT_0;
+  const m1 = value.charCodeAt(6) - DIGIT_0;
+  const d0 = value.charCodeAt(8) - DIGIT_0;
+  const d1 = value.charCodeAt(9) - DIGIT_0;
+  // Every one a digit: none below 0 (a sign bit in the OR), and none above 9 (for m0 and d0, month and day then
+  // fail their ranges below).
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0 || y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9) return Number.NaN;
+  if (m1 > 9 || d1 > 9) return Number.NaN;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return Number.NaN;
+  if (day > 28 && day > daysInMonth(year, month)) return Number.NaN;
   return dayNumberFromCivil(year, month, day);
 }
 

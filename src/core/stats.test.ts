@@ -67,6 +67,18 @@ describe("sortHabits", () => {
   it("by completion, highest first, then by name", () =>
     expect(names("completion")).toEqual(["apple", "Date", "Banana", "cherry"]));
   it("A-Z ignores case", () => expect(names("az")).toEqual(["apple", "Banana", "cherry", "Date"]));
+  it("property: A-Z orders as localeCompare with accent sensitivity, keeping equal names in their order", () => {
+    const name = fc.stringMatching(/^[aAáÁeEéÉoOöÖ ß-]{0,4}$/);
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 12 }), (habitNames) => {
+        const habits = habitNames.map((n, i) => makeHabit(n, [], TODAY, `h${i}`));
+        const expected = [...habits].sort((x, y) =>
+          x.name.localeCompare(y.name, undefined, { sensitivity: "accent" }),
+        );
+        expect(sortHabits(habits, "az").map((h) => h.id)).toEqual(expected.map((h) => h.id));
+      }),
+    );
+  });
   it("returns a new array and leaves the input alone", () => {
     const sorted = sortHabits(list, "az");
     expect(sorted).not.toBe(list);
