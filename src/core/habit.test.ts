@@ -1,5 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deriveHabit } from "./habit";
+import { completionRate } from "./completion-rate";
+import { deriveHabit, type StoredHabit } from "./habit";
+import { addDays, type LocalDate } from "./local-date";
+import { bestStreak, currentStreak, normalizeDates } from "./streaks";
+import { anyHistory } from "./test-habits";
 
 describe("deriveHabit", () => {
   const stored = {
@@ -63,5 +68,60 @@ describe("deriveHabit", () => {
     expect(
       deriveHabit({ ...stored, completedDates: ["2026-11-18", "2026-11-20"] }, "2026-11-21").streakCount,
     ).toBe(1);
+  });
+
+  it("gives back the stored lists when they are distinct and ascending, and new ones without changing them else", () => {
+    const completedDates = ["2026-11-19", "2026-11-20"];
+    const skippedDates = ["2026-11-18"];
+    const habit = deriveHabit({ ...stored, completedDates, skippedDates }, "2026-11-21");
+    expect(habit.completedDates).toBe(completedDates);
+    expect(habit.skippedDates).toBe(skippedDates);
+    const overlapping = ["2026-11-18", "2026-11-20"];
+    expect(
+      deriveHabit({ ...stored, completedDates, skippedDates: overlapping }, "2026-11-21").skippedDates,
+    ).toEqual(["2026-11-18"]);
+    expect(overlapping).toEqual(["2026-11-18", "2026-11-20"]);
+  });
+
+  it("property: every figure is currentStreak's, bestStreak's and completionRate's with the habit's rules, however often it is derived again after changes", () => {
+    let id = 0;
+    const change = fc.record({
+      state: fc.constantFrom("done", "skipped", "none"),
+      offset: fc.integer({ min: -70, max: 0 }),
+    });
+    fc.assert(
+      fc.property(anyHistory, fc.array(change, { maxLength: 5 }), (h, changes) => {
+        const base: StoredHabit = { ...stored, id: `p${id++}`, schedule: h.schedule };
+        let done = h.done;
+        let skipped = h.skipped;
+        for (const c of [null, null, ...changes]) {
+          // Each change sets one day, on new arrays of the same dates (as the web store gives them).
+          if (c) {
+            const date = addDays(h.today, c.offset);
+            done = normalizeDates(done.filter((d) => d !== date).concat(c.state === "done" ? [date] : []));
+            skipped = normalizeDates(
+              skipped.filter((d) => d !== date).concat(c.state === "skipped" ? [date] : []),
+            );
+          }
+          const habit = deriveHabit(
+            { ...base, completedDates: done.slice(), skippedDates: skipped.slice() },
+            h.today,
+            h.vacations,
+          );
+          const rules = { skippedDates: skipped, schedule: h.schedule, vacations: h.vacations };
+          const dates: LocalDate[] = normalizeDates(done);
+          expect(habit).toMatchObject({
+            completedDates: dates,
+            skippedDates: normalizeDates(skipped).filter((d) => !dates.includes(d)),
+            streakCount: currentStreak(done, h.today, rules),
+            bestStreak: bestStreak(done, rules),
+            completionRate: completionRate(done, h.today, rules),
+            completedToday: dates.includes(h.today),
+            lastCompletedDate: dates.at(-1) ?? null,
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

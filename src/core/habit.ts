@@ -1,9 +1,15 @@
 // The habit as stored and as shown: only the days are stored, every other figure is derived for a given day.
 // Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0007).
-import { completionRateOf } from "./completion-rate";
-import { bestStreakOf, currentStreakOf, type DayRules, habitDays, includesDay } from "./habit-days";
+import {
+  type DayRules,
+  type HabitDays,
+  rememberedDayNumbers,
+  rememberedFigures,
+  sortedDayNumbers,
+  vacationDays,
+} from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
-import type { Schedule } from "./schedule";
+import { type Schedule, scheduleMask } from "./schedule";
 import { normalizeDates } from "./streaks";
 import type { Vacation } from "./vacation";
 
@@ -41,31 +47,77 @@ export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[])
 
 /**
  * Every figure of the habit at `today` (the user's today, day start included), with its skipped days, schedule
- * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones.
+ * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones: the
+ * stored lists themselves when they are so already (as stored), to be read and not changed.
+ *
+ * Every change of the web store derives every habit again (and the server, every list it sends), so this reads
+ * each date once and walks the days once for all the figures (habitFigures); a list read lately under the habit's
+ * id is read again only where it changed, and figures from days and rules that did not change are kept
+ * (habit-days.ts: rememberedDayNumbers, rememberedFigures).
  */
 export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
-  const completedDates = normalizeDates(stored.completedDates);
-  const days = habitDays(completedDates, dayRulesOf(stored, vacations));
   const todayNumber = toDayNumber(today);
+  const [completedDates, done] = normalized(`done ${stored.id}`, stored.completedDates);
+  const days: HabitDays = {
+    done,
+    skipped: EMPTY,
+    vacations: vacationDays(vacations),
+    mask: scheduleMask(stored.schedule),
+  };
+  let skippedDates: LocalDate[] | undefined;
+  if (stored.skippedDates)
+    [skippedDates, days.skipped] = withoutDone(normalized(`skipped ${stored.id}`, stored.skippedDates), done);
+  const figures = rememberedFigures(days, todayNumber);
   const habit: Habit = {
     ...stored,
     completedDates,
-    streakCount: currentStreakOf(days, todayNumber),
-    bestStreak: bestStreakOf(days),
+    streakCount: figures.streak,
+    bestStreak: figures.best,
     lastCompletedDate: completedDates.at(-1) ?? null, // the latest: the list is ascending
-    completedToday: includesDay(days.done, todayNumber),
-    completionRate: completionRateOf(days, todayNumber),
+    completedToday: figures.last >= 0 && done[figures.last] === todayNumber,
+    completionRate: figures.rate,
   };
-  if (stored.skippedDates)
-    habit.skippedDates = withoutDates(normalizeDates(stored.skippedDates), completedDates);
+  if (skippedDates) habit.skippedDates = skippedDates;
   return habit;
 }
 
-/** `dates` without those in `remove`; both distinct and ascending. */
-function withoutDates(dates: LocalDate[], remove: readonly LocalDate[]): LocalDate[] {
-  let j = 0;
-  return dates.filter((date) => {
-    while (j < remove.length && remove[j]! < date) j++;
-    return remove[j] !== date;
-  });
+const EMPTY = new Int32Array(0);
+
+/**
+ * `dates` distinct and ascending, with their day numbers (not to be changed: rememberedDayNumbers may give them
+ * again). Stored lists are so already, and come back as they are: a copy of 3,650 dates per habit on every change
+ * would be work for nothing, as the derived habit's lists are only read.
+ */
+function normalized(key: string, dates: LocalDate[]): [LocalDate[], Int32Array] {
+  const days = rememberedDayNumbers(key, dates);
+  if (days) return [dates, days];
+  const sorted = normalizeDates(dates);
+  return [sorted, sortedDayNumbers(sorted)];
+}
+
+/**
+ * The skipped days (distinct and ascending, with their day numbers) that are not done: done wins. The lists as
+ * they are when none is done (as stored), else new ones (rare: the stores keep a day in one list).
+ */
+function withoutDone([dates, days]: [LocalDate[], Int32Array], done: Int32Array): [LocalDate[], Int32Array] {
+  let kept: LocalDate[] | undefined; // once a done one is met: the others before it and after
+  for (let i = 0, j = 0; i < days.length; i++) {
+    const day = days[i]!;
+    // Gallop to the first done day >= day: skipped days are few and far between among the done ones.
+    let step = 1;
+    while (j + step < done.length && done[j + step]! < day) {
+      j += step;
+      step *= 2;
+    }
+    let hi = Math.min(j + step, done.length); // done[hi] >= day, or the end
+    while (j < hi) {
+      const mid = (j + hi) >> 1;
+      if (done[mid]! < day) j = mid + 1;
+      else hi = mid;
+    }
+    if (j < done.length && done[j] === day) {
+      kept ??= dates.slice(0, i);
+    } else kept?.push(dates[i]!);
+  }
+  return kept ? [kept, sortedDayNumbers(kept)] : [dates, days];
 }
