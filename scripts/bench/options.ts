@@ -5,9 +5,9 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SERVER_PARTS, type ServerBenchOptions, type ServerPart } from "./server-figures";
 
-export const USAGE = `Options:
+const usage = (parts: readonly string[]) => `Options:
   --quick            short runs for development (2 s loads, 2 rounds, RSS runs of 5 s); not for the record
-  --only a,b         only these parts: ${SERVER_PARTS.join(", ")}, core, js
+  --only a,b         only these parts: ${parts.join(", ")}
   --app <dir>        measure another checkout (its server, bench-core.ts and build), e.g. a "before" tree
   --web-dir <dir>    initial JavaScript of an existing build instead of building one
   --seconds <n>      seconds of each measured load (default 5)
@@ -19,7 +19,17 @@ export type BenchOptions = Omit<ServerBenchOptions, "parts" | "log"> & {
   webDir?: string;
 };
 
+/** The options; prints the usage and exits on --help (0) and on a wrong option (2). */
 export function parseOptions(argv: string[], allowed: readonly string[]): BenchOptions {
+  try {
+    return parse(argv, allowed);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage(allowed)}`);
+    process.exit(2);
+  }
+}
+
+function parse(argv: string[], allowed: readonly string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -34,7 +44,7 @@ export function parseOptions(argv: string[], allowed: readonly string[]): BenchO
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage(allowed));
     process.exit(0);
   }
   const positive = (name: string, value: string | undefined, fallback: number) => {
