@@ -72,7 +72,7 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     steadySeconds: steadyEnough ? (ended - from) / 1000 : 0,
     p50: at(0.5),
     p99: at(0.99),
-    bad: result.non2xx + result.errors + result.timeouts,
+    bad: result.non2xx + result.errors, // autocannon's errors include its timeouts
     badKinds: {
       ...Object.fromEntries([...statuses].map(([status, n]) => [`HTTP ${status}`, n])),
       ...(result.timeouts && { timeouts: result.timeouts }),

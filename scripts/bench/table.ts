@@ -30,7 +30,8 @@ export const missed = (rows: readonly Row[]) => rows.filter((r) => r.ok === fals
 
 const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 export const reqs = (n: number) => `${grouped.format(n)} req/s`;
-export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
+export const ms = (n: number) =>
+  Number.isNaN(n) ? "no answer" : `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 export const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
