@@ -43,9 +43,10 @@ let nextDates: (LocalDate | undefined)[] | undefined;
 /**
  * The day numbers of `dates` from `start` to `end` in their order, into `out` at the same indices; true when they
  * are distinct and ascending (as stored). Throws RangeError as toDayNumber does. Ten years of dates are 3,650
- * strings per habit, read per habit on every change, so this avoids toDayNumber for most: a date equal to the one
- * after the date before is that day; a date in the same month as the last one read by toDayNumber (the same first
- * 8 characters) is that month's day 0 plus its day of the month; the others go through toDayNumber.
+ * strings per habit, read per habit on every change, so this avoids toDayNumber for most: a date equal to the day
+ * after the date before (or the day after that) is that day; a date in the same month as the last one read by
+ * toDayNumber (the same first 8 characters) is that month's day 0 plus its day of the month; the others go through
+ * toDayNumber.
  */
 export function readDayNumbers(
   dates: readonly LocalDate[],
@@ -68,10 +69,16 @@ export function readDayNumbers(
   let monthDays = 0;
   for (let i = start; i < end; i++) {
     const date = dates[i]!;
+    // The day after the one before, or the day after that (one day missed).
     let day = previous + 1;
-    const k = day - NEXT_FIRST;
+    let k = day - NEXT_FIRST;
     if (k >= 0 && k < NEXT_COUNT && date === (next[k] ??= fromDayNumber(day))) {
       out[i] = previous = day;
+      continue;
+    }
+    k++;
+    if (k >= 0 && k < NEXT_COUNT && date === (next[k] ??= fromDayNumber(day + 1))) {
+      out[i] = previous = day + 1;
       continue;
     }
     let read = false;
