@@ -1,4 +1,4 @@
-// Loaded when the first question is asked (lazy-part.ts).
+// Loaded when the first question is asked (lib/lazy-part.ts).
 import { useEffect, useId, useRef } from "react";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { MANUAL_ADD_DELAY_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages/first-screen";
 import { Button } from "../../ui/button";
-import { lazyPart } from "./lazy-part";
+import { lazyPart } from "../../lib/lazy-part";
 
 // Needed only after a loading error, and then only 3 s later: its code loads meanwhile.
 const useManualAddForm = lazyPart(() => import("./manual-add-form").then((m) => m.ManualAddForm));

@@ -7,7 +7,7 @@ import { useHabits } from "../../lib/habits/use-habits";
 import { notificationPermission } from "../../lib/notifications";
 import { readStorage, WEB_STORAGE_KEYS } from "../../lib/storage";
 import { showUndoToast } from "../../ui/undo-toast";
-import { lazyPart } from "./lazy-part";
+import { lazyPart } from "../../lib/lazy-part";
 import { ListLoading } from "./list-loading";
 import { NewHabitForm } from "./new-habit-form";
 import { QuickAddPanel } from "./quick-add-panel";

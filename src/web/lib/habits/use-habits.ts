@@ -38,41 +38,26 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
-import { deriveHabit, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
-import { isDue, type Schedule } from "../../../core/schedule";
-import { isOnVacation, type Vacation } from "../../../core/vacation";
+import type { Vacation } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
+import { lazyPart } from "../lazy-part";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
 import { loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
-import type { ReplicaHabit } from "../sync/replica-state";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
+import type { HabitView } from "./habit-view";
 import type { HabitExtras, HabitUpdate, RemoveHandle, Tools } from "../sync/store-writes";
 import { parseHabitName, preloadHabitValidation } from "./habit-validation";
 import { newId } from "./new-id";
 
-export type { HabitExtras, HabitUpdate, RemoveHandle };
+export type { HabitExtras, HabitUpdate, HabitView, RemoveHandle };
 
 export type HabitsStatus = "loading" | "ready" | "error";
 export type HabitsSource = StoreSource;
 export type ImportResult = { ok: boolean; source: HabitsSource };
-
-/** A habit as the screens show it: src/core's figures, the issue 10 fields, and how it stands today. */
-export type HabitView = Habit & {
-  skippedDates: LocalDate[];
-  schedule: Schedule | null;
-  archived: boolean;
-  position: number;
-  /** Its schedule has today (a habit not due today is folded away on Today). */
-  dueToday: boolean;
-  /** The user skipped today. */
-  skippedToday: boolean;
-  /** Today is in one of the user's vacations. */
-  onVacationToday: boolean;
-};
 
 /** How long a delete can be undone (issue 10 item 8): its op waits this long in the outbox. */
 export const UNDO_DELETE_MS = 5000;
@@ -97,42 +82,6 @@ export type UseHabits = {
   isSaving: (id: string) => boolean;
 };
 
-// Derived once per change of the store, day and vacations, however many screens and hooks read it.
-const derived = new WeakMap<
-  readonly ReplicaHabit[],
-  { today: LocalDate; vacations: readonly Vacation[]; habits: HabitView[] }
->();
-
-export function deriveView(
-  stored: ReplicaHabit,
-  today: LocalDate,
-  vacations: readonly Vacation[],
-): HabitView {
-  const habit = deriveHabit(stored, today, vacations);
-  return {
-    ...habit,
-    skippedDates: habit.skippedDates ?? [],
-    schedule: stored.schedule,
-    archived: stored.archived,
-    position: stored.position,
-    dueToday: isDue(stored.schedule, today),
-    skippedToday: !habit.completedToday && stored.skippedDates.includes(today),
-    onVacationToday: isOnVacation(vacations, today),
-  };
-}
-
-function deriveAll(
-  stored: readonly ReplicaHabit[],
-  today: LocalDate,
-  vacations: readonly Vacation[],
-): HabitView[] {
-  const cached = derived.get(stored);
-  if (cached?.today === today && cached.vacations === vacations) return cached.habits;
-  const habits = stored.map((habit) => deriveView(habit, today, vacations));
-  derived.set(stored, { today, vacations, habits });
-  return habits;
-}
-
 /** The user's store engine and its current snapshot. */
 export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot } {
   const { id: userId } = useCurrentUser();
@@ -145,14 +94,24 @@ export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot }
 /** The writes (sync/store-writes.ts), loaded with the store engine: the first paint does without them. */
 const loadWrites = loadStoreWrites;
 
+/**
+ * The figures of the habits (core's streaks, habit-view.ts) are derived only once the store has habits, so their
+ * code loads after the first paint, beside the store engine; until it is there the habits are still "loading".
+ * Code that cannot be loaded reaches the page's error boundary (a reload), as a page's chunk would.
+ */
+const useHabitViews = lazyPart(() => import("./habit-view"), { required: true });
+const NO_HABITS: HabitView[] = [];
+
 export function useHabits(): UseHabits {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
   const { vacations } = snapshot.replica.settings;
+  const views = useHabitViews(true);
   const habits = useMemo(
-    () => deriveAll(snapshot.habits, today, vacations),
-    [snapshot.habits, today, vacations],
+    () => (views ? views.deriveAll(snapshot.habits, today, vacations) : NO_HABITS),
+    [views, snapshot.habits, today, vacations],
   );
+  const status = snapshot.status === "ready" && !views ? "loading" : snapshot.status;
   useEffect(preloadHabitValidation, []);
   const tools: Tools = useMemo(() => ({ engine, newId, parseHabitName }), [engine]);
 
@@ -209,7 +168,7 @@ export function useHabits(): UseHabits {
     habits,
     vacations,
     today,
-    status: snapshot.status,
+    status,
     source: snapshot.source,
     retry: () => void engine.sync(),
     add,

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Component, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CHUNK_RETRY_DELAYS_MS } from "../../lib/pwa/retry-import";
+import { CHUNK_RETRY_DELAYS_MS } from "./pwa/retry-import";
 import { lazyPart } from "./lazy-part";
 
 afterEach(() => {
