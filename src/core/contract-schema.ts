@@ -12,6 +12,9 @@ import { LocalDateSchema } from "./local-date-schema";
 import { MAX_NAME_LENGTH } from "./name";
 import { DisplayNameSchema } from "./name-schema";
 import { isSchedule, type Schedule } from "./schedule";
+import { MAX_PUSH_ENDPOINT_LENGTH } from "./reminders/limits";
+import { isReminderTime } from "./reminders/reminder-time";
+import { canonicalTimeZone } from "./reminders/time-zone";
 import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
@@ -52,6 +55,79 @@ export const BackupItemsSchema = z
 export const LocalHabitsSchema = z
   .array(z.unknown(), { error: "the local habits must be a JSON array" })
   .max(MAX_BACKUP_HABITS, `at most ${MAX_BACKUP_HABITS} habits can be migrated`);
+
+// Reminders (issue 12).
+
+/** A reminder time, "HH:MM" from 00:00 to 23:59 in the user's time zone. */
+export const ReminderTimeSchema = z
+  .string()
+  .refine(isReminderTime, "must be a time HH:MM from 00:00 to 23:59");
+
+/** PUT /api/reminders/time-zone: the browser's Intl.DateTimeFormat().resolvedOptions().timeZone; stored as the
+ * runtime's canonical spelling. */
+export const TimeZoneBodySchema = z.strictObject({
+  timeZone: z
+    .string({ error: "must be an IANA time zone name such as Europe/Berlin" })
+    .transform((name, ctx) => {
+      const zone = canonicalTimeZone(name);
+      if (zone === null) {
+        ctx.addIssue({ code: "custom", message: "must be an IANA time zone name such as Europe/Berlin" });
+        return z.NEVER;
+      }
+      return zone;
+    }),
+});
+
+/** PUT /api/reminders/email. */
+export const ReminderEmailBodySchema = z.strictObject({
+  enabled: z.boolean({ error: "must be true or false" }),
+});
+
+const ReminderHabitId = z.uuid({ error: "must be a habit id (a UUID)" });
+
+/** POST /api/reminders: a daily time (no habitId, or null) or a habit's own time (replaces the one it had). */
+export const NewReminderSchema = z.strictObject({
+  time: ReminderTimeSchema,
+  habitId: ReminderHabitId.nullable().optional(),
+});
+
+/** PUT /api/reminders/:id. */
+export const ReminderUpdateSchema = z.strictObject({ time: ReminderTimeSchema });
+
+const base64url = (what: string, min: number, max: number) =>
+  z
+    .string({ error: `must be ${what} (base64url)` })
+    .min(min, `must be ${what} (base64url)`)
+    .max(max, `must be ${what} (base64url)`)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `must be ${what} (base64url)`);
+
+/** An https push endpoint, or http on localhost / 127.0.0.1 (a local push service in tests and development). */
+export const PushEndpointSchema = z
+  .string({ error: "must be the push service's https URL" })
+  .max(MAX_PUSH_ENDPOINT_LENGTH, `must be at most ${MAX_PUSH_ENDPOINT_LENGTH} characters`)
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    if (url.username || url.password) return false;
+    return (
+      url.protocol === "https:" ||
+      (url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1"))
+    );
+  }, "must be the push service's https URL");
+
+/** POST /api/push/subscriptions: PushSubscription.toJSON() of the browser. */
+export const PushSubscriptionBodySchema = z.strictObject({
+  endpoint: PushEndpointSchema,
+  keys: z.strictObject({
+    // An uncompressed P-256 point is 65 bytes (87 characters), the auth secret 16 bytes (22 characters).
+    p256dh: base64url("the subscription's p256dh key", 80, 100),
+    auth: base64url("the subscription's auth secret", 16, 32),
+  }),
+  expirationTime: z.number().finite().nullable().optional(),
+});
+
+/** DELETE /api/push/subscriptions. */
+export const PushUnsubscribeBodySchema = z.strictObject({ endpoint: PushEndpointSchema });
 
 // Answers. Objects are not strict: a field a newer server adds must not break an app the service worker kept.
 
@@ -109,6 +185,26 @@ export const MigrationResultSchema = z.object({
 });
 export type MigrationResult = z.output<typeof MigrationResultSchema>;
 
+export const ReminderSchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  habitId: z.string().nullable(),
+});
+export type Reminder = z.output<typeof ReminderSchema>;
+
+/** GET /api/reminders, and the answer of every change to the settings. */
+export const ReminderSettingsSchema = z.object({
+  timeZone: z.string().nullable(),
+  email: z.object({ enabled: z.boolean(), available: z.boolean() }),
+  push: z.object({ publicKey: z.string(), devices: z.number().int().min(0) }),
+  reminders: z.array(ReminderSchema),
+});
+export type ReminderSettings = z.output<typeof ReminderSettingsSchema>;
+
+/** POST /api/reminders/test: pushes the push services accepted, and whether a mail went out. */
+export const ReminderTestResultSchema = z.object({ push: z.number().int().min(0), email: z.boolean() });
+export type ReminderTestResult = z.output<typeof ReminderTestResultSchema>;
+
 type RouteSpec = { query?: z.ZodType; json?: z.ZodType; response: z.ZodType };
 
 /** Every JSON route the web app calls, by "METHOD /path". Better Auth's /api/auth/* has its own client. */
@@ -121,6 +217,16 @@ export const contract = {
   "PUT /api/habits": { json: BackupItemsSchema, response: z.array(HabitSchema) },
   "GET /api/sync": { query: SyncPullQuerySchema, response: SyncPullSchema },
   "POST /api/sync/push": { json: SyncPushSchema, response: SyncPushResultSchema },
+  // Reminders (issue 12). A path with ":id" is called with the reminder's id in its place.
+  "GET /api/reminders": { response: ReminderSettingsSchema },
+  "PUT /api/reminders/time-zone": { json: TimeZoneBodySchema, response: ReminderSettingsSchema },
+  "PUT /api/reminders/email": { json: ReminderEmailBodySchema, response: ReminderSettingsSchema },
+  "POST /api/reminders": { json: NewReminderSchema, response: ReminderSchema }, // 201
+  "PUT /api/reminders/:id": { json: ReminderUpdateSchema, response: ReminderSchema },
+  "DELETE /api/reminders/:id": { response: ReminderSettingsSchema },
+  "POST /api/reminders/test": { response: ReminderTestResultSchema },
+  "POST /api/push/subscriptions": { json: PushSubscriptionBodySchema, response: ReminderSettingsSchema },
+  "DELETE /api/push/subscriptions": { json: PushUnsubscribeBodySchema, response: ReminderSettingsSchema },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Contract = typeof contract;

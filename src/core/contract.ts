@@ -11,14 +11,19 @@ export const API_ERROR_CODES = [
   "VALIDATION_FAILED", // 400: a field is missing, unknown or out of range; the message names it
   "INVALID_JSON", // 400: the body is not JSON, or carries U+0000
   "INVALID_DATE", // 400: not a real YYYY-MM-DD day, or more than one day from the server's
+  "INVALID_TIME", // 400: a reminder time that is not HH:MM (00:00 to 23:59)
+  "INVALID_TIME_ZONE", // 400: not an IANA time zone name the server knows
   "BAD_REQUEST", // 400: refused by the HTTP layer before our validation
   "UNAUTHENTICATED", // 401: signed out or the session ended
   "FORBIDDEN_ORIGIN", // 403: a signed-in change from another site
   "NOT_FOUND", // 404: no such API route
   "HABIT_NOT_FOUND", // 404: no such habit, or another user's
   "PROFILE_NOT_FOUND", // 404
+  "REMINDER_NOT_FOUND", // 404: no such reminder, or another user's
   "CONFLICT", // 409: a new habit's id belongs to another user
   "QUOTA_EXCEEDED", // 409: the account's habit or day quota
+  "REMINDER_LIMIT", // 409: more daily reminder times than REMINDER_TIMES_MAX
+  "DEVICE_LIMIT", // 409: more push subscriptions (devices) than PUSH_DEVICES_MAX
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
   "INTERNAL", // 500

@@ -221,4 +221,22 @@ export const onDemand = {
     cancel: "Cancel",
     cancelled: "the import was cancelled",
   },
+  // What a reminder says (issue 12): the push notification, the e-mail digest and its unsubscribe page.
+  reminderDelivery: {
+    title: PRODUCT_NAME,
+    leftToday: (names: readonly string[]) =>
+      `${names.length} ${names.length === 1 ? "habit" : "habits"} left today: ${names.join(", ")}`,
+    testBody: "Reminders are on. This is how they will look.",
+    mailSubject: (names: readonly string[]) =>
+      `${names.length} ${names.length === 1 ? "habit" : "habits"} left today`,
+    mailTestSubject: `${PRODUCT_NAME}: test reminder`,
+    mailOpen: (url: string) => `Open ${PRODUCT_NAME}: ${url}`,
+    mailUnsubscribe: (url: string) => `To stop these e-mails, open this link: ${url}`,
+    unsubscribedTitle: "Reminder e-mails turned off",
+    unsubscribed: "You will get no more reminder e-mails. You can turn them on again in Settings.",
+    unsubscribeFailedTitle: "This link does not work",
+    unsubscribeFailed:
+      "The unsubscribe link is incomplete or was changed. Open Settings to turn reminder e-mails off.",
+    openSettings: "Open Settings",
+  },
 } as const;
