@@ -1,0 +1,83 @@
+import { parse } from "csv-parse/sync";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildCsvExport, csvExportFileName, csvField, csvRows } from "./csv-export";
+import type { StoredHabit } from "./habit";
+
+const habit = (name: string, completedDates: string[], skippedDates?: string[]): StoredHabit => ({
+  id: name,
+  name,
+  completedDates,
+  skippedDates,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
+/** The file as a spreadsheet reads it: csv-parse (RFC 4180), with the byte order mark taken off. */
+const parseBack = (text: string): string[][] => parse(text, { bom: true, record_delimiter: "\r\n" });
+
+describe("buildCsvExport", () => {
+  it("starts with a BOM and the header, and ends every record with CRLF", () => {
+    const text = buildCsvExport([habit("Read", ["2026-11-20"])]);
+    expect(text).toBe("\uFEFFdate,habit,state\r\n2026-11-20,Read,done\r\n");
+    expect(buildCsvExport([])).toBe("\uFEFFdate,habit,state\r\n");
+  });
+
+  it("writes one row per habit and day, done and skipped, habit by habit with days ascending", () => {
+    const habits = [
+      habit("Walk", ["2026-11-21", "2026-11-19"], ["2026-11-20"]),
+      habit("Read", [], ["2026-11-18"]),
+      habit("Idle", []),
+    ];
+    expect(parseBack(buildCsvExport(habits))).toEqual([
+      ["date", "habit", "state"],
+      ["2026-11-19", "Walk", "done"],
+      ["2026-11-20", "Walk", "skipped"],
+      ["2026-11-21", "Walk", "done"],
+      ["2026-11-18", "Read", "skipped"],
+    ]);
+  });
+
+  it("counts a day both done and skipped once, as done (as the habit's figures do)", () => {
+    expect(csvRows([habit("Read", ["2026-11-20"], ["2026-11-20"])])).toEqual([
+      { date: "2026-11-20", habit: "Read", state: "done" },
+    ]);
+  });
+
+  it("reads back names with commas, quotes, line breaks and emoji exactly", () => {
+    const names = ['Read, then "write"', "Two\r\nlines", "Line\nfeed", "Méditer 🧘‍♀️", 'Only "quotes"'];
+    const text = buildCsvExport(names.map((name) => habit(name, ["2026-11-21"])));
+    expect(parseBack(text).slice(1)).toEqual(names.map((name) => ["2026-11-21", name, "done"]));
+    expect(text).toContain('"Read, then ""write"""');
+  });
+
+  it("writes a name a spreadsheet would run as a formula behind a quote mark", () => {
+    const names = ['=HYPERLINK("http://evil.example","x")', "+1", "-2 kg", "@SUM(A1)", "\tTab"];
+    const rows = parseBack(buildCsvExport(names.map((name) => habit(name, ["2026-11-21"])))).slice(1);
+    expect(rows.map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
+    expect(csvField("Plain = fine")).toBe("Plain = fine");
+  });
+
+  it("reads back any name and any days (property)", () => {
+    const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-02-${String(d).padStart(2, "0")}`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: "grapheme", minLength: 1 }), fc.array(day)), { maxLength: 5 }),
+        (entries) => {
+          const habits = entries.map(([name, days]) => habit(name, days));
+          const rows = csvRows(habits);
+          const parsed = parseBack(buildCsvExport(habits)).slice(1);
+          expect(parsed.map((r) => [r[0], r[2]])).toEqual(rows.map((r) => [r.date, r.state]));
+          const names = rows.map((r) => (/^[=+\-@\t\r]/.test(r.habit) ? `'${r.habit}` : r.habit));
+          expect(parsed.map((r) => r[1])).toEqual(names);
+        },
+      ),
+    );
+  });
+});
+
+describe("csvExportFileName", () => {
+  it("names the file with the day, as the JSON backup", () => {
+    expect(csvExportFileName("2026-11-22")).toBe("habit-streaks-history-2026-11-22.csv");
+  });
+});

@@ -1,0 +1,51 @@
+// The CSV export (issue 13 item 2): one row per habit and day, `date,habit,state`, for spreadsheets. It is a view
+// of the history, not a backup: the JSON backup (backup.ts) is the file the app reads back.
+import type { StoredHabit } from "./habit";
+import type { LocalDate } from "./local-date";
+
+export type CsvDayState = "done" | "skipped";
+export type CsvRow = { date: LocalDate; habit: string; state: CsvDayState };
+
+export const CSV_HEADER = ["date", "habit", "state"] as const;
+/** Spreadsheets read a file without it as their local code page, which spoils every accented name and emoji. */
+const BOM = "\uFEFF";
+// RFC 4180 ends every record with CRLF.
+const EOL = "\r\n";
+
+/**
+ * A cell starting with one of these is read as a formula by Excel, LibreOffice and Google Sheets (CSV injection):
+ * such a name is written behind a `'`, which those spreadsheets show as text and hide. The name in the cell then
+ * differs from the habit's by that mark, which is why the JSON backup, not this file, is what restores habits.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One field, RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled inside. */
+export function csvField(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Every done and skipped day of every habit (archived ones too): habit by habit as given, days ascending. */
+export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
+  const rows: CsvRow[] = [];
+  for (const habit of habits) {
+    const states = new Map<LocalDate, CsvDayState>();
+    for (const date of habit.skippedDates ?? []) states.set(date, "skipped");
+    // A day in both lists counts as done (habit.ts).
+    for (const date of habit.completedDates) states.set(date, "done");
+    const dates = [...states.keys()].sort();
+    for (const date of dates) rows.push({ date, habit: habit.name, state: states.get(date)! });
+  }
+  return rows;
+}
+
+/** The file's text: a byte order mark, the header, then one CRLF-ended record per row. */
+export function buildCsvExport(habits: readonly StoredHabit[]): string {
+  const lines = [CSV_HEADER.join(",")];
+  for (const row of csvRows(habits)) lines.push(`${row.date},${csvField(row.habit)},${row.state}`);
+  return `${BOM}${lines.join(EOL)}${EOL}`;
+}
+
+export function csvExportFileName(today: LocalDate): string {
+  return `habit-streaks-history-${today}.csv`;
+}
