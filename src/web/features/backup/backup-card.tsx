@@ -21,6 +21,7 @@ export type BackupCardProps = {
   busy: boolean;
   status: BackupStatus;
   onExport: () => void;
+  onExportCsv: () => void;
   onImport: (file: File) => void;
 };
 
@@ -32,6 +33,7 @@ export function BackupCard({
   busy,
   status,
   onExport,
+  onExportCsv,
   onImport,
 }: BackupCardProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -56,6 +58,15 @@ export function BackupCard({
             onClick={onExport}
           >
             {backupCopy.exportButton}
+          </Button>
+          <p className={`mt-3 ${mutedText}`}>{backupCopy.exportCsvDescription}</p>
+          <Button
+            className="mt-2 min-h-11"
+            disabled={!canExport}
+            aria-describedby={habitCount === 0 ? exportHintId : undefined}
+            onClick={onExportCsv}
+          >
+            {backupCopy.exportCsvButton}
           </Button>
           {habitCount === 0 && (
             <p id={exportHintId} className={`mt-2 ${mutedText}`}>

@@ -5,6 +5,9 @@ export const backupCopy = {
   exportDescription: "Download all your habits, with every completed day, as a JSON file.",
   exportButton: "Export backup",
   exported: (fileName: string) => `Saved ${fileName}`,
+  exportCsvDescription:
+    "Or, for a spreadsheet, every done and skipped day as a CSV file: date, habit, state.",
+  exportCsvButton: "Export CSV",
   importTitle: "Import backup",
   importDescription: "Replace your habits with the ones in a Habit Streaks backup file (.json).",
   importButton: "Import backup",

@@ -30,6 +30,7 @@ export function BackupSection({ onExported, onImported }: BackupSectionProps) {
         busy={backup.phase !== null}
         status={backup.status}
         onExport={backup.exportBackup}
+        onExportCsv={backup.exportCsv}
         onImport={(file) => void backup.importFile(file)}
       />
       <ConfirmDialog pending={pending} testId="import-confirm" />

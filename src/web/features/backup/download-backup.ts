@@ -1,11 +1,11 @@
 import { backupFileName, buildBackup } from "../../../core/backup";
+import { buildCsvExport, csvExportFileName } from "../../../core/csv-export";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 
-/** Saves the SPEC §3 backup file through the browser's download; returns the file name. */
-export function downloadBackup(habits: readonly Habit[], today: LocalDate): string {
-  const fileName = backupFileName(today);
-  const url = URL.createObjectURL(new Blob([buildBackup(habits)], { type: "application/json" }));
+/** Saves `text` through the browser's download, from the local store: works offline. */
+function download(text: string, fileName: string, type: string): string {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
@@ -17,3 +17,11 @@ export function downloadBackup(habits: readonly Habit[], today: LocalDate): stri
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return fileName;
 }
+
+/** Saves the SPEC §3 backup file; returns the file name. */
+export const downloadBackup = (habits: readonly Habit[], today: LocalDate): string =>
+  download(buildBackup(habits), backupFileName(today), "application/json");
+
+/** Saves the history as CSV, one row per habit and day (core/csv-export.ts); returns the file name. */
+export const downloadCsv = (habits: readonly Habit[], today: LocalDate): string =>
+  download(buildCsvExport(habits), csvExportFileName(today), "text/csv;charset=utf-8");

@@ -23,6 +23,7 @@ function Harness(options: UseBackupOptions) {
       busy={backup.phase !== null}
       status={backup.status}
       onExport={backup.exportBackup}
+      onExportCsv={backup.exportCsv}
       onImport={(file) => void backup.importFile(file)}
     />
   );
@@ -80,6 +81,32 @@ describe("backup export", () => {
       backupCopy.exported("habit-streaks-backup-2026-11-21.json"),
     );
     expect(onExported).toHaveBeenCalledWith("habit-streaks-backup-2026-11-21.json");
+  });
+
+  it("downloads the history as CSV named with the date, from the habits it was given", async () => {
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), "blob:csv"));
+    const { onExported } = setup();
+    fireEvent.click(screen.getByRole("button", { name: backupCopy.exportCsvButton }));
+    expect(clicks[0]?.download).toBe("habit-streaks-history-2026-11-21.csv");
+    expect(blobs[0]?.type).toBe("text/csv;charset=utf-8");
+    // jsdom's Blob has no arrayBuffer(); its FileReader reads the bytes.
+    const bytes = await new Promise<Uint8Array>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(
+      "\uFEFFdate,habit,state\r\n2026-11-20,Read,done\r\n2026-11-21,Read,done\r\n",
+    );
+    expect(screen.getByTestId("backup-status").textContent).toBe(
+      backupCopy.exported("habit-streaks-history-2026-11-21.csv"),
+    );
+    expect(onExported).not.toHaveBeenCalled();
   });
 });
 

@@ -6,7 +6,7 @@ import type { UseHabits } from "../../lib/habits/use-habits";
 import type { ConfirmQuestion } from "../../ui/confirm-dialog";
 import { backupCopy } from "./backup-copy";
 import type { BackupStatus } from "./backup-card";
-import { downloadBackup } from "./download-backup";
+import { downloadBackup, downloadCsv } from "./download-backup";
 import { type BackupFileCheck, readBackupFile } from "./read-backup-file";
 
 export type UseBackupOptions = {
@@ -50,6 +50,11 @@ export function useBackup({
     const fileName = downloadBackup(habits, today);
     setStatus({ kind: "success", text: backupCopy.exported(fileName) });
     onExported(fileName);
+  };
+
+  const exportCsv = () => {
+    const fileName = downloadCsv(habits, today);
+    setStatus({ kind: "success", text: backupCopy.exported(fileName) });
   };
 
   const importFile = async (file: File) => {
@@ -102,5 +107,5 @@ export function useBackup({
     }
   };
 
-  return { status, phase, exportBackup, importFile };
+  return { status, phase, exportBackup, exportCsv, importFile };
 }
