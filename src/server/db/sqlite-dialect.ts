@@ -16,13 +16,13 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from "kysely";
-import type { SqliteWriter } from "./sqlite-writer";
+import { failedAt, type SqliteWriter, type WriterQuery } from "./sqlite-writer";
 
 /**
- * What Kysely holds between acquire and release: `release` is set while it holds the writer, `inTransaction` while
- * its transaction's savepoint is open.
+ * What Kysely holds between acquire and release: `release` is set while it holds the writer, `inTransaction` from
+ * its BEGIN to its end, `opened` once its savepoint is open (with its first statement).
  */
-type Routed = DatabaseConnection & { release?: () => void; inTransaction?: boolean };
+type Routed = DatabaseConnection & { release?: () => void; inTransaction?: boolean; opened?: boolean };
 
 /** Hands the writer to one holder at a time, in the order asked, and tells how many are waiting. */
 function mutex() {
@@ -67,8 +67,24 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
   // Group commit (docs/decisions/0032-write-path.md): the transactions that queue for the writer while one runs
   // continue the same real transaction (BEGIN IMMEDIATE ... COMMIT), each inside a savepoint of its own, so that a
   // failing one rolls back alone. Each is answered only once the shared COMMIT has returned: one fsync for the
-  // group, nothing acknowledged before it is durable.
-  const group = { open: false, size: 0, members: [] as Member[] };
+  // group, nothing acknowledged before it is durable. A transaction's bounds travel with its statements: BEGIN and
+  // SAVEPOINT with its first, and its RELEASE with the next member's first statement or with the COMMIT
+  // (`releasing`), so that a member costs the writer thread one trip per statement and no more.
+  const group = { open: false, size: 0, members: [] as Member[], releasing: false };
+
+  /** Runs `query` after the last member's RELEASE if it is still to be sent; a failing RELEASE loses the group. */
+  const send = async (query: CompiledQuery, before: readonly string[] = []) => {
+    const release = group.releasing ? ["release member"] : [];
+    group.releasing = false;
+    const sent: WriterQuery = { ...query, before: [...release, ...before] };
+    try {
+      return await writer.execute(sent);
+    } catch (error) {
+      const at = failedAt(error, sent) - release.length;
+      if (at < 0) await abandonGroup(error);
+      throw Object.assign(error as Error, { failedAt: at });
+    }
+  };
 
   /** Ends the open group: COMMIT, then every member's commit returns; or they all fail with its error. */
   const commitGroup = async () => {
@@ -76,7 +92,7 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     group.members = [];
     group.size = 0;
     try {
-      await writer.execute(raw("commit"));
+      await send(raw("commit"));
       group.open = false;
       for (const member of members) member.resolve();
     } catch (error) {
@@ -90,6 +106,7 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     group.members = [];
     group.size = 0;
     group.open = false;
+    group.releasing = false;
     await writer.execute(raw("rollback")).catch(() => undefined); // SQLite may have rolled back already
     for (const member of members) member.reject(error);
   };
@@ -101,13 +118,32 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     if (group.open && !conn.inTransaction) await commitGroup().catch(() => undefined);
   };
 
+  /** A transaction's first statement, after BEGIN IMMEDIATE (when no group is open) and its SAVEPOINT. */
+  const openWith = async (conn: Routed, query: CompiledQuery) => {
+    const begin = group.open ? [] : ["begin immediate"];
+    try {
+      const result = await send(query, [...begin, "savepoint member"]);
+      group.open = true;
+      conn.opened = true;
+      return result;
+    } catch (error) {
+      const at = failedAt(error, query);
+      if (at >= begin.length) group.open = true; // BEGIN ran (or was not needed)
+      if (at > begin.length)
+        conn.opened = true; // the statement failed inside the savepoint: roll back to it
+      else conn.inTransaction = false; // nothing of this transaction is open
+      throw error;
+    }
+  };
+
   const connection = (): Routed => {
     const conn: Routed = {
       async executeQuery<R>(query: CompiledQuery) {
         if (prepared && !conn.release && SelectQueryNode.is(query.query))
           return { rows: prepared(query.sql).all(query.parameters) } as QueryResult<R>;
         await hold(conn);
-        return (await writer.execute(query)) as QueryResult<R>;
+        if (conn.inTransaction && !conn.opened) return (await openWith(conn, query)) as QueryResult<R>;
+        return (await send(query)) as QueryResult<R>;
       },
       async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
         yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
@@ -120,29 +156,25 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     init: async () => undefined,
     acquireConnection: async () => connection(),
     async beginTransaction(conn: Routed) {
+      // BEGIN and SAVEPOINT go with the first statement (openWith).
       conn.inTransaction = true;
+      conn.opened = false;
       await hold(conn);
-      try {
-        if (!group.open) {
-          await writer.execute(raw("begin immediate"));
-          group.open = true;
-        }
-        await writer.execute(raw("savepoint member"));
-      } catch (error) {
-        conn.inTransaction = false;
-        throw error;
-      }
     },
     async commitTransaction(conn: Routed) {
-      await writer.execute(raw("release member"));
       conn.inTransaction = false;
+      if (!conn.opened) return; // no statement ran: nothing to commit
+      conn.opened = false;
       group.size++;
       const durable = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
-      // Others are waiting: let the next one continue the transaction; the last of the group commits it.
+      // Others are waiting: the next one continues the transaction, after this one's RELEASE; the last of the
+      // group commits it.
       if (lock.waiting() > 0 && group.size < GROUP_MAX) {
+        group.releasing = true;
         conn.release?.();
         conn.release = undefined;
       } else {
+        group.releasing = true;
         await commitGroup().catch(() => undefined); // the member's promise carries the error
       }
       await durable;
@@ -150,12 +182,13 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     async rollbackTransaction(conn: Routed) {
       if (!conn.inTransaction) return; // BEGIN failed, or the group's COMMIT did (its members already failed)
       conn.inTransaction = false;
+      if (!conn.opened) return; // its savepoint was never opened
+      conn.opened = false;
       try {
-        await writer.execute(raw("rollback to member"));
-        await writer.execute(raw("release member"));
+        await send(raw("release member"), ["rollback to member"]);
       } catch (error) {
         // SQLite rolled the whole transaction back (an I/O error, a full disk): the group's members fail with it.
-        await abandonGroup(error);
+        if (group.open) await abandonGroup(error);
       }
     },
     async releaseConnection(conn: Routed) {

@@ -3,9 +3,22 @@ import type { CompiledQuery, QueryResult, SqliteDatabase } from "kysely";
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 
+/**
+ * A statement, and statements without parameters to run just before it in the same trip (BEGIN, SAVEPOINT,
+ * RELEASE: docs/decisions/0032). The answer is the statement's; if any of them fails, the ones after it do not run
+ * and the error's `failedAt` tells which failed: an index into `before`, or its length for the statement itself.
+ */
+export type WriterQuery = CompiledQuery & { before?: readonly string[] };
+
 export type SqliteWriter = {
-  execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+  execute: (query: WriterQuery) => Promise<QueryResult<unknown>>;
   close: () => Promise<void>;
+};
+
+/** Which statement of a WriterQuery failed (see WriterQuery); the statement itself when the error does not say. */
+export const failedAt = (error: unknown, query: WriterQuery): number => {
+  const at = (error as { failedAt?: unknown } | null)?.failedAt;
+  return typeof at === "number" ? at : (query.before?.length ?? 0);
 };
 
 type Reply = {
@@ -14,6 +27,7 @@ type Reply = {
   changes?: number | bigint;
   lastInsertRowid?: number | bigint;
   error?: { message: string; code?: string; name?: string };
+  failedAt?: number;
 };
 
 const resultOf = ({ rows, changes, lastInsertRowid }: Reply): QueryResult<unknown> =>
@@ -28,17 +42,23 @@ const resultOf = ({ rows, changes, lastInsertRowid }: Reply): QueryResult<unknow
 /** Runs statements on a connection of this thread: for an in-memory database, which no other thread can open. */
 export function writerOnThisThread(db: SqliteDatabase): SqliteWriter {
   return {
-    async execute({ sql, parameters }) {
-      const statement = db.prepare(sql);
-      if (statement.reader) return { rows: statement.all(parameters) };
-      const { changes, lastInsertRowid } = statement.run(parameters);
-      return resultOf({ id: 0, changes, lastInsertRowid });
+    async execute({ sql, parameters, before = [] }) {
+      let at = 0;
+      try {
+        for (; at < before.length; at++) db.prepare(before[at]!).run([]);
+        const statement = db.prepare(sql);
+        if (statement.reader) return { rows: statement.all(parameters) };
+        const { changes, lastInsertRowid } = statement.run(parameters);
+        return resultOf({ id: 0, changes, lastInsertRowid });
+      } catch (error) {
+        throw Object.assign(error as Error, { failedAt: at });
+      }
     },
     close: async () => db.close(),
   };
 }
 
-/** Opens `file` on a thread of its own with these pragmas; statements are sent one at a time (the caller's mutex). */
+/** Opens `file` on a thread of its own with these pragmas; queries are sent one at a time (the caller's mutex). */
 export function startSqliteWriter(file: string, pragmas: readonly string[]): SqliteWriter {
   const worker = new Worker(new URL("./sqlite-writer.worker.mjs", import.meta.url), {
     workerData: { file, pragmas },
@@ -65,17 +85,19 @@ export function startSqliteWriter(file: string, pragmas: readonly string[]): Sql
     if (!waiting) return;
     if (!reply.error) return waiting.resolve(resultOf(reply));
     const { message, code, name } = reply.error;
-    waiting.reject(Object.assign(new Error(message), { code, name: name ?? "Error" }));
+    waiting.reject(
+      Object.assign(new Error(message), { code, name: name ?? "Error", failedAt: reply.failedAt }),
+    );
   });
 
   return {
-    execute({ sql, parameters }) {
+    execute({ sql, parameters, before }) {
       if (failure) return Promise.reject(failure);
       const id = next++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ id, sql, parameters });
+        worker.postMessage(before?.length ? { id, sql, parameters, before } : { id, sql, parameters });
       });
     },
     async close() {

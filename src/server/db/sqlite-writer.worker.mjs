@@ -1,7 +1,7 @@
 // The SQLite writer connection on its own thread (docs/decisions/0017-sqlite-writer-and-reader.md): a commit's
 // fsync, a checkpoint and a wait for another process's write lock block this thread, never the server's event
-// loop. Plain JavaScript, so that it starts alike under tsx, vitest and Node 24. It runs one statement at a time,
-// in the order they arrive; sqlite-writer.ts sends the next only after the answer to the last.
+// loop. Plain JavaScript, so that it starts alike under tsx, vitest and Node 24. It runs one message at a time, in
+// the order they arrive; sqlite-writer.ts sends the next only after the answer to the last.
 import { Buffer } from "node:buffer";
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
@@ -46,24 +46,32 @@ function prepare(sql) {
 // A structured clone turns a Buffer into a Uint8Array; the drivers bind blobs from Buffers.
 const bindable = (value) => (value instanceof Uint8Array ? Buffer.from(value) : value);
 
+/** Runs one statement: rows for a reader, changes for a writer. */
+function run(sql, parameters) {
+  const statement = prepare(sql);
+  const values = parameters.map(bindable);
+  if (isReader(statement)) return { rows: statement.all(...values) };
+  const { changes, lastInsertRowid } = statement.run(...values);
+  return { changes, lastInsertRowid };
+}
+
+// A message may carry statements without parameters to run first (`before`: BEGIN, SAVEPOINT, RELEASE), so that a
+// transaction's bounds cost no trip of their own (docs/decisions/0032). The answer is the last statement's; on an
+// error, `failedAt` tells which one failed (an index into `before`, or its length for the statement itself), and
+// none after it ran.
 parentPort.on("message", (message) => {
   if (message.close) {
     db.close();
     parentPort.close();
     return;
   }
-  const { id, sql, parameters } = message;
+  const { id, sql, parameters, before = [] } = message;
+  let at = 0;
   try {
-    const statement = prepare(sql);
-    const values = parameters.map(bindable);
-    if (isReader(statement)) {
-      parentPort.postMessage({ id, rows: statement.all(...values) });
-    } else {
-      const { changes, lastInsertRowid } = statement.run(...values);
-      parentPort.postMessage({ id, changes, lastInsertRowid });
-    }
+    for (; at < before.length; at++) run(before[at], []);
+    parentPort.postMessage({ id, ...run(sql, parameters) });
   } catch (error) {
     const { message = String(error), code, name } = error ?? {};
-    parentPort.postMessage({ id, error: { message, code, name } });
+    parentPort.postMessage({ id, error: { message, code, name }, failedAt: at });
   }
 });
