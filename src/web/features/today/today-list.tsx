@@ -2,12 +2,13 @@
 // empty and error states, and the milestone celebration of a rising streak. The first paint shows the list's
 // loading state, so this module loads with the store engine, after the first paint (GUIDE §8 initial JS budget,
 // docs/decisions/0030); today-page.tsx shows ListLoading until both are there.
-import type { ComponentProps } from "react";
+import { type ComponentProps, useLayoutEffect } from "react";
 import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { isMilestone } from "../../../core/milestones";
 import { currentStreak } from "../../../core/streaks";
+import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
 import { HabitList } from "./habit-list";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
 
@@ -17,6 +18,11 @@ export type TodayListProps = ComponentProps<typeof HabitList>;
 export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
   const { today, vacations } = props;
   const { celebration, celebrate } = useCelebration();
+  // Today's list has committed, then painted: scripts/audit-web-vitals.ts times it from the store's readiness.
+  useLayoutEffect(() => {
+    perfMark("hs:today-list");
+    perfMarkAfterPaint("hs:today-painted");
+  }, []);
   // The celebration's live region exists from the moment the rows can be ticked, so readers announce it.
   const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) => {
     const { completedDates, skippedDates } = withDayState(habit, date, state);

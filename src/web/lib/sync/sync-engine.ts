@@ -6,6 +6,7 @@ import { ERROR_BANNER_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { showError, showNotice } from "../../ui/notices";
 import { setDayStart } from "../local-today";
+import { perfMark } from "../perf-mark";
 import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
   commitHeldDelete,
@@ -102,11 +103,17 @@ export function createSyncEngine(
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
 
+  let readyMarked = false;
   const set = (next: Partial<StoreSnapshot>) => {
     snapshot = { ...snapshot, ...next };
     if (next.replica) {
       snapshot.habits = storedHabits(next.replica);
       setDayStart(userId, next.replica.settings.dayStart); // today follows it (local-today.ts)
+    }
+    if (!readyMarked && snapshot.status === "ready") {
+      // Where scripts/audit-web-vitals.ts starts timing Today's render (issue 11 item 5); a mark costs nothing.
+      readyMarked = true;
+      perfMark("hs:store-ready");
     }
     for (const listener of listeners) listener();
   };
