@@ -205,6 +205,49 @@ export type ReminderSettings = z.output<typeof ReminderSettingsSchema>;
 export const ReminderTestResultSchema = z.object({ push: z.number().int().min(0), email: z.boolean() });
 export type ReminderTestResult = z.output<typeof ReminderTestResultSchema>;
 
+// API tokens (issue 13 item 4; docs/decisions/0035-api-tokens.md): made and revoked signed in, in Settings.
+
+export const API_TOKEN_SCOPES = ["read-only", "read-write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export const MAX_API_TOKEN_NAME_LENGTH = 64;
+/** The longest expiry a token can be given, in days (ten years); no expiry at all is `null`. */
+export const MAX_API_TOKEN_DAYS = 3650;
+
+/** POST /api/tokens. */
+export const NewApiTokenSchema = z.strictObject({
+  name: z
+    .string({ error: "must be a name" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_API_TOKEN_NAME_LENGTH, `must be at most ${MAX_API_TOKEN_NAME_LENGTH} characters`),
+  scope: z.enum(API_TOKEN_SCOPES, { error: "must be read-only or read-write" }),
+  expiresInDays: z
+    .number({ error: `must be a number of days from 1 to ${MAX_API_TOKEN_DAYS}, or null` })
+    .int(`must be a whole number of days`)
+    .min(1, "must be at least 1 day")
+    .max(MAX_API_TOKEN_DAYS, `must be at most ${MAX_API_TOKEN_DAYS} days`)
+    .nullable()
+    .optional(),
+});
+
+/** A token as listed: never the token itself, which only its creation answers, once. */
+export const ApiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ApiTokenInfo = z.output<typeof ApiTokenSchema>;
+
+/** GET /api/tokens, and the answer of a revocation: the user's tokens, newest first. */
+export const ApiTokenListSchema = z.object({ tokens: z.array(ApiTokenSchema) });
+
+/** POST /api/tokens (201): the token, shown this once, and what the list will show of it. */
+export const CreatedApiTokenSchema = z.object({ token: z.string(), apiToken: ApiTokenSchema });
+export type CreatedApiToken = z.output<typeof CreatedApiTokenSchema>;
+
 type RouteSpec = { query?: z.ZodType; json?: z.ZodType; response: z.ZodType };
 
 /** Every JSON route the web app calls, by "METHOD /path". Better Auth's /api/auth/* has its own client. */
@@ -227,6 +270,10 @@ export const contract = {
   "POST /api/reminders/test": { response: ReminderTestResultSchema },
   "POST /api/push/subscriptions": { json: PushSubscriptionBodySchema, response: ReminderSettingsSchema },
   "DELETE /api/push/subscriptions": { json: PushUnsubscribeBodySchema, response: ReminderSettingsSchema },
+  // API tokens (issue 13 item 4).
+  "GET /api/tokens": { response: ApiTokenListSchema },
+  "POST /api/tokens": { json: NewApiTokenSchema, response: CreatedApiTokenSchema }, // 201
+  "DELETE /api/tokens/:id": { response: ApiTokenListSchema },
 } as const satisfies Record<string, RouteSpec>;
 
 export type Contract = typeof contract;

@@ -24,6 +24,10 @@ export const API_ERROR_CODES = [
   "QUOTA_EXCEEDED", // 409: the account's habit or day quota
   "REMINDER_LIMIT", // 409: more daily reminder times than REMINDER_TIMES_MAX
   "DEVICE_LIMIT", // 409: more push subscriptions (devices) than PUSH_DEVICES_MAX
+  // API tokens (issue 13 item 4).
+  "FORBIDDEN", // 403: a read-only token asked to write, or a token asked for what only a signed-in session may do
+  "TOKEN_NOT_FOUND", // 404: no such API token, or another user's
+  "TOKEN_LIMIT", // 409: more API tokens than API_TOKENS_MAX
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
   "INTERNAL", // 500
