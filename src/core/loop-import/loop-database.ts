@@ -1,0 +1,130 @@
+// Loop's .db backup, read through a SQLite engine the caller opens (sql.js in the browser, better-sqlite3 in
+// tests): `exec` runs one statement and gives its rows. Only the columns a file has are asked for, so every Loop
+// version from 12 to 25 reads, and columns of later versions are ignored (docs/decisions/0036).
+import { fromDayNumber, type LocalDate } from "../local-date";
+import {
+  LOOP_MAX_VERSION,
+  LOOP_MIN_VERSION,
+  loopProblem,
+  type LoopEntry,
+  type LoopHabit,
+  type LoopRead,
+} from "./loop-habit";
+
+export type SqlValue = number | string | bigint | Uint8Array | null;
+export type SqlExec = (sql: string) => Record<string, SqlValue>[];
+
+const DAY_MS = 86_400_000;
+// Repetitions.value (Loop's Entry): a measured habit stores its amount × 1000 instead.
+const ENTRIES: Record<number, LoopEntry> = { 2: "manual", 1: "auto", 3: "skip", 0: "no", [-1]: "unknown" };
+
+/** The day of a timestamp: milliseconds at 00:00 UTC of the local day; null outside the years LocalDate spells. */
+export function dayOfTimestamp(ms: number): LocalDate | null {
+  try {
+    return fromDayNumber(Math.floor(ms / DAY_MS));
+  } catch {
+    return null;
+  }
+}
+
+// A timestamp beyond the years LocalDate spells is kept as the earliest one, so that it is counted as dropped.
+const EARLIEST_BEFORE: LocalDate = "1000-01-01";
+
+class Damaged extends Error {}
+
+const num = (value: SqlValue | undefined, what: string): number => {
+  const n = typeof value === "bigint" ? Number(value) : typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n)) throw new Damaged(`${what} is not a number`);
+  return n;
+};
+
+/** The habits of a Loop .db, or why it is not one. Errors of the engine (a damaged file) are the caller's. */
+export function readLoopDatabase(exec: SqlExec): LoopRead {
+  const tables = new Set(
+    exec("select name from sqlite_master where type = 'table'").map((r) => String(r.name).toLowerCase()),
+  );
+  const missing = ["Habits", "Repetitions"].filter((t) => !tables.has(t.toLowerCase()));
+  if (missing.length > 0) return loopProblem({ kind: "notLoopDatabase", missing: missing.join(" and ") });
+  const version = Number(exec("pragma user_version")[0]?.user_version ?? 0);
+  if (version < LOOP_MIN_VERSION || version > LOOP_MAX_VERSION)
+    return loopProblem({ kind: "version", version });
+
+  const columns = (table: string) =>
+    new Set(exec(`pragma table_info(${table})`).map((r) => String(r.name).toLowerCase()));
+  const habitColumns = columns("Habits");
+  const repetitionColumns = columns("Repetitions");
+  for (const [table, have, need] of [
+    ["Habits", habitColumns, ["id", "name"]],
+    ["Repetitions", repetitionColumns, ["habit", "timestamp"]],
+  ] as const) {
+    const lacking = need.filter((c) => !have.has(c));
+    if (lacking.length > 0)
+      return loopProblem({ kind: "notLoopDatabase", missing: `${table}.${lacking.join(", ")}` });
+  }
+  const optional = [
+    "archived",
+    "position",
+    "freq_num",
+    "freq_den",
+    "type",
+    "target_type",
+    "target_value",
+    "unit",
+  ];
+  const select = ["id", "name", ...optional.filter((c) => habitColumns.has(c))];
+
+  try {
+    const byId = new Map<number, LoopHabit>();
+    const habits: LoopHabit[] = [];
+    for (const [index, row] of exec(`select ${select.join(", ")} from Habits order by id`).entries()) {
+      const id = num(row.id, "Habits.id");
+      const measured = row.type !== undefined && row.type !== null && num(row.type, "Habits.type") === 1;
+      const habit: LoopHabit = {
+        name: typeof row.name === "string" ? row.name : String(row.name ?? ""),
+        position:
+          row.position === undefined || row.position === null ? index : num(row.position, "Habits.position"),
+        archived:
+          row.archived !== undefined && row.archived !== null && num(row.archived, "Habits.archived") !== 0,
+        freqNum:
+          row.freq_num === undefined || row.freq_num === null ? 1 : num(row.freq_num, "Habits.freq_num"),
+        freqDen:
+          row.freq_den === undefined || row.freq_den === null ? 1 : num(row.freq_den, "Habits.freq_den"),
+        target: measured
+          ? {
+              type:
+                row.target_type !== null && num(row.target_type ?? 0, "Habits.target_type") === 1
+                  ? "atMost"
+                  : "atLeast",
+              value: row.target_value === null ? 0 : num(row.target_value ?? 0, "Habits.target_value"),
+              unit: typeof row.unit === "string" ? row.unit : "",
+            }
+          : null,
+        days: new Map(),
+      };
+      byId.set(id, habit);
+      habits.push(habit);
+    }
+    const hasValue = repetitionColumns.has("value");
+    const order = repetitionColumns.has("id") ? " order by id" : "";
+    const repetitions = exec(`select habit, timestamp${hasValue ? ", value" : ""} from Repetitions${order}`);
+    for (const row of repetitions) {
+      const habit = byId.get(num(row.habit, "Repetitions.habit"));
+      if (!habit) continue; // a repetition of a deleted habit: Loop does not show it either
+      const day = dayOfTimestamp(num(row.timestamp, "Repetitions.timestamp")) ?? EARLIEST_BEFORE;
+      // Version 12 has no value: every row is a day done.
+      const raw = hasValue && row.value !== null ? num(row.value, "Repetitions.value") : 2;
+      const entry: LoopEntry | undefined = habit.target
+        ? raw === -1
+          ? "unknown"
+          : raw === 3
+            ? "skip"
+            : raw / 1000
+        : ENTRIES[raw];
+      habit.days.set(day, entry ?? "unknown");
+    }
+    return { ok: true, format: { kind: "db", version }, habits };
+  } catch (error) {
+    if (error instanceof Damaged) return loopProblem({ kind: "damaged", detail: error.message });
+    throw error;
+  }
+}
