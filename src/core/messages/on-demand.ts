@@ -221,6 +221,68 @@ export const onDemand = {
     cancel: "Cancel",
     cancelled: "the import was cancelled",
   },
+  // Import from Loop Habit Tracker (issue 13 item 1): the Settings card, its preview and why a file is refused.
+  loopImport: {
+    title: "Import from Loop Habit Tracker",
+    description:
+      "Bring your habits and their history from Loop: its full backup (.db) or its CSV export (.zip). You see what comes in before anything is saved.",
+    choose: "Choose a Loop backup",
+    reading: "Reading the backup…",
+    formatDb: (version: number) => `Loop backup (database version ${version})`,
+    formatCsv: "Loop CSV export",
+    previewTitle: (count: number) => `${count} ${count === 1 ? "habit" : "habits"} in this backup`,
+    totals: (done: number, skipped: number) =>
+      `${done} ${done === 1 ? "day" : "days"} done and ${skipped} skipped in all.`,
+    counts: (done: number, skipped: number) => `${done} done · ${skipped} skipped`,
+    range: (first: string, last: string) => (first === last ? first : `${first} to ${last}`),
+    noDays: "no days",
+    archived: "Archived",
+    notes: {
+      frequency: (num: number, den: number) =>
+        `Loop repeated it ${num} ${num === 1 ? "time" : "times"} in ${den} ${den === 1 ? "day" : "days"}; imported as daily`,
+      measured: (atMost: boolean, value: number, unit: string, met: number, notMet: number) =>
+        `Measured in Loop: done on the ${met} ${met === 1 ? "day" : "days"} of ${atMost ? "at most" : "at least"} ${value}${unit ? ` ${unit}` : ""}` +
+        `${notMet > 0 ? `; ${notMet} other ${notMet === 1 ? "day is" : "days are"} left out` : ""}${atMost ? " (a recorded 0 counts as done)" : ""}`,
+      auto: (days: number) =>
+        `${days} ${days === 1 ? "day" : "days"} Loop filled in automatically ${days === 1 ? "is" : "are"} not imported: your schedule decides the days due`,
+      dropped: (days: number) =>
+        `${days} ${days === 1 ? "day" : "days"} before 2000-01-01 or after today ${days === 1 ? "is" : "are"} left out`,
+      nameCut: (max: number) => `The name is cut to ${max} characters`,
+      unnamed: "Loop had no name for it",
+      noDaysFile: "The export has no Checkmarks.csv for it: imported without days",
+    },
+    unnamed: (position: number) => `Loop habit ${position}`,
+    add: "Add to my habits",
+    replace: "Replace my habits",
+    cancel: "Cancel",
+    saving: "Saving…",
+    added: (count: number) => `Added ${count} ${count === 1 ? "habit" : "habits"} from Loop to your habits.`,
+    replaced: (count: number) =>
+      `Replaced your habits with the ${count} ${count === 1 ? "habit" : "habits"} from Loop.`,
+    rejected: (reason: string) => `Nothing was changed: ${reason}.`,
+    cancelled: "the import was cancelled",
+    offline: "the server could not be reached; try again when you are online",
+    refused: (detail: string) => `the server refused the import (${detail})`,
+    queued:
+      "Your habits on the server were not changed yet. The imported habits are shown from this device and are sent when the server can be reached.",
+    problems: {
+      tooLarge: (mb: number) => `the file is larger than ${mb} MB`,
+      notLoop:
+        "the file is not a Loop backup: it is neither a Loop database (.db) nor a Loop CSV export (.zip)",
+      notLoopDatabase: (missing: string) =>
+        `the file is a SQLite database but not Loop's: it has no ${missing}`,
+      noHabitsCsv: "the zip is not a Loop CSV export: it has no Habits.csv",
+      damaged: (detail: string) => `the file is damaged (${detail})`,
+      version: (version: number, min: number, max: number) =>
+        `the backup is of Loop database version ${version}, and only versions ${min} to ${max} can be read`,
+      badRow: (file: string, line: number, detail: string) => `${file}, line ${line}: ${detail}`,
+      noHabits: "the backup holds no habits",
+      tooManyHabits: (count: number, max: number) =>
+        `the backup holds ${count} habits, and an import takes at most ${max}`,
+      unreadable: "the file could not be read",
+      readerUnavailable: "the app could not load its reader for Loop backups; please reload the page",
+    },
+  },
   // What a reminder says (issue 12): the push notification, the e-mail digest and its unsubscribe page.
   reminderDelivery: {
     title: PRODUCT_NAME,
