@@ -29,10 +29,17 @@ type QueryValue = string | number | boolean | undefined;
 export type RequestOptions<R extends Route> = {
   body?: RouteBody<R>;
   query?: RouteQuery<R> & Record<string, QueryValue>;
+  /** Values of the route's ":name" segments ("PUT /api/reminders/:id" with { id }). */
+  params?: Record<string, string>;
   signal?: AbortSignal;
 };
 
-function urlOf(path: string, query: Record<string, QueryValue> | undefined): string {
+function urlOf(
+  route: string,
+  query: Record<string, QueryValue> | undefined,
+  values: Record<string, string> = {},
+): string {
+  const path = route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) params.set(key, String(value));
@@ -47,7 +54,7 @@ function urlOf(path: string, query: Record<string, QueryValue> | undefined): str
  */
 export async function apiRequest<R extends Route>(
   route: R,
-  { body, query, signal }: RequestOptions<R> = {},
+  { body, query, params, signal }: RequestOptions<R> = {},
 ): Promise<RouteAnswer<R>> {
   const [method = "GET", path = ""] = route.split(" ");
   // Loaded alongside the request: by the time the answer is in, the parser usually is too.
@@ -57,7 +64,7 @@ export async function apiRequest<R extends Route>(
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
-    response = await fetch(urlOf(path, query), {
+    response = await fetch(urlOf(path, query, params), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
