@@ -258,6 +258,8 @@ export const contract = {
   "PATCH /api/profile": { json: ProfilePatchSchema, response: ProfileSchema },
   "POST /api/habits/migrate": { json: LocalHabitsSchema, response: MigrationResultSchema },
   "PUT /api/habits": { json: BackupItemsSchema, response: z.array(HabitSchema) },
+  // Issue 13 item 1: a Loop import's "add to my habits"; the body of PUT /api/habits, the whole list answered.
+  "POST /api/habits/import": { json: BackupItemsSchema, response: z.array(HabitSchema) },
   "GET /api/sync": { query: SyncPullQuerySchema, response: SyncPullSchema },
   "POST /api/sync/push": { json: SyncPushSchema, response: SyncPushResultSchema },
   // Reminders (issue 12). A path with ":id" is called with the reminder's id in its place.

@@ -90,7 +90,9 @@ export function createApp({ config, database, auth, logger, now = () => new Date
     // A GET has no body to limit; reading it would make the request's full Fetch copy (a third of an in-sync pull).
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const isBackup =
-      c.req.path === "/api/habits/migrate" || (c.req.method === "PUT" && c.req.path === "/api/habits");
+      c.req.path === "/api/habits/migrate" ||
+      c.req.path === "/api/habits/import" ||
+      (c.req.method === "PUT" && c.req.path === "/api/habits");
     return (isBackup ? large : small)(c, next);
   });
 

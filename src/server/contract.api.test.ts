@@ -106,6 +106,18 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     });
   });
 
+  it("answers an append (a Loop import's 'add to my habits') as the contract says", async () => {
+    const dora = await t.signUp();
+    await answer(dora, "PUT /api/habits", { json: [{ name: "Walk", completedDates: [TEST_DAY] }] });
+    const added = await answer(dora, "POST /api/habits/import", {
+      json: [{ name: "Read", completedDates: [], skippedDates: [TEST_DAY], archived: true, position: 0 }],
+    });
+    expect(added.map((h) => [h.name, h.position, h.archived])).toEqual([
+      ["Walk", 0, false],
+      ["Read", 1, true],
+    ]);
+  });
+
   it("answers pushes and pulls, paged, rejected and reset, as the contract says", async () => {
     const cleo = await t.signUp();
     const [walk, read] = [randomUUID(), randomUUID()];

@@ -70,7 +70,7 @@ async function insertDays(
  * Imported dates are the only fact kept: derived fields are recomputed; a day both done and skipped is done.
  * Returns the habits as stored: the user had none before (import deletes them, migration requires it).
  */
-async function insertHabits(
+export async function insertHabits(
   trx: Db,
   userId: string,
   items: readonly ImportedHabit[],

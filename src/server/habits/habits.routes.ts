@@ -11,6 +11,7 @@ import type { LocalDate } from "../../core/local-date";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
 import { migrateHabits, replaceHabits } from "./habits-import.repo";
+import { appendHabits } from "./habits-append.repo";
 import { contract } from "../../core/contract-schema";
 import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-items";
 import type { UserLimits } from "./quota";
@@ -81,6 +82,13 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
       await ensureProfile(c.var);
       const habits = await replaceHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
+      return jsonBody(c, await habitsJson(c, habits));
+    })
+    // Issue 13 item 1 ("add to my habits"): the items of an import, appended after the user's habits.
+    .post("/import", validate("json", contract["POST /api/habits/import"].json), async (c) => {
+      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
+      await ensureProfile(c.var);
+      const habits = await appendHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
     .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), async (c) => {
