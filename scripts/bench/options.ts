@@ -5,9 +5,9 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SERVER_PARTS, type ServerBenchOptions, type ServerPart } from "./server-figures";
 
-const usage = (parts: readonly string[]) => `Options:
+const usage = (parts: readonly string[], optIn: readonly string[] = []) => `Options:
   --quick            short runs for development (2 s loads, 2 rounds, RSS runs of 5 s); not for the record
-  --only a,b         only these parts: ${parts.join(", ")}
+  --only a,b         only these parts: ${parts.join(", ")}${optIn.length ? ` (${optIn.join(", ")} only when named)` : ""}
   --app <dir>        measure another checkout (its server, bench-core.ts and build), e.g. a "before" tree
   --web-dir <dir>    initial JavaScript of an existing build instead of building one
   --seconds <n>      seconds of each measured load (default 5)
@@ -19,17 +19,24 @@ export type BenchOptions = Omit<ServerBenchOptions, "parts" | "log"> & {
   webDir?: string;
 };
 
-/** The options; prints the usage and exits on --help (0) and on a wrong option (2). */
-export function parseOptions(argv: string[], allowed: readonly string[]): BenchOptions {
+/**
+ * The options; prints the usage and exits on --help (0) and on a wrong option (2). Parts in `optIn` run only when
+ * --only names them.
+ */
+export function parseOptions(
+  argv: string[],
+  allowed: readonly string[],
+  optIn: readonly string[] = [],
+): BenchOptions {
   try {
-    return parse(argv, allowed);
+    return parse(argv, allowed, optIn);
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage(allowed)}`);
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage(allowed, optIn)}`);
     process.exit(2);
   }
 }
 
-function parse(argv: string[], allowed: readonly string[]): BenchOptions {
+function parse(argv: string[], allowed: readonly string[], optIn: readonly string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -44,7 +51,7 @@ function parse(argv: string[], allowed: readonly string[]): BenchOptions {
     },
   });
   if (values.help) {
-    console.log(usage(allowed));
+    console.log(usage(allowed, optIn));
     process.exit(0);
   }
   const positive = (name: string, value: string | undefined, fallback: number) => {
@@ -53,7 +60,9 @@ function parse(argv: string[], allowed: readonly string[]): BenchOptions {
     if (!(n > 0)) throw new Error(`--${name}: expected a positive number, got ${value}`);
     return n;
   };
-  const parts = values.only ? values.only.split(",").map((p) => p.trim()) : [...allowed];
+  const parts = values.only
+    ? values.only.split(",").map((p) => p.trim())
+    : allowed.filter((p) => !optIn.includes(p));
   for (const part of parts) if (!allowed.includes(part)) throw new Error(`--only: unknown part ${part}`);
   const quick = values.quick;
   return {
