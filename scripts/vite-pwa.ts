@@ -1,5 +1,5 @@
 // The installable app (issue 9, item 6; docs/decisions/0022): web app manifest, icons rendered at build, and a
-// Workbox service worker that precaches the app shell. vite.config.ts adds these plugins.
+// service worker (src/web/sw.ts) that precaches the app shell and shows reminders. vite.config.ts adds these plugins.
 import { VitePWA } from "vite-plugin-pwa";
 import { manifestIcons, pwaIcons } from "./vite-pwa-icons.ts";
 
@@ -31,17 +31,15 @@ export const pwaPlugins = (faviconPath: string) => [
       background_color: themeColours.light.background,
       icons: manifestIcons,
     },
-    workbox: {
+    // Our own service worker (src/web/sw.ts, issue 12: it also shows reminders), built by Vite into sw.js; Workbox
+    // injects the precache list into it. It precaches, routes navigations and updates as generateSW did.
+    strategies: "injectManifest",
+    srcDir: ".",
+    filename: "sw.ts",
+    injectManifest: {
       globPatterns: ["**/*.{js,css,html,svg,png}"],
-      // Every navigation to a client route gets the precached shell, online or not; the app routes it.
-      navigateFallback: "index.html",
-      // The API is never answered from the service worker (network only), nor is a direct link to a file.
-      navigateFallbackDenylist: [/^\/api\//, /\/[^/]+\.[a-z0-9]+$/i],
-      // A new release takes over at once; the open page keeps its code and offers a reload.
-      skipWaiting: true,
-      clientsClaim: true,
-      cleanupOutdatedCaches: true,
-      disableDevLogs: true,
+      // A classic script, as the generated one was: every browser with service workers runs it.
+      rollupFormat: "iife",
       sourcemap: false,
     },
   }),

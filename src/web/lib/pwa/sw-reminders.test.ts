@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { messages } from "../../../core/messages";
+import { clickOutcome, notificationOf, payloadOfText } from "./sw-reminders";
+import { applicationServerKey } from "./push-key";
+
+const copy = messages.reminderSettings;
+const reminder = (habits: { id: string; name: string }[]) => ({
+  type: "reminder" as const,
+  title: "Habit Streaks",
+  body: messages.reminderDelivery.leftToday(habits.map((h) => h.name)),
+  date: "2026-11-22",
+  habits,
+  tag: "reminder-2026-11-22-r1",
+});
+
+describe("the service worker's reminder notifications", () => {
+  it("shows a one-habit reminder with Done and Open, and a click that marks that habit on the reminder's day", () => {
+    const { title, options } = notificationOf(reminder([{ id: "h1", name: "Read" }]));
+    expect(title).toBe("Habit Streaks");
+    expect(options.body).toBe("1 habit left today: Read");
+    expect(options.tag).toBe("reminder-2026-11-22-r1");
+    expect(options.actions).toEqual([
+      { action: "done", title: copy.doneAction },
+      { action: "open", title: copy.openAction },
+    ]);
+    expect(clickOutcome(options.data, "done")).toEqual({
+      kind: "done",
+      habitId: "h1",
+      date: "2026-11-22",
+      url: "/habits/h1",
+    });
+    expect(clickOutcome(options.data, "open")).toEqual({ kind: "open", url: "/habits/h1" });
+    expect(clickOutcome(options.data, "")).toEqual({ kind: "open", url: "/habits/h1" });
+  });
+
+  it("offers only Open for several habits, which opens Today", () => {
+    const { options } = notificationOf(
+      reminder([
+        { id: "h1", name: "Read" },
+        { id: "h2", name: "Stretch" },
+      ]),
+    );
+    expect(options.body).toBe("2 habits left today: Read, Stretch");
+    expect(options.actions).toEqual([{ action: "open", title: copy.openAction }]);
+    expect(clickOutcome(options.data, "done")).toEqual({ kind: "open", url: "/" });
+  });
+
+  it("shows a test push as it comes, and something for a push that is not ours", () => {
+    const test = notificationOf({ type: "test", title: "Habit Streaks", body: "Reminders are on." });
+    expect(test.title).toBe("Habit Streaks");
+    expect(test.options.body).toBe("Reminders are on.");
+    expect(test.options.actions).toBeUndefined();
+    expect(notificationOf(payloadOfText("not json")).title).toBe(copy.fallbackTitle);
+    expect(payloadOfText(null)).toBeNull();
+    expect(payloadOfText(JSON.stringify(reminder([{ id: "h1", name: "Read" }])))?.type).toBe("reminder");
+  });
+
+  it("never opens another site nor marks a day from a notification's foreign data", () => {
+    expect(clickOutcome({ url: "https://evil.example/" }, "open")).toEqual({ kind: "open", url: "/" });
+    expect(clickOutcome({ url: "/habits/h1", habitId: "h1", date: "2026-13-40" }, "done")).toEqual({
+      kind: "open",
+      url: "/habits/h1",
+    });
+    expect(clickOutcome(null, "done")).toEqual({ kind: "open", url: "/" });
+  });
+});
+
+describe("applicationServerKey", () => {
+  it("decodes base64url, padded or not, and refuses anything else", () => {
+    expect([...applicationServerKey("AQID_-8")]).toEqual([1, 2, 3, 255, 239]);
+    expect([...applicationServerKey("AQID_-8=")]).toEqual([1, 2, 3, 255, 239]);
+    expect(() => applicationServerKey("a+b/")).toThrow(SyntaxError);
+  });
+});
