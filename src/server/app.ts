@@ -28,6 +28,7 @@ import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { createUserAnswers } from "./cache/user-answers";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
+import { tokensRoutes } from "./tokens/tokens.routes";
 
 export type AppDeps = {
   config: Config;
@@ -120,9 +121,11 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub));
   app.use("/api/profile/*", signedIn, writeLimit);
   app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
+  app.use("/api/tokens/*", signedIn, writeLimit);
   app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
   app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
+  app.route("/api/tokens", tokensRoutes);
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
 

@@ -33,11 +33,11 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
   async function answer<R extends Route>(
     user: TestUser | null,
     route: R,
-    opts: { path?: string; json?: unknown } = {},
+    opts: { path?: string; json?: unknown; status?: number } = {},
   ): Promise<RouteAnswer<R>> {
     const [method = "", path = ""] = route.split(" ");
     const res = await t.call(user, method, opts.path ?? path, { json: opts.json });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(opts.status ?? 200);
     const parsed = parsers[route].response.safeParse(res.body);
     if (!parsed.success) expect.fail(`${route}: ${faults(parsers[route].response, res.body).join("; ")}`);
     covered.add(route);
@@ -183,6 +183,23 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     const list = await t.call<unknown[]>(cleo, "GET", "/api/habits");
     expect(faults(contract["PUT /api/habits"].response, list.body)).toEqual([]);
     expect(list.body).toMatchObject([{ id: walk, skippedDates: [addDays(TEST_DAY, -2)], archived: true }]);
+  });
+
+  it("answers the API tokens' routes as the contract says", async () => {
+    const made = await answer(ada, "POST /api/tokens", {
+      json: { name: "Contract", scope: "read-only", expiresInDays: 7 },
+      status: 201,
+    });
+    expect(made.token).toMatch(/^hs_/);
+    const { tokens } = await answer(ada, "GET /api/tokens");
+    expect(tokens.map((token) => token.id)).toContain(made.apiToken.id);
+    const left = await answer(ada, "DELETE /api/tokens/:id", { path: `/api/tokens/${made.apiToken.id}` });
+    expect(left.tokens.map((token) => token.id)).not.toContain(made.apiToken.id);
+    expectRefusal(await t.call(ada, "DELETE", `/api/tokens/${made.apiToken.id}`), 404);
+    expectRefusal(
+      await t.call(null, "GET", "/api/tokens", { headers: { authorization: `Bearer ${made.token}` } }),
+      401,
+    );
   });
 
   it("refuses with the contract's error body and codes", async () => {

@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import { historyMigration } from "./history-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
+import { apiTokensMigration } from "../tokens/tokens-migration";
 
 // Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0003_sync": syncMigration,
   "0005_sync_pruning": syncPruningMigration,
   "0006_history": historyMigration,
+  "0010_api_tokens": apiTokensMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,10 @@
 import type { Db } from "../db/database";
 import type { LocalDate } from "../../core/local-date";
+import type { ApiTokenScope } from "../../core/contract-schema";
 
 export type SessionUser = { id: string; email: string; name: string };
+/** The API token a request signed in with (tokens/bearer.ts). */
+export type ApiTokenAuth = { id: string; scope: ApiTokenScope };
 
 /** What every request handler can read from the context. */
 export type AppEnv = {
@@ -9,6 +12,8 @@ export type AppEnv = {
     db: Db;
     now: Date;
     user: SessionUser;
+    /** Set when the request signed in with an API token (tokens/bearer.ts), not a session cookie. */
+    apiToken: ApiTokenAuth | undefined;
     /** The user's local day: X-Local-Date when plausible, else the server's UTC date. */
     today: LocalDate;
   };

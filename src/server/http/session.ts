@@ -3,11 +3,14 @@ import type { SessionLookup } from "../auth/session-lookup";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
+import { bearerOf, signInWithToken } from "../tokens/bearer";
 
-/** Answers 401 unless the request carries a valid session; sets c.var.user. */
+/** Answers 401 unless the request carries a valid session or API token; sets c.var.user. */
 export const requireUser =
   (lookup: SessionLookup): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
+    const token = bearerOf(c.req.header("authorization"));
+    if (token !== undefined) return signInWithToken(c, token, next);
     const user = await lookup(c.req.raw.headers, c.var.now);
     if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
     c.set("user", user);

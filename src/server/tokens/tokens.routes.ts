@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { contract } from "../../core/contract-schema";
+import type { AppEnv } from "../http/env";
+import { ApiError, notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { hashToken, newToken } from "./bearer";
+import { countTokens, deleteToken, insertToken, listTokens } from "./tokens.repo";
+
+/** Tokens a user may hold at once: one per integration, with room to spare. */
+export const API_TOKENS_MAX = 20;
+const DAY_MS = 86_400_000;
+
+const TokenParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A stolen token must not be able to make itself a lasting twin: tokens are managed by a signed-in session only. */
+const sessionOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.apiToken)
+    throw new ApiError(403, "FORBIDDEN", "API tokens are managed signed in, in Settings, not with a token");
+  await next();
+};
+
+export const tokensRoutes = new Hono<AppEnv>()
+  .use("*", sessionOnly)
+  .get("/", async (c) => c.json({ tokens: await listTokens(c.var.db, c.var.user.id) }))
+  .post("/", validate("json", contract["POST /api/tokens"].json), async (c) => {
+    const { db, user, now } = c.var;
+    if ((await countTokens(db, user.id)) >= API_TOKENS_MAX)
+      throw new ApiError(409, "TOKEN_LIMIT", `At most ${API_TOKENS_MAX} API tokens: revoke one first`);
+    const { name, scope, expiresInDays } = c.req.valid("json");
+    const token = newToken();
+    const apiToken = await insertToken(db, {
+      id: randomUUID(),
+      user_id: user.id,
+      name,
+      token_hash: hashToken(token),
+      scope,
+      created_at: now.toISOString(),
+      expires_at: expiresInDays ? new Date(now.getTime() + expiresInDays * DAY_MS).toISOString() : null,
+      last_used_at: null,
+    });
+    // The one answer that carries the token: no cache may keep it.
+    c.header("Cache-Control", "no-store");
+    return c.json({ token, apiToken }, 201);
+  })
+  .delete("/:id", validate("param", TokenParamsSchema), async (c) => {
+    const { db, user } = c.var;
+    if (!(await deleteToken(db, user.id, c.req.valid("param").id)))
+      throw notFound("TOKEN_NOT_FOUND", "No such API token");
+    return c.json({ tokens: await listTokens(db, user.id) });
+  });
