@@ -263,6 +263,7 @@ export const onDemand = {
     cancelled: "the import was cancelled",
     offline: "the server could not be reached; try again when you are online",
     refused: (detail: string) => `the server refused the import (${detail})`,
+    notAccepted: "the server did not accept the import",
     queued:
       "Your habits on the server were not changed yet. The imported habits are shown from this device and are sent when the server can be reached.",
     problems: {

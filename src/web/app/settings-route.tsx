@@ -1,4 +1,5 @@
 import { BackupSection } from "../features/backup/backup-section";
+import { LoopImportSection } from "../features/loop-import/loop-import-section";
 import { useNotificationSettings } from "../features/notifications/use-notification-settings";
 import { SettingsPage } from "../features/settings/settings-page";
 
@@ -18,6 +19,7 @@ export function SettingsRoute() {
       backup={
         <BackupSection onExported={notifications.notifyExported} onImported={notifications.notifyImported} />
       }
+      loopImport={<LoopImportSection />}
     />
   );
 }

@@ -17,13 +17,15 @@ export type SettingsPageProps = {
   notifications: NotificationsCardProps;
   /** The Backup card (features/backup), given by app/. */
   backup: ReactNode;
+  /** The Loop import card (features/loop-import, issue 13), given by app/. */
+  loopImport?: ReactNode;
 };
 
 /**
  * SPEC §2 Settings: sync status, notifications, export and import, about, coming soon, feedback; with issue 10, the
  * day start and vacation mode after the sync status.
  */
-export function SettingsPage({ notifications, backup }: SettingsPageProps) {
+export function SettingsPage({ notifications, backup, loopImport }: SettingsPageProps) {
   const user = useCurrentUser();
   const { status, source, retry } = useHabits();
   const { pending: pendingWrites, meta } = useHabitStore().snapshot;
@@ -60,6 +62,7 @@ export function SettingsPage({ notifications, backup }: SettingsPageProps) {
       />
       <NotificationsCard {...notifications} />
       {backup}
+      {loopImport}
       <AboutCard />
       <ComingSoonCard />
       <FeedbackCard feedbackEmail={appInfo.data?.feedbackEmail} failed={appInfo.isError} />
