@@ -56,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0003_sync": syncMigration,
   "0005_sync_pruning": syncPruningMigration,
   "0006_history": historyMigration,
+  "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
 };
 
