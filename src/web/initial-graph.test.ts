@@ -83,4 +83,14 @@ describe("the initial bundle's modules", () => {
     ])
       expect(initial, file).not.toContain(file);
   });
+
+  it("leave out the reminders (issue 12): the visit's time zone and the Today card's reminder load with import()", () => {
+    for (const file of [
+      "src/web/lib/reminders/visit.ts",
+      "src/web/lib/reminders/enable-daily-reminder.ts",
+      "src/web/lib/reminders/reminders-api.ts",
+      "src/web/lib/pwa/sw-reminders.ts",
+    ])
+      expect(initial, file).not.toContain(file);
+  });
 });
