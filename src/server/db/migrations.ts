@@ -1,4 +1,5 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { dayCountsMigration } from "./day-counts-migration";
 import { historyMigration } from "./history-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0003_sync": syncMigration,
   "0005_sync_pruning": syncPruningMigration,
   "0006_history": historyMigration,
+  "0008_day_counts": dayCountsMigration,
   "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
 };

@@ -70,6 +70,9 @@ export type SyncOpTable = {
   created_at: string;
 };
 
+/** Days done or skipped over all the user's habits (day-counts-migration.ts); no row: none yet. */
+export type DayCountTable = { user_id: string; days: number };
+
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
 export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
 
@@ -96,4 +99,5 @@ export type Database = {
   sync_checkpoints: SyncCheckpointTable;
   sync_horizons: SyncHorizonTable;
   user_settings: UserSettingsTable;
+  day_counts: DayCountTable;
 };

@@ -1,7 +1,7 @@
 // The days of many habits, read a page at a time: an account may hold 100,000 days, and SQLite reads run on the
 // event loop's thread, so one statement over all of them would hold it for long (docs/decisions/0017).
 import type { Db } from "../db/database";
-import { DAY_DONE, DAY_NONE, type DayCode } from "../db/schema";
+import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 import { chunks, slicer, type Pause } from "./slices";
 
@@ -67,4 +67,84 @@ export async function datesOfHabits(
     }
   }
   return dates;
+}
+
+/** The first index in ascending `dates` whose date is not before `date`. */
+function lowerBound(dates: readonly LocalDate[], date: LocalDate): number {
+  let [low, high] = [0, dates.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (dates[mid]! < date) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). */
+function withDate(dates: LocalDate[], date: LocalDate, present: boolean): LocalDate[] {
+  const at = lowerBound(dates, date);
+  if ((dates[at] === date) === present) return dates;
+  return present
+    ? [...dates.slice(0, at), date, ...dates.slice(at)]
+    : [...dates.slice(0, at), ...dates.slice(at + 1)];
+}
+
+/** A habit's days with one day set to `state`, as the database answers them after that write. */
+export const withDay = (dates: HabitDates, date: LocalDate, state: DayCode): HabitDates => ({
+  done: withDate(dates.done, date, state === DAY_DONE),
+  skipped: withDate(dates.skipped, date, state === DAY_SKIPPED),
+});
+
+// Days kept over all habits: about 4 MB of arrays and strings at most.
+const KEPT_DAYS = 100_000;
+
+type Kept = { userId: string; counter: number; dates: HabitDates; size: number };
+
+const keptByDb = new WeakMap<Db, ReturnType<typeof keepDates>>();
+
+/** The days kept per habit for one database, the least recently kept first. */
+function keepDates() {
+  const kept = new Map<string, Kept>();
+  let total = 0;
+  const drop = (habitId: string) => {
+    const entry = kept.get(habitId);
+    if (!entry) return;
+    kept.delete(habitId);
+    total -= entry.size;
+  };
+  return {
+    /**
+     * The habit's days after setting `date` to `state`, if they were kept when the user's change counter stood at
+     * `counter` (so that no write of the user came between); undefined otherwise.
+     */
+    after(userId: string, habitId: string, counter: number, date: LocalDate, state: DayCode) {
+      const entry = kept.get(habitId);
+      if (!entry || entry.userId !== userId || entry.counter !== counter) return undefined;
+      return withDay(entry.dates, date, state);
+    },
+    /** Keeps the habit's days as they are when the user's change counter stands at `counter`, committed. */
+    set(userId: string, habitId: string, counter: number, dates: HabitDates) {
+      drop(habitId);
+      const size = dates.done.length + dates.skipped.length + 1;
+      if (size > KEPT_DAYS) return;
+      kept.set(habitId, { userId, counter, dates, size });
+      total += size;
+      for (const id of kept.keys()) {
+        if (total <= KEPT_DAYS) break;
+        drop(id);
+      }
+    },
+  };
+}
+
+/**
+ * A habit's days as they stood at a committed value of its user's change counter (docs/decisions/0032): every
+ * write of a user takes numbers from that counter in its transaction (sync/versions.repo.ts), so while it has not
+ * moved on, no day changed, in this process or another. The REST mark answers its habit from them without reading
+ * every day again.
+ */
+export function keptDates(db: Db) {
+  let kept = keptByDb.get(db);
+  if (!kept) keptByDb.set(db, (kept = keepDates()));
+  return kept;
 }

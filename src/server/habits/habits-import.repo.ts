@@ -7,7 +7,7 @@ import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
 import type { Schedule } from "../../core/schedule";
 import { listHabits } from "./habits.repo";
-import { countHabits, lockOwner } from "./owner.repo";
+import { changeDayCount, countHabits, lockOwner, setDayCount } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
@@ -117,6 +117,9 @@ export async function insertHabits(
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
+  // The user's count of stored days grows by these (owner.repo.ts), before they are written.
+  const days = habits.reduce((sum, h) => sum + h.completedDates.length + (h.skippedDates?.length ?? 0), 0);
+  await changeDayCount(trx, userId, days);
   await insertDays(trx, userId, habits, DAY_DONE, pause);
   await insertDays(trx, userId, habits, DAY_SKIPPED, pause);
   return habits.sort(listOrder);
@@ -144,6 +147,7 @@ export async function replaceHabits(
     await nextVersions(trx, userId, 0);
     // Their days go with them (on delete cascade), in one statement on the database's side.
     const old = await trx.deleteFrom("habits").where("user_id", "=", userId).returning("id").execute();
+    await setDayCount(trx, userId, 0);
     // Old habits leave tombstones, so that other devices drop them (docs/decisions/0023).
     if (old.length > 0) {
       const first = await nextVersions(trx, userId, old.length);

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import type { Db } from "../db/database";
-import { DAY_DONE, DAY_NONE, type HabitTable } from "../db/schema";
+import { locksRows, type Db } from "../db/database";
+import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
-import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
-import { countDays, countHabits, lockOwner } from "./owner.repo";
+import { datesOfHabits, keptDates, type HabitDates } from "./habit-dates.repo";
+import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
-import { dayStateOf, setDayState } from "../sync/days.repo";
+import { setDayState } from "../sync/days.repo";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
@@ -123,6 +123,7 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
   return db.transaction().execute(async (trx) => {
     // The version first: every write takes the user's counter before any habit row (lock order).
     const version = await nextVersions(trx, userId, 1);
+    await dropHabitDays(trx, userId, id); // none when the habit is not the user's
     const result = await trx
       .deleteFrom("habits")
       .where("id", "=", id)
@@ -137,8 +138,9 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
 /**
  * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
  * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
- * unique (habit_id, date) key makes a repeated mark a no-op, and only a day that held nothing counts against the
- * quota.
+ * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
+ * done does not). The answer's days come from the ones kept at the user's last change when nothing came between
+ * (habit-dates.repo.ts: keptDates), else from the database.
  */
 export async function setCompletion(
   db: Db,
@@ -149,22 +151,40 @@ export async function setCompletion(
   now: Date,
   limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (done) await lockOwner(trx, userId);
+  const kept = keptDates(db);
+  const written = await db.transaction().execute(async (trx) => {
+    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+    if (done && locksRows(trx)) await lockOwner(trx, userId);
     const version = await nextVersions(trx, userId, 2);
-    const row = await trx
+    const updated = await trx
       .updateTable("habits")
       .set({ updated_at: now.toISOString(), version })
       .where("id", "=", id)
       .where("user_id", "=", userId)
       .returningAll()
+      .returning((eb) =>
+        eb
+          .selectFrom("completions")
+          .select("done")
+          .where("habit_id", "=", id)
+          .where("date", "=", date)
+          .as("before"),
+      )
       .executeTakeFirst();
-    if (!row) return undefined;
-    const day = { userId, habitId: id, date, version: version + 1 };
-    // Only a day that held nothing before adds to the quota (a skipped day marked done does not).
-    const adds = done && (await dayStateOf(trx, id, date)) === DAY_NONE;
-    const changed = await setDayState(trx, day, done ? DAY_DONE : DAY_NONE);
-    if (changed && adds) checkQuota(limits, { days: await countDays(trx, userId) });
-    return toStored(row, await datesOf(trx, id));
+    if (!updated) return undefined;
+    const { before: stored, ...row } = updated;
+    const before: DayCode = stored ?? DAY_NONE;
+    const state = done ? DAY_DONE : DAY_NONE;
+    if (before !== state) {
+      await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
+      await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
+    }
+    // The counter stood at version - 1 before this write; version + 1 is the last number it took.
+    const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
+    return { habit: toStored(row, dates), dates, counter: version + 1 };
   });
+  if (!written) return undefined;
+  // Kept only once committed: a number of a write rolled back is taken again by the next one.
+  kept.set(userId, id, written.counter, written.dates);
+  return written.habit;
 }

@@ -1,6 +1,7 @@
 // A user's writes that add rows run one at a time and count what the account holds (quota.ts).
 import { locksRows, type Db } from "../db/database";
 import { DAY_NONE } from "../db/schema";
+import { checkQuota, type UserLimits } from "./quota";
 
 /**
  * Serializes a user's writes that add rows (create, mark, import, migration) until the transaction ends. On
@@ -25,7 +26,10 @@ export async function countHabits(db: Db, userId: string): Promise<number> {
   return Number(count); // PostgreSQL answers count(*) as a string
 }
 
-/** Days stored over all the user's habits: done or skipped (a tombstone is not counted). */
+/**
+ * Days stored over all the user's habits: done or skipped (a tombstone is not counted). It reads every day: the
+ * writes keep the count in day_counts instead (changeDayCount); this is the count that one must always equal.
+ */
 export async function countDays(db: Db, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom("completions")
@@ -34,4 +38,65 @@ export async function countDays(db: Db, userId: string): Promise<number> {
     .where("done", "<>", DAY_NONE)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/**
+ * Moves the user's count of stored days (day_counts, docs/decisions/0032) by `change`, in the transaction that adds
+ * or removes those days, before it writes them. With `limits`, a count that would pass the quota changes nothing
+ * and throws QUOTA_EXCEEDED (quota.ts), so a rejected write can go on without it. One statement, but for a user's
+ * first day, when their row is made from the days they hold.
+ */
+export async function changeDayCount(
+  trx: Db,
+  userId: string,
+  change: number,
+  limits?: UserLimits,
+): Promise<void> {
+  if (change === 0) return;
+  const within = limits && change > 0 ? limits.maxDays - change : undefined;
+  const moved = await trx
+    .updateTable("day_counts")
+    .set((eb) => ({ days: eb("days", "+", change) }))
+    .where("user_id", "=", userId)
+    .$if(within !== undefined, (qb) => qb.where("days", "<=", within!))
+    .executeTakeFirst();
+  if (moved.numUpdatedRows > 0n) return;
+  const row = await trx
+    .selectFrom("day_counts")
+    .select("days")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const days = (row ? row.days : await countDays(trx, userId)) + change;
+  if (limits) checkQuota(limits, { days });
+  if (!row) await setDayCount(trx, userId, days);
+}
+
+/** Sets the user's count of stored days: after an import, which replaces every day. */
+export async function setDayCount(trx: Db, userId: string, days: number): Promise<void> {
+  await trx
+    .insertInto("day_counts")
+    .values({ user_id: userId, days })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ days }))
+    .execute();
+}
+
+/** Takes a habit's stored days off the user's count, before the habit is deleted with them; none if not theirs. */
+export async function dropHabitDays(trx: Db, userId: string, habitId: string): Promise<void> {
+  await trx
+    .updateTable("day_counts")
+    .set((eb) => ({
+      days: eb(
+        "days",
+        "-",
+        eb
+          .selectFrom("completions")
+          .innerJoin("habits", "habits.id", "completions.habit_id")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("completions.habit_id", "=", habitId)
+          .where("habits.user_id", "=", userId)
+          .where("completions.done", "<>", DAY_NONE),
+      ),
+    }))
+    .where("user_id", "=", userId)
+    .execute();
 }

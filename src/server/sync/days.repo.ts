@@ -1,22 +1,12 @@
 // Setting one (habit, day) to done, skipped or nothing, shared by the habits routes and sync pushes. A day returned
 // to nothing stays as a tombstone row (DAY_NONE) with a new version, so that a pull tells other devices
-// (docs/decisions/0023, 0029).
+// (docs/decisions/0023, 0029). What was stored before is read by the caller, with its other checks (push.repo.ts,
+// habits.repo.ts), which moves the user's count of stored days with it (habits/owner.repo.ts: changeDayCount).
 import type { Db } from "../db/database";
 import { DAY_NONE, type DayCode } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 
 export type DayWrite = { userId: string; habitId: string; date: LocalDate; version: number };
-
-/** What is stored for the day now: DAY_DONE, DAY_SKIPPED, or DAY_NONE (no row, or a tombstone). */
-export async function dayStateOf(db: Db, habitId: string, date: LocalDate): Promise<DayCode> {
-  const row = await db
-    .selectFrom("completions")
-    .select("done")
-    .where("habit_id", "=", habitId)
-    .where("date", "=", date)
-    .executeTakeFirst();
-  return row?.done ?? DAY_NONE;
-}
 
 /**
  * Stores `state` for the day with the change number `version`; true when that changed it. A day already in that

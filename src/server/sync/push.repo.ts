@@ -7,12 +7,12 @@ import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
-import { countDays, countHabits, lockOwner } from "../habits/owner.repo";
+import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
 import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
-import { dayStateOf, setDayState } from "./days.repo";
+import { setDayState } from "./days.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -28,8 +28,8 @@ type Context = {
   /** The latest day a day op may set: the user's today (http/user-day.ts). */
   latest: LocalDate;
   version: () => Promise<number>;
-  /** What the account holds, counted once per push and then kept up to date: a count reads every day. */
-  usage: { habits?: number; days?: number };
+  /** The account's habits, counted once per push and then kept up to date. */
+  usage: { habits?: number };
 };
 
 const applied: Outcome = { status: "applied" };
@@ -37,15 +37,39 @@ const rejected = (code: string, message: string): Outcome => ({ status: "rejecte
 const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
 const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
 
+type Owner = "mine" | "buried" | "other" | "none";
+
 /** "mine": the user's habit; "buried": the user deleted it; "other": another user's id; "none": never seen. */
-async function whose(trx: Db, userId: string, habitId: string) {
+function ownerOf(userId: string, live: string | null | undefined, dead: string | null | undefined): Owner {
+  const owner = live ?? dead;
+  if (owner == null) return "none";
+  if (owner !== userId) return "other";
+  return live != null ? "mine" : "buried";
+}
+
+async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
   const live = await trx.selectFrom("habits").select("user_id").where("id", "=", habitId).executeTakeFirst();
   const dead =
     live ??
     (await trx.selectFrom("deleted_habits").select("user_id").where("id", "=", habitId).executeTakeFirst());
-  if (!dead) return "none";
-  if (dead.user_id !== userId) return "other";
-  return live ? "mine" : "buried";
+  return ownerOf(userId, live?.user_id, dead?.user_id);
+}
+
+/** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
+async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDate) {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb.selectFrom("habits").select("user_id").where("id", "=", habitId).as("live"),
+      eb.selectFrom("deleted_habits").select("user_id").where("id", "=", habitId).as("dead"),
+      eb
+        .selectFrom("completions")
+        .select("done")
+        .where("habit_id", "=", habitId)
+        .where("date", "=", date)
+        .as("state"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { owner: ownerOf(userId, row.live, row.dead), state: (row.state ?? DAY_NONE) as DayCode };
 }
 
 /** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
@@ -73,18 +97,16 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const { trx, userId, limits } = ctx;
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
-  return onHabit(ctx, habitId, async () => {
-    const before = await dayStateOf(trx, habitId, date);
-    if (before === state) return applied;
-    // A day done or skipped is a stored day (quota.ts); the quota is checked before the write, so that a rejected
-    // op changes nothing and the push goes on.
-    const change = before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
-    if (change > 0) checkQuota(limits, { days: (ctx.usage.days ??= await countDays(trx, userId)) + 1 });
-    await setDayState(trx, { userId, habitId, date, version: await ctx.version() }, state);
-    if (ctx.usage.days !== undefined) ctx.usage.days += change;
-    await updateHabit(ctx, habitId, {});
-    return applied;
-  });
+  const { owner, state: before } = await whoseDay(trx, userId, habitId, date);
+  if (owner === "buried") return { status: "dropped" };
+  if (owner !== "mine") return notFound();
+  if (before === state) return applied;
+  // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
+  // quota, so that a rejected op changes nothing and the push goes on.
+  await changeDayCount(trx, userId, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0, limits);
+  await setDayState(trx, { userId, habitId, date, version: await ctx.version() }, state);
+  await updateHabit(ctx, habitId, {});
+  return applied;
 }
 
 async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
@@ -137,6 +159,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       });
     case "deleteHabit":
       return onHabit(ctx, op.habitId, async () => {
+        await dropHabitDays(trx, userId, op.habitId);
         await trx.deleteFrom("habits").where("id", "=", op.habitId).execute();
         await buryHabits(trx, userId, [op.habitId], await ctx.version());
         ctx.usage = {}; // its days went with it
