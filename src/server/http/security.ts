@@ -5,7 +5,8 @@ export const securityHeaders = ({ hsts }: { hsts: boolean }) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets WebAssembly compile (sql.js reads a Loop backup, docs/decisions/0036); JS eval stays off.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
       connectSrc: ["'self'"],
