@@ -60,7 +60,9 @@ test("the stored theme is applied before the app's code runs, without inline scr
   await page.route("**/assets/*.js", (route) => route.abort()); // no React at all: only /theme-init.js runs
   const response = await page.goto("/");
   await expectTheme(page, "dark");
-  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?(;|$)/);
+  expect(response?.headers()["content-security-policy"]).toMatch(
+    /script-src 'self'( 'wasm-unsafe-eval')?(;|$)/,
+  );
   expect(await page.locator("script:not([src])").count()).toBe(0);
 });
 
