@@ -9,6 +9,7 @@ import { messages } from "../src/core/messages";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
 import { openToday, row, seedHabits, serverHabits, todayIn } from "./support/habits";
 import { gotoApp } from "./support/page-clock";
+import { expectNoSeriousA11yViolations, settle, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
 
 const t = messages.loopImport;
 const DIR = join(import.meta.dirname, "..", "test", "fixtures", "loop");
@@ -199,4 +200,29 @@ test("every broken file is refused with its reason, and nothing changes", async 
     });
   }
   expect(facts((await serverHabits(server, user)) as Saved[])).toEqual([walkRow]);
+});
+
+test("the preview at 375 and 1280 px in both themes: no sideways scroll, 44 px targets, no serious axe violation", async ({
+  signedInPage: page,
+}) => {
+  await openSettings(page);
+  await choose(page, fixture("loop-v25.db"));
+  await expect(page.getByTestId("loop-preview-habit")).toHaveCount(6);
+  const buttons = [t.choose, t.add, t.replace, t.cancel].map((name) =>
+    card(page).getByRole("button", { name, exact: true }),
+  );
+  for (const theme of THEMES) {
+    for (const [label, size] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await useTheme(page, theme);
+      await settle(page);
+      for (const button of buttons) expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await card(page).scrollIntoViewIfNeeded();
+      await card(page).screenshot({
+        path: `test-results/screenshots/loop-import-${theme}-${label}-${size.width}.png`,
+      });
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
 });

@@ -241,8 +241,8 @@ export const onDemand = {
       frequency: (num: number, den: number) =>
         `Loop repeated it ${num} ${num === 1 ? "time" : "times"} in ${den} ${den === 1 ? "day" : "days"}; imported as daily`,
       measured: (atMost: boolean, value: number, unit: string, met: number, notMet: number) =>
-        `Measured in Loop: done on the ${met} ${met === 1 ? "day" : "days"} of ${atMost ? "at most" : "at least"} ${value}${unit ? ` ${unit}` : ""}` +
-        `${notMet > 0 ? `; ${notMet} other ${notMet === 1 ? "day is" : "days are"} left out` : ""}${atMost ? " (a recorded 0 counts as done)" : ""}`,
+        `Measured in Loop, target ${atMost ? "at most" : "at least"} ${value}${unit ? ` ${unit}` : ""}: done on the ${met} ${met === 1 ? "day" : "days"} that met it` +
+        `${notMet > 0 ? `; ${notMet} ${notMet === 1 ? "day" : "days"} that did not ${notMet === 1 ? "is" : "are"} left out` : ""}${atMost ? " (a recorded 0 counts as met)" : ""}`,
       auto: (days: number) =>
         `${days} ${days === 1 ? "day" : "days"} Loop filled in automatically ${days === 1 ? "is" : "are"} not imported: your schedule decides the days due`,
       dropped: (days: number) =>

@@ -117,7 +117,7 @@ export function LoopImportCard({
             <Button variant="primary" {...busyProps} onClick={() => busy || onAdd()}>
               {phase === "saving" ? t.saving : t.add}
             </Button>
-            <Button variant="danger" {...busyProps} onClick={() => busy || onReplace()}>
+            <Button variant="secondary" {...busyProps} onClick={() => busy || onReplace()}>
               {t.replace}
             </Button>
             <Button variant="ghost" {...busyProps} onClick={() => busy || onCancel()}>
