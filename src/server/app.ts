@@ -29,6 +29,11 @@ import { createUserAnswers } from "./cache/user-answers";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { tokensRoutes } from "./tokens/tokens.routes";
+import { openApiRoutes } from "./openapi/openapi.routes";
+import type { Channels } from "./reminders/delivery";
+import { createPushSender } from "./reminders/push-sender";
+import { createReminderMailer } from "./reminders/reminder-mailer";
+import { pushRoutes, reminderRoutes, unsubscribeRoute } from "./reminders/reminders.routes";
 
 export type AppDeps = {
   config: Config;
@@ -37,14 +42,35 @@ export type AppDeps = {
   logger?: Logger;
   now?: () => Date;
   changes?: ChangeHub;
+  /** How reminders are sent (issue 12); the server shares them with its scheduler. */
+  reminderChannels?: Channels;
 };
+
+/** The reminder channels of this configuration: Web Push with its VAPID keys, e-mail over SMTP_URL. */
+export function createReminderChannels(config: Config, logger: Logger): Channels {
+  return {
+    push: createPushSender(config.vapid, logger),
+    mailer: createReminderMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.baseUrl }),
+    secret: config.authSecret,
+    appUrl: config.baseUrl,
+    logger,
+  };
+}
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 /** Habit lists kept in memory per process (cache/user-answers.ts): about 3,000 lists of 20 habits × 1 year. */
 const LIST_CACHE_BYTES = 32 * MiB;
 
-export function createApp({ config, database, auth, logger, now = () => new Date(), changes }: AppDeps) {
+export function createApp({
+  config,
+  database,
+  auth,
+  logger,
+  now = () => new Date(),
+  changes,
+  reminderChannels,
+}: AppDeps) {
   const log = logger ?? createLogger({ level: config.logLevel });
   const app = new Hono<AppEnv>();
 
@@ -113,6 +139,7 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   });
   app.get("/api/auth-providers", authProvidersRoute(config));
   app.route("/api/app-info", appInfoRoutes(config));
+  app.route("/api", openApiRoutes(config.baseUrl));
 
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
   const signedIn = requireUser(sessions);
@@ -122,10 +149,17 @@ export function createApp({ config, database, auth, logger, now = () => new Date
   app.use("/api/profile/*", signedIn, writeLimit);
   app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
   app.use("/api/tokens/*", signedIn, writeLimit);
+  // The digest's unsubscribe link works without signing in (a signed token): before the session check.
+  app.on(["GET", "POST"], "/api/reminders/unsubscribe", unsubscribeRoute(config));
+  app.use("/api/reminders/*", signedIn, writeLimit);
+  app.use("/api/push/*", signedIn, writeLimit);
   app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
   app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
   app.route("/api/tokens", tokensRoutes);
+  const channels = reminderChannels ?? createReminderChannels(config, log);
+  app.route("/api/reminders", reminderRoutes(config, channels));
+  app.route("/api/push", pushRoutes(config));
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
 

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -27,7 +27,11 @@ export type Config = {
   rateLimit: { window: number; max: number; signUpMax: number; resetMax: number };
   /** Per user: what one account may store, and how many API writes it may make a minute. */
   userLimits: { maxHabits: number; maxDays: number; writeRateMax: number };
+  /** Web Push (issue 12): the VAPID key pair (base64url) and the contact the push services see. */
+  vapid: VapidConfig;
 };
+
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -123,6 +127,21 @@ const EnvSchema = z.object({
   USER_MAX_HABITS: int(1, 1_000_000, "a count").default(500),
   USER_MAX_DAYS: int(1, 100_000_000, "a count").default(100_000),
   USER_WRITE_RATE_MAX: int(1, 1_000_000, "writes a minute").default(300),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "expected a P-256 public key, 65 bytes in base64url (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "expected a P-256 private key, 32 bytes in base64url (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine(
+      (v) => (/^mailto:.+@.+/.test(v) || /^https:\/\/[^/]/.test(v)) && URL.canParse(v),
+      "expected mailto:admin@example.com or an https:// URL",
+    )
+    .optional(),
 });
 
 /** Both halves of a pair, or neither. */
@@ -140,6 +159,29 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** A VAPID key pair from the environment, else generated once and kept under the data folder (like the auth
+ * secret): a new pair would end every browser's subscription. */
+function loadOrCreateVapidKeys(dataDir: string, env: { publicKey?: string; privateKey?: string }) {
+  if (env.publicKey && env.privateKey) return { publicKey: env.publicKey, privateKey: env.privateKey };
+  const file = join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) {
+    const stored: unknown = JSON.parse(readFileSync(file, "utf8"));
+    const keys = stored as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof keys.publicKey !== "string" || typeof keys.privateKey !== "string")
+      throw new ConfigError(`${file}: expected {"publicKey": "...", "privateKey": "..."}`);
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  }
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey(); // 32 bytes, fewer when it begins with zeros
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString("base64url"),
+  };
+  writeFileSync(file, JSON.stringify(keys) + "\n", { mode: 0o600 });
+  return keys;
+}
+
 /** Parses the environment once, at start (GUIDE §4.15). Throws ConfigError naming the variable. */
 export function loadConfig(rawEnv: Env = process.env): Config {
   const env = Object.fromEntries(
@@ -153,7 +195,12 @@ export function loadConfig(rawEnv: Env = process.env): Config {
     const name = String(issue?.path[0] ?? "environment");
     const given = env[name];
     const shown =
-      name === "AUTH_SECRET" || name.endsWith("_SECRET") || given === undefined ? "" : `, got "${given}"`;
+      name === "AUTH_SECRET" ||
+      name.endsWith("_SECRET") ||
+      name.endsWith("_PRIVATE_KEY") ||
+      given === undefined
+        ? ""
+        : `, got "${given}"`;
     throw new ConfigError(`${name}: ${issue?.message ?? "invalid value"}${shown}`);
   }
   const e = parsed.data;
@@ -166,6 +213,11 @@ export function loadConfig(rawEnv: Env = process.env): Config {
   mkdirSync(dataDir, { recursive: true });
   const baseUrl = e.BASE_URL ?? `http://localhost:${e.PORT}`;
   const authSecret = e.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
+  pair(rawEnv, "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY");
+  const vapidKeys = loadOrCreateVapidKeys(dataDir, {
+    publicKey: e.VAPID_PUBLIC_KEY,
+    privateKey: e.VAPID_PRIVATE_KEY,
+  });
   if (authSecret.length < 32)
     throw new ConfigError(
       `AUTH_SECRET: expected at least 32 characters (from ${join(dataDir, "auth-secret")})`,
@@ -208,5 +260,6 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       maxDays: e.USER_MAX_DAYS,
       writeRateMax: e.USER_WRITE_RATE_MAX,
     },
+    vapid: { ...vapidKeys, subject: e.VAPID_SUBJECT ?? `mailto:${e.FEEDBACK_EMAIL}` },
   };
 }

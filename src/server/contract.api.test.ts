@@ -202,6 +202,46 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     );
   });
 
+  it("answers the reminders' routes as the contract says (issue 12)", async () => {
+    const dan = await t.signUp();
+    const initial = await answer(dan, "GET /api/reminders");
+    expect(initial).toMatchObject({ timeZone: null, reminders: [] });
+    expect(
+      (await answer(dan, "PUT /api/reminders/time-zone", { json: { timeZone: "Europe/Berlin" } })).timeZone,
+    ).toBe("Europe/Berlin");
+    expect((await answer(dan, "PUT /api/reminders/email", { json: { enabled: false } })).email.enabled).toBe(
+      false,
+    );
+    const daily = await answer(dan, "POST /api/reminders", { json: { time: "20:00" }, status: 201 });
+    expect(daily).toMatchObject({ time: "20:00", habitId: null });
+    const moved = await answer(dan, "PUT /api/reminders/:id", {
+      path: `/api/reminders/${daily.id}`,
+      json: { time: "21:15" },
+    });
+    expect(moved.time).toBe("21:15");
+    const subscription = {
+      endpoint: "http://127.0.0.1:9/push/contract",
+      keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) },
+    };
+    expect((await answer(dan, "POST /api/push/subscriptions", { json: subscription })).push.devices).toBe(1);
+    expect(
+      (await answer(dan, "DELETE /api/push/subscriptions", { json: { endpoint: subscription.endpoint } }))
+        .push.devices,
+    ).toBe(0);
+    expect(await answer(dan, "POST /api/reminders/test")).toEqual({ push: 0, email: false });
+    const left = await answer(dan, "DELETE /api/reminders/:id", { path: `/api/reminders/${daily.id}` });
+    expect(left.reminders).toEqual([]);
+    expectRefusal(await t.call(dan, "POST", "/api/reminders", { json: { time: "25:00" } }), 400);
+    expectRefusal(
+      await t.call(dan, "PUT", "/api/reminders/time-zone", { json: { timeZone: "Mars/Base" } }),
+      400,
+    );
+    expectRefusal(await t.call(dan, "DELETE", `/api/reminders/${daily.id}`), 404);
+    expect([...codesSeen]).toEqual(
+      expect.arrayContaining(["INVALID_TIME", "INVALID_TIME_ZONE", "REMINDER_NOT_FOUND"]),
+    );
+  });
+
   it("refuses with the contract's error body and codes", async () => {
     expectRefusal(await t.call(null, "GET", "/api/profile"), 401);
     expectRefusal(await t.call(ada, "PATCH", "/api/profile", { json: { email: "x@example.com" } }), 400);

@@ -32,6 +32,17 @@ const ROUTES: [method: string, path: string][] = [
   ["GET", "/api/sync?cursor={date}&limit={id}"],
   ["POST", "/api/sync/push"],
   ["GET", "/api/sync/events"],
+  ["GET", "/api/reminders"],
+  ["PUT", "/api/reminders/time-zone"],
+  ["PUT", "/api/reminders/email"],
+  ["POST", "/api/reminders"],
+  ["PUT", "/api/reminders/{id}"],
+  ["DELETE", "/api/reminders/{id}"],
+  ["POST", "/api/reminders/test"],
+  ["GET", "/api/reminders/unsubscribe?token={date}"],
+  ["POST", "/api/reminders/unsubscribe?token={id}"],
+  ["POST", "/api/push/subscriptions"],
+  ["DELETE", "/api/push/subscriptions"],
   ["GET", "/api/no-such-route"],
 ];
 
@@ -100,6 +111,34 @@ const body = fc.oneof(
     { email: weirdText, password: weirdText, name: weirdText, image: weirdText, token: weirdText },
     { requiredKeys: [] },
   ),
+  // Reminders (issue 12): times, zones, the digest switch and push subscriptions (a local endpoint that refuses
+  // connections, so that a test reminder fails fast).
+  fc.record(
+    {
+      time: fc.oneof(fc.constantFrom("07:00", "20:30", "23:59", "24:00", "7:00"), weirdText),
+      habitId: fc.oneof(fc.constant(null), fc.constantFrom(...OP_IDS), weirdText),
+      timeZone: fc.oneof(fc.constantFrom("Europe/Berlin", "UTC", "Mars/Base", "+01:00"), weirdText),
+      enabled: fc.oneof(fc.boolean(), fc.anything()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      endpoint: fc.oneof(
+        fc.constantFrom("http://127.0.0.1:9/push/1", "https://user:pw@push.example/x", "ftp://x"),
+        weirdText,
+      ),
+      keys: fc.record(
+        {
+          p256dh: fc.oneof(fc.constant("B" + "A".repeat(86)), weirdText),
+          auth: fc.oneof(fc.constant("A".repeat(22)), weirdText),
+        },
+        { requiredKeys: [] },
+      ),
+      expirationTime: fc.oneof(fc.constant(null), fc.anything()),
+    },
+    { requiredKeys: ["endpoint"] },
+  ),
   // Sync pushes: a few op ids reused, so that replays and duplicates within a push happen too.
   fc.record({
     ops: fc.array(
@@ -159,7 +198,16 @@ describe.each(testDialects())("fuzzed requests on $dialect", (dialect) => {
   /** Every row a client can change; sessions and rate-limit counters are bookkeeping, not data. */
   async function snapshot(): Promise<string> {
     const db = t.running.database.db;
-    const tables = ["user", "profiles", "habits", "completions", "account"];
+    const tables = [
+      "user",
+      "profiles",
+      "habits",
+      "completions",
+      "account",
+      "reminder_settings",
+      "reminders",
+      "push_subscriptions",
+    ];
     const rows = await Promise.all(
       tables.map((table) => sql`select * from ${sql.table(table)}`.execute(db).then((r) => r.rows)),
     );

@@ -5,10 +5,11 @@ import { openDatabase, type DatabaseHandle } from "./db/database";
 import { migrateAll } from "./db/migrate";
 import { createAuth, type Auth } from "./auth/auth";
 import type { ScryptParams } from "./auth/password-hash";
-import { createApp, type App } from "./app";
+import { createApp, createReminderChannels, type App } from "./app";
 import { createLogger, type Logger } from "./log/logger";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { startSyncPruning } from "./sync/prune";
+import { startReminderScheduler, type ReminderScheduler } from "./reminders/scheduler";
 
 export type RunningServer = {
   url: string;
@@ -18,13 +19,21 @@ export type RunningServer = {
   database: DatabaseHandle;
   /** Change signals to open sync event streams (GET /api/sync/events). */
   changes: ChangeHub;
+  /** The reminder scheduler (issue 12): `tick()` runs one pass now. */
+  reminders: ReminderScheduler;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   stop: () => Promise<void>;
 };
 
 /** `now` moves the server's clock and `passwordHash` makes hashing cheap: both for tests only. `logger`
  * defaults to one at LOG_LEVEL on stdout. */
-export type ServerOptions = { now?: () => Date; passwordHash?: ScryptParams; logger?: Logger };
+export type ServerOptions = {
+  now?: () => Date;
+  passwordHash?: ScryptParams;
+  logger?: Logger;
+  /** The reminder scheduler's period (tests: short, to follow a clock they move; 0: ticks only by hand). */
+  reminderTickMs?: number;
+};
 
 /** In-flight requests get this long to finish when the server stops. */
 const STOP_DEADLINE_MS = 10_000;
@@ -36,7 +45,16 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   await migrateAll(auth, database.db as never);
   const changes = createChangeHub(database, config.databaseUrl);
   const pruning = startSyncPruning(database.db, opts.now ?? (() => new Date()), logger);
-  const app = createApp({ config, database, auth, changes, now: opts.now, logger });
+  const now = opts.now ?? (() => new Date());
+  const reminderChannels = createReminderChannels(config, logger);
+  const app = createApp({ config, database, auth, changes, now: opts.now, logger, reminderChannels });
+  const reminders = startReminderScheduler({
+    db: database.db,
+    channels: reminderChannels,
+    now,
+    logger,
+    tickMs: opts.reminderTickMs,
+  });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -59,6 +77,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
       http?.closeIdleConnections();
     })
       .then(() => pruning.stop())
+      .then(() => reminders.stop())
       .then(() => database.close()));
-  return { url: `http://localhost:${port}`, port, app, auth, database, changes, stop };
+  return { url: `http://localhost:${port}`, port, app, auth, database, changes, reminders, stop };
 }

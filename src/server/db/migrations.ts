@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dayCountsMigration } from "./day-counts-migration";
 import { historyMigration } from "./history-migration";
+import { remindersMigration } from "./reminders-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
 import { apiTokensMigration } from "../tokens/tokens-migration";
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0003_sync": syncMigration,
   "0005_sync_pruning": syncPruningMigration,
   "0006_history": historyMigration,
+  "0007_reminders": remindersMigration,
   "0008_day_counts": dayCountsMigration,
   "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
@@ -71,6 +73,9 @@ export async function migrateAppTables(db: Kysely<unknown>, target?: string): Pr
     provider,
     migrationTableName: "app_migrations",
     migrationLockTableName: "app_migrations_lock",
+    // Numbers are handed out per issue, and issues land in any order: 0007_reminders came after 0008 and 0010.
+    // A database that ran a later number first still gets an earlier one that it lacks.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === "Error");

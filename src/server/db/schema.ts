@@ -73,6 +73,41 @@ export type SyncOpTable = {
 /** Days done or skipped over all the user's habits (day-counts-migration.ts); no row: none yet. */
 export type DayCountTable = { user_id: string; days: number };
 
+/** Reminders (issue 12, reminders-migration.ts): the user's zone and e-mail digest (0 or 1). */
+export type ReminderSettingsTable = {
+  user_id: string;
+  time_zone: string | null;
+  email_enabled: ColumnType<number, number | undefined, number>;
+};
+
+/** A daily reminder time (habit_id null) or a habit's own; next_fire_at (ISO instant) for fire_date (local). */
+export type ReminderTable = {
+  id: string;
+  user_id: string;
+  habit_id: string | null;
+  time: string;
+  next_fire_at: string | null;
+  fire_date: string | null;
+  created_at: string;
+};
+
+export type PushSubscriptionTable = {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+};
+
+/** The exactly-once key of a reminder: (user_id, reminder_id, date); outcome: claimed, then what happened. */
+export type ReminderDeliveryTable = {
+  user_id: string;
+  reminder_id: string;
+  date: string;
+  outcome: string;
+  created_at: string;
+};
+
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
 export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
 
@@ -99,5 +134,9 @@ export type Database = {
   sync_checkpoints: SyncCheckpointTable;
   sync_horizons: SyncHorizonTable;
   user_settings: UserSettingsTable;
+  reminder_settings: ReminderSettingsTable;
+  reminders: ReminderTable;
+  push_subscriptions: PushSubscriptionTable;
+  reminder_deliveries: ReminderDeliveryTable;
   day_counts: DayCountTable;
 };

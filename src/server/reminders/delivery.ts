@@ -1,0 +1,127 @@
+// Sending a reminder (issue 12, docs/decisions/0033-reminders.md): what is left on the user's day, then every
+// push device, or the e-mail digest for a user without one. One user's slow or failing channel never stops
+// another's: each send is awaited on its own and its failure logged.
+import { dayFor } from "../../core/day-start";
+import { messages } from "../../core/messages";
+import { habitsLeft, reminderPush, testPush } from "../../core/reminders/habits-left";
+import type { PushPayload } from "../../core/reminders/push-payload";
+import { minutesOfTime } from "../../core/reminders/reminder-time";
+import type { Db } from "../db/database";
+import type { Logger } from "../log/logger";
+import { readSettings } from "../sync/settings.repo";
+import type { PushSender } from "./push-sender";
+import type { ReminderMailer } from "./reminder-mailer";
+import {
+  deleteExpiredSubscription,
+  habitsOnDay,
+  listSubscriptions,
+  readUserSettings,
+  userEmail,
+  type ReminderRow,
+} from "./reminders.repo";
+import { unsubscribeToken } from "./unsubscribe-token";
+
+export type Channels = {
+  push: PushSender;
+  mailer: ReminderMailer;
+  /** The server's auth secret, which signs the unsubscribe links. */
+  secret: string;
+  /** The app's public URL (BASE_URL). */
+  appUrl: string;
+  logger: Logger;
+};
+
+/** Pushes sent at once by one process: enough to keep a tick short, few enough not to crowd the server. */
+export const SEND_CONCURRENCY = 8;
+
+/** Runs `work` on each item, at most `limit` at a time. */
+export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export const unsubscribeUrl = (channels: Pick<Channels, "secret" | "appUrl">, userId: string) =>
+  `${channels.appUrl}/api/reminders/unsubscribe?token=${unsubscribeToken(channels.secret, userId)}`;
+
+/** Pushes to every device of the user; devices the push service no longer knows are deleted. */
+async function pushToDevices(db: Db, channels: Channels, userId: string, payload: PushPayload) {
+  const devices = await listSubscriptions(db, userId);
+  let accepted = 0;
+  let gone = 0;
+  await eachLimited(devices, SEND_CONCURRENCY, async (device) => {
+    const outcome = await channels.push(device, payload);
+    if (outcome === "accepted") accepted += 1;
+    if (outcome === "gone") {
+      gone += 1;
+      await deleteExpiredSubscription(db, device.endpoint, device.p256dh);
+    }
+  });
+  return { devices: devices.length, accepted, gone };
+}
+
+/** E-mail goes to a user who has it on and no push device, when SMTP is configured. */
+async function mailTo(db: Db, channels: Channels, userId: string, subject: string, text: string) {
+  const settings = await readUserSettings(db, userId);
+  if (!channels.mailer.available || !settings.emailEnabled) return false;
+  const to = await userEmail(db, userId);
+  if (!to) return false;
+  await channels.mailer.send({ to, subject, text, unsubscribeUrl: unsubscribeUrl(channels, userId) });
+  return true;
+}
+
+export type DeliveryOutcome = "sent" | "nothing-left" | "no-channel" | "failed";
+
+/**
+ * Sends reminder `reminder` for the local date `fireDate` (the date whose wall time fired): the user's day is that
+ * date with the day start applied. Nothing is sent when nothing due is left undone.
+ */
+export async function deliverReminder(
+  db: Db,
+  channels: Channels,
+  reminder: ReminderRow,
+  fireDate: string,
+): Promise<{ outcome: DeliveryOutcome; day: string }> {
+  const { dayStart, vacations } = await readSettings(db, reminder.userId);
+  const day = dayFor(fireDate, minutesOfTime(reminder.time), dayStart);
+  const habits = habitsLeft(await habitsOnDay(db, reminder.userId, day), day, vacations, reminder.habitId);
+  const payload = reminderPush(reminder.id, day, habits);
+  if (payload === null) return { outcome: "nothing-left", day };
+  const pushed = await pushToDevices(db, channels, reminder.userId, payload);
+  if (pushed.accepted > 0) return { outcome: "sent", day };
+  // No device, or every device gone: the digest, when the user has it on. A device that failed otherwise keeps
+  // the user on push (the next reminder tries again) rather than a mail as well.
+  if (pushed.devices > pushed.gone) return { outcome: "failed", day };
+  const names = habits.map((habit) => habit.name);
+  const mailed = await mailTo(
+    db,
+    channels,
+    reminder.userId,
+    messages.reminderDelivery.mailSubject(names),
+    payload.body,
+  );
+  return { outcome: mailed ? "sent" : "no-channel", day };
+}
+
+/** POST /api/reminders/test: a test reminder now, on every channel the user has. */
+export async function sendTestReminder(db: Db, channels: Channels, userId: string) {
+  const payload = testPush();
+  const pushed = await pushToDevices(db, channels, userId, payload);
+  let email = false;
+  if (pushed.devices === pushed.gone) {
+    try {
+      email = await mailTo(db, channels, userId, messages.reminderDelivery.mailTestSubject, payload.body);
+    } catch (err) {
+      channels.logger.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        "test reminder mail failed",
+      );
+    }
+  }
+  return { push: pushed.accepted, email };
+}

@@ -1,0 +1,43 @@
+// The e-mail channel (issue 12): for users without a push device, one message per reminder time over SMTP_URL,
+// with a one-click unsubscribe link (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers).
+import nodemailer from "nodemailer";
+import { messages } from "../../core/messages";
+
+export type ReminderMail = {
+  to: string;
+  subject: string;
+  /** The reminder's text ("3 habits left today: …"). */
+  text: string;
+  unsubscribeUrl: string;
+};
+
+export type ReminderMailer = { available: boolean; send: (mail: ReminderMail) => Promise<void> };
+
+export function createReminderMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  appUrl: string;
+}): ReminderMailer {
+  if (!opts.smtpUrl)
+    return {
+      available: false,
+      send: () => Promise.reject(new Error("SMTP_URL is not set: reminder e-mails cannot be sent")),
+    };
+  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const texts = messages.reminderDelivery;
+  return {
+    available: true,
+    async send({ to, subject, text, unsubscribeUrl }) {
+      await transport.sendMail({
+        from: opts.from,
+        to,
+        subject,
+        text: [text, "", texts.mailOpen(opts.appUrl), "", texts.mailUnsubscribe(unsubscribeUrl)].join("\n"),
+        headers: {
+          "List-Unsubscribe": `<${unsubscribeUrl}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+    },
+  };
+}

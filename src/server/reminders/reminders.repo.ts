@@ -1,0 +1,386 @@
+// Reminders storage (issue 12, docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
+// their next firing, push subscriptions, and the deliveries that make each firing happen once.
+import { isPostgres, type Db } from "../db/database";
+import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
+import type { ReminderHabit } from "../../core/reminders/habits-left";
+import { isSchedule } from "../../core/schedule";
+
+export type ReminderRow = {
+  id: string;
+  userId: string;
+  habitId: string | null;
+  time: string;
+  nextFireAt: string | null;
+  fireDate: string | null;
+};
+
+export type UserReminderSettings = { timeZone: string | null; emailEnabled: boolean };
+
+export type PushSubscriptionRow = { endpoint: string; userId: string; p256dh: string; auth: string };
+
+type RawReminder = {
+  id: string;
+  user_id: string;
+  habit_id: string | null;
+  time: string;
+  next_fire_at: string | null;
+  fire_date: string | null;
+};
+
+const reminderOf = (row: RawReminder): ReminderRow => ({
+  id: row.id,
+  userId: row.user_id,
+  habitId: row.habit_id,
+  time: row.time,
+  nextFireAt: row.next_fire_at,
+  fireDate: row.fire_date,
+});
+
+const REMINDER_COLUMNS = ["id", "user_id", "habit_id", "time", "next_fire_at", "fire_date"] as const;
+
+// Settings.
+
+export async function readUserSettings(db: Db, userId: string): Promise<UserReminderSettings> {
+  const row = await db
+    .selectFrom("reminder_settings")
+    .select(["time_zone", "email_enabled"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return { timeZone: row?.time_zone ?? null, emailEnabled: row ? row.email_enabled !== 0 : true };
+}
+
+export async function writeTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .insertInto("reminder_settings")
+    .values({ user_id: userId, time_zone: timeZone })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ time_zone: timeZone }))
+    .execute();
+}
+
+export async function writeEmailEnabled(db: Db, userId: string, enabled: boolean): Promise<void> {
+  const email_enabled = enabled ? 1 : 0;
+  await db
+    .insertInto("reminder_settings")
+    .values({ user_id: userId, time_zone: null, email_enabled })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ email_enabled }))
+    .execute();
+}
+
+// Reminders.
+
+export async function listReminders(db: Db, userId: string): Promise<ReminderRow[]> {
+  const rows = await db
+    .selectFrom("reminders")
+    .select(REMINDER_COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("habit_id")
+    .orderBy("time")
+    .orderBy("id")
+    .execute();
+  return rows.map(reminderOf);
+}
+
+export async function findReminder(db: Db, userId: string, id: string): Promise<ReminderRow | null> {
+  const row = await db
+    .selectFrom("reminders")
+    .select(REMINDER_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? reminderOf(row) : null;
+}
+
+export async function countDailyReminders(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("reminders")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("user_id", "=", userId)
+    .where("habit_id", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** True when the habit exists and is the user's (archived or not). */
+export async function ownsHabit(db: Db, userId: string, habitId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("habits")
+    .select("id")
+    .where("id", "=", habitId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewReminderRow = Omit<ReminderRow, "userId"> & { userId: string; createdAt: string };
+
+/** Adds a reminder; a habit's own time replaces the one it had (the unique habit_id keeps one). */
+export async function insertReminder(db: Db, row: NewReminderRow): Promise<void> {
+  const values = {
+    id: row.id,
+    user_id: row.userId,
+    habit_id: row.habitId,
+    time: row.time,
+    next_fire_at: row.nextFireAt,
+    fire_date: row.fireDate,
+    created_at: row.createdAt,
+  };
+  if (row.habitId === null) {
+    await db.insertInto("reminders").values(values).execute();
+    return;
+  }
+  await db
+    .insertInto("reminders")
+    .values(values)
+    .onConflict((oc) =>
+      oc.column("habit_id").doUpdateSet({
+        id: row.id,
+        time: row.time,
+        next_fire_at: row.nextFireAt,
+        fire_date: row.fireDate,
+        created_at: row.createdAt,
+      }),
+    )
+    .execute();
+}
+
+/** A reminder's time or its next firing; false when it is not the user's. */
+export async function updateReminder(
+  db: Db,
+  userId: string,
+  id: string,
+  set: { time?: string; nextFireAt: string | null; fireDate: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("reminders")
+    .set({
+      ...(set.time !== undefined && { time: set.time }),
+      next_fire_at: set.nextFireAt,
+      fire_date: set.fireDate,
+    })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteReminder(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("reminders")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// Push subscriptions.
+
+export async function countSubscriptions(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("push_subscriptions")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function listSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+  const rows = await db
+    .selectFrom("push_subscriptions")
+    .select(["endpoint", "user_id", "p256dh", "auth"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((r) => ({ endpoint: r.endpoint, userId: r.user_id, p256dh: r.p256dh, auth: r.auth }));
+}
+
+/** The endpoint's owner, or undefined: a device moves to whoever subscribes it last. */
+export async function subscriptionOwner(db: Db, endpoint: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("push_subscriptions")
+    .select("user_id")
+    .where("endpoint", "=", endpoint)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function upsertSubscription(
+  db: Db,
+  row: PushSubscriptionRow & { createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      endpoint: row.endpoint,
+      user_id: row.userId,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      created_at: row.createdAt,
+    })
+    .onConflict((oc) =>
+      oc.column("endpoint").doUpdateSet({ user_id: row.userId, p256dh: row.p256dh, auth: row.auth }),
+    )
+    .execute();
+}
+
+/** Removes the user's device; another user's endpoint is left alone. */
+export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db
+    .deleteFrom("push_subscriptions")
+    .where("user_id", "=", userId)
+    .where("endpoint", "=", endpoint)
+    .execute();
+}
+
+/** The push service answered 404 or 410: the subscription is gone for whoever holds it. */
+export async function deleteExpiredSubscription(db: Db, endpoint: string, p256dh: string): Promise<void> {
+  // The keys too: a device that subscribed again with new keys in the meantime keeps its new row.
+  await db
+    .deleteFrom("push_subscriptions")
+    .where("endpoint", "=", endpoint)
+    .where("p256dh", "=", p256dh)
+    .execute();
+}
+
+// What a reminder names.
+
+/** The user's habits with their state on `date` (done or skipped), in Today's order. */
+export async function habitsOnDay(db: Db, userId: string, date: string): Promise<ReminderHabit[]> {
+  const rows = await db
+    .selectFrom("habits")
+    .leftJoin("completions", (join) =>
+      join.onRef("completions.habit_id", "=", "habits.id").on("completions.date", "=", date),
+    )
+    .select(["habits.id", "habits.name", "habits.schedule", "habits.archived", "completions.done"])
+    .where("habits.user_id", "=", userId)
+    .orderBy("habits.position")
+    .orderBy("habits.created_at", "desc")
+    .execute();
+  return rows.map((row) => {
+    const schedule: unknown = row.schedule === null ? null : JSON.parse(row.schedule);
+    return {
+      id: row.id,
+      name: row.name,
+      completedDates: row.done === DAY_DONE ? [date] : [],
+      skippedDates: row.done === DAY_SKIPPED ? [date] : [],
+      schedule: isSchedule(schedule) ? schedule : null,
+      archived: row.archived !== 0,
+    };
+  });
+}
+
+export async function userEmail(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+// The scheduler.
+
+export type DueReminder = ReminderRow & { timeZone: string | null };
+
+/** A firing this process claimed: the delivery row is in, so no other process sends it. */
+export type Claim = { reminder: DueReminder; late: boolean };
+
+/**
+ * Claims up to `limit` reminders due at `now` (next_fire_at <= now) in one transaction: `decide` gives each its next
+ * firing and the delivery key of this one (null: dropped, not sent). The delivery row is inserted with ON CONFLICT
+ * DO NOTHING: only the process whose insert went in sends. On PostgreSQL the rows are locked FOR UPDATE SKIP
+ * LOCKED, so two processes take different rows; on SQLite the transaction holds the one write lock.
+ */
+export async function claimDueReminders(
+  db: Db,
+  now: string,
+  limit: number,
+  decide: (reminder: DueReminder) => {
+    next: { at: string; date: string } | null;
+    delivery: { date: string } | null;
+  },
+): Promise<{ claimed: { reminder: DueReminder; date: string }[]; dropped: number; duplicates: number }> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("reminders")
+      .leftJoin("reminder_settings", "reminder_settings.user_id", "reminders.user_id")
+      .select([
+        "reminders.id",
+        "reminders.user_id",
+        "reminders.habit_id",
+        "reminders.time",
+        "reminders.next_fire_at",
+        "reminders.fire_date",
+        "reminder_settings.time_zone",
+      ])
+      .where("reminders.next_fire_at", "<=", now)
+      .orderBy("reminders.next_fire_at")
+      .limit(limit)
+      .$if(isPostgres(trx), (qb) => qb.forUpdate("reminders").skipLocked())
+      .execute();
+    const claimed: { reminder: DueReminder; date: string }[] = [];
+    let dropped = 0;
+    let duplicates = 0;
+    for (const row of rows) {
+      const reminder = { ...reminderOf(row), timeZone: row.time_zone };
+      const { next, delivery } = decide(reminder);
+      await trx
+        .updateTable("reminders")
+        .set({ next_fire_at: next?.at ?? null, fire_date: next?.date ?? null })
+        .where("id", "=", reminder.id)
+        .execute();
+      if (delivery === null) {
+        dropped += 1;
+        continue;
+      }
+      const inserted = await trx
+        .insertInto("reminder_deliveries")
+        .values({
+          user_id: reminder.userId,
+          reminder_id: reminder.id,
+          date: delivery.date,
+          outcome: "claimed",
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "reminder_id", "date"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) claimed.push({ reminder, date: delivery.date });
+      else duplicates += 1;
+    }
+    return { claimed, dropped, duplicates };
+  });
+}
+
+/** What became of a claimed firing: "sent", "nothing-left", "no-channel" or "failed". */
+export async function recordOutcome(
+  db: Db,
+  key: { userId: string; reminderId: string; date: string },
+  outcome: string,
+): Promise<void> {
+  await db
+    .updateTable("reminder_deliveries")
+    .set({ outcome })
+    .where("user_id", "=", key.userId)
+    .where("reminder_id", "=", key.reminderId)
+    .where("date", "=", key.date)
+    .execute();
+}
+
+/** Deliveries older than `before` can no longer collide with a firing (a day's key is claimed within its day). */
+export async function pruneDeliveries(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom("reminder_deliveries")
+    .where("created_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The deliveries of a user, for tests and support: which firings were claimed, and what became of them. */
+export async function listDeliveries(
+  db: Db,
+  userId: string,
+): Promise<{ reminderId: string; date: string; outcome: string }[]> {
+  const rows = await db
+    .selectFrom("reminder_deliveries")
+    .select(["reminder_id", "date", "outcome"])
+    .where("user_id", "=", userId)
+    .orderBy("date")
+    .orderBy("reminder_id")
+    .execute();
+  return rows.map((r) => ({ reminderId: r.reminder_id, date: r.date, outcome: r.outcome }));
+}

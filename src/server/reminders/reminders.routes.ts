@@ -1,0 +1,224 @@
+// Reminders routes (issue 12, docs/decisions/0033-reminders.md): the user's reminder times, zone, e-mail digest
+// and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { html } from "hono/html";
+import { contract, type ReminderSettings } from "../../core/contract-schema";
+import { messages } from "../../core/messages";
+import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limits";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { AppEnv } from "../http/env";
+import { ApiError, badRequest, notFound } from "../http/errors";
+import { validate } from "../http/validation";
+import { lockOwner } from "../habits/owner.repo";
+import { sendTestReminder, type Channels } from "./delivery";
+import {
+  countDailyReminders,
+  countSubscriptions,
+  deleteReminder,
+  deleteSubscription,
+  findReminder,
+  insertReminder,
+  listReminders,
+  ownsHabit,
+  readUserSettings,
+  subscriptionOwner,
+  updateReminder,
+  upsertSubscription,
+  userEmail,
+  writeEmailEnabled,
+  writeTimeZone,
+  type ReminderRow,
+} from "./reminders.repo";
+import { nextFiringOf } from "./scheduler";
+import { verifyUnsubscribeToken } from "./unsubscribe-token";
+
+const reminderOut = (row: ReminderRow) => ({ id: row.id, time: row.time, habitId: row.habitId });
+
+/** Daily times first, then habits' own, each by time. */
+const byKindAndTime = (a: ReminderRow, b: ReminderRow) =>
+  Number(a.habitId !== null) - Number(b.habitId !== null) ||
+  a.time.localeCompare(b.time) ||
+  a.id.localeCompare(b.id);
+
+async function settingsOf(db: Db, config: Config, userId: string): Promise<ReminderSettings> {
+  const [settings, devices, reminders] = await Promise.all([
+    readUserSettings(db, userId),
+    countSubscriptions(db, userId),
+    listReminders(db, userId),
+  ]);
+  return {
+    timeZone: settings.timeZone,
+    email: { enabled: settings.emailEnabled, available: config.smtpUrl !== null },
+    push: { publicKey: config.vapid.publicKey, devices },
+    reminders: reminders.sort(byKindAndTime).map(reminderOut),
+  };
+}
+
+/** A path's reminder id: anything else (too long, a NUL PostgreSQL text cannot hold) is no reminder of the user. */
+function reminderIdOf(c: Context<AppEnv>): string {
+  const id = c.req.param("id") ?? "";
+  if (id.length === 0 || id.length > 64 || id.includes("\u0000"))
+    throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+  return id;
+}
+
+export function reminderRoutes(config: Config, channels: Channels) {
+  const timeCodes = { time: "INVALID_TIME" } as const;
+
+  return new Hono<AppEnv>()
+    .get("/", async (c) => c.json(await settingsOf(c.var.db, config, c.var.user.id)))
+    .put(
+      "/time-zone",
+      validate("json", contract["PUT /api/reminders/time-zone"].json, { timeZone: "INVALID_TIME_ZONE" }),
+      async (c) => {
+        const { db, user, now } = c.var;
+        const { timeZone } = c.req.valid("json");
+        const before = await readUserSettings(db, user.id);
+        if (before.timeZone !== timeZone) {
+          await db.transaction().execute(async (trx) => {
+            await writeTimeZone(trx, user.id, timeZone);
+            // A traveller's reminders follow them: each fires next at its time in the new zone. A firing for a
+            // local date that was sent already is not sent again (the delivery key).
+            for (const reminder of await listReminders(trx, user.id))
+              await updateReminder(trx, user.id, reminder.id, nextFiringOf(reminder.time, timeZone, now));
+          });
+        }
+        return c.json(await settingsOf(db, config, user.id));
+      },
+    )
+    .put("/email", validate("json", contract["PUT /api/reminders/email"].json), async (c) => {
+      await writeEmailEnabled(c.var.db, c.var.user.id, c.req.valid("json").enabled);
+      return c.json(await settingsOf(c.var.db, config, c.var.user.id));
+    })
+    .post("/", validate("json", contract["POST /api/reminders"].json, timeCodes), async (c) => {
+      const { db, user, now } = c.var;
+      const { time, habitId = null } = c.req.valid("json");
+      const row = await db.transaction().execute(async (trx) => {
+        await lockOwner(trx, user.id); // one at a time per user: the limit holds with two requests at once
+        if (habitId !== null && !(await ownsHabit(trx, user.id, habitId)))
+          throw notFound("HABIT_NOT_FOUND", "Habit not found");
+        if (habitId === null && (await countDailyReminders(trx, user.id)) >= REMINDER_TIMES_MAX)
+          throw new ApiError(
+            409,
+            "REMINDER_LIMIT",
+            `You can have at most ${REMINDER_TIMES_MAX} daily reminder times`,
+          );
+        const { timeZone } = await readUserSettings(trx, user.id);
+        const reminder = {
+          id: randomUUID(),
+          userId: user.id,
+          habitId,
+          time,
+          ...nextFiringOf(time, timeZone, now),
+        };
+        await insertReminder(trx, { ...reminder, createdAt: now.toISOString() });
+        return reminder;
+      });
+      return c.json(reminderOut(row), 201);
+    })
+    .put("/:id", validate("json", contract["PUT /api/reminders/:id"].json, timeCodes), async (c) => {
+      const { db, user, now } = c.var;
+      const id = reminderIdOf(c);
+      const { time } = c.req.valid("json");
+      const { timeZone } = await readUserSettings(db, user.id);
+      if (!(await updateReminder(db, user.id, id, { time, ...nextFiringOf(time, timeZone, now) })))
+        throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+      const row = await findReminder(db, user.id, id);
+      if (!row) throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+      return c.json(reminderOut(row));
+    })
+    .delete("/:id", async (c) => {
+      const { db, user } = c.var;
+      if (!(await deleteReminder(db, user.id, reminderIdOf(c))))
+        throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+      return c.json(await settingsOf(db, config, user.id));
+    })
+    .post("/test", async (c) => c.json(await sendTestReminder(c.var.db, channels, c.var.user.id)));
+}
+
+/** /api/push/subscriptions: the user's push devices, one row per browser (its endpoint). */
+export function pushRoutes(config: Config) {
+  // A local push service speaks plain HTTP: accepted only where the app itself is served over HTTP (development,
+  // tests), never by an https deployment, so that a signed-in user cannot make it post to its own host's ports.
+  const plainHttpPush = !config.baseUrl.startsWith("https://");
+  const checkEndpoint = (endpoint: string) => {
+    if (!plainHttpPush && !endpoint.startsWith("https://"))
+      throw badRequest("VALIDATION_FAILED", "endpoint: must be the push service's https URL");
+  };
+  return new Hono<AppEnv>()
+    .post("/subscriptions", validate("json", contract["POST /api/push/subscriptions"].json), async (c) => {
+      const { db, user, now } = c.var;
+      const { endpoint, keys } = c.req.valid("json");
+      checkEndpoint(endpoint);
+      await db.transaction().execute(async (trx) => {
+        await lockOwner(trx, user.id);
+        if (
+          (await subscriptionOwner(trx, endpoint)) !== user.id &&
+          (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX
+        )
+          throw new ApiError(
+            409,
+            "DEVICE_LIMIT",
+            `You can get reminders on at most ${PUSH_DEVICES_MAX} devices: turn them off on one first`,
+          );
+        await upsertSubscription(trx, {
+          endpoint,
+          userId: user.id,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          createdAt: now.toISOString(),
+        });
+      });
+      return c.json(await settingsOf(db, config, user.id));
+    })
+    .delete(
+      "/subscriptions",
+      validate("json", contract["DELETE /api/push/subscriptions"].json),
+      async (c) => {
+        await deleteSubscription(c.var.db, c.var.user.id, c.req.valid("json").endpoint);
+        return c.json(await settingsOf(c.var.db, config, c.var.user.id));
+      },
+    );
+}
+
+/** A small page for the unsubscribe link: what happened, and the way to Settings. */
+function page(c: Context, status: 200 | 400, title: string, text: string, appUrl: string) {
+  const texts = messages.reminderDelivery;
+  return c.html(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>${title} · ${texts.title}</title>
+        </head>
+        <body
+          style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem"
+        >
+          <h1>${title}</h1>
+          <p>${text}</p>
+          <p><a href="${appUrl}/settings">${texts.openSettings}</a></p>
+        </body>
+      </html>`,
+    status,
+  );
+}
+
+/**
+ * GET and POST /api/reminders/unsubscribe?token=…: the digest's link (GET, from the mail's text) and RFC 8058's
+ * one-click POST (List-Unsubscribe-Post). No session: the token is signed with the auth secret and names the user.
+ */
+export function unsubscribeRoute(config: Config) {
+  return async (c: Context<AppEnv>) => {
+    const texts = messages.reminderDelivery;
+    const token = c.req.query("token") ?? "";
+    const userId = verifyUnsubscribeToken(config.authSecret, token);
+    if (userId === null)
+      return page(c, 400, texts.unsubscribeFailedTitle, texts.unsubscribeFailed, config.baseUrl);
+    // A token outlives its account only as a harmless no-op: the settings row needs the user to exist.
+    if ((await userEmail(c.var.db, userId)) !== null) await writeEmailEnabled(c.var.db, userId, false);
+    return page(c, 200, texts.unsubscribedTitle, texts.unsubscribed, config.baseUrl);
+  };
+}
