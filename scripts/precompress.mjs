@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const DIR = process.argv[2] ?? "dist/web";
-const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+// And WebAssembly (sql.js for the Loop import, docs/decisions/0036): 672 KiB, 284 KiB as brotli.
+const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map|wasm)$/;
 // Below this a compressed copy saves less than a packet.
 const MIN_BYTES = 512;
 
