@@ -18,6 +18,7 @@ const usage = `Options:
   --rounds <n>   measured runs, after a warm-up of half as long (default 3); the figures are their medians
   --users <n>    accounts seeded, 1,000 completions each (default ${DEFAULT_USERS}); fewer for development
   --reseed       seed the database again even when .tmp/pg-scale holds that seed
+  --rate <n>     requests a second of the paced run (default: half the closed-loop throughput)
   --app <dir>    run another checkout's server on the same database`;
 
 function options() {
@@ -28,6 +29,7 @@ function options() {
         rounds: { type: "string", default: "3" },
         users: { type: "string", default: String(DEFAULT_USERS) },
         reseed: { type: "boolean", default: false },
+        rate: { type: "string" },
         app: { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -46,6 +48,7 @@ function options() {
       rounds: Math.round(positive("rounds", values.rounds)),
       users: Math.round(positive("users", values.users)),
       reseed: values.reseed,
+      rate: values.rate === undefined ? undefined : positive("rate", values.rate),
       appDir: resolve(values.app ?? resolve(import.meta.dirname, "..")),
     };
   } catch (error) {

@@ -30,6 +30,7 @@ const database = await scaleDatabase({ users: Number(values.users), reseed: valu
 
 const notices: string[] = [];
 const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+pool.on("error", () => undefined); // the cluster stopping at the end ends the idle connection
 pool.on("connect", (client) => {
   client.on("notice", (notice) => void notices.push(notice.message ?? ""));
   // Queued before any query the app sends on this connection.

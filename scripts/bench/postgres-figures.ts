@@ -26,6 +26,9 @@ export type PostgresBenchOptions = {
   /** Accounts seeded (default 2,000); the load goes round all of them. */
   users?: number;
   reseed?: boolean;
+  /** Requests a second of the paced run (the same 50 connections held to that rate); default half the
+   * closed-loop throughput. */
+  rate?: number;
   log: (line: string) => void;
 };
 
@@ -226,6 +229,7 @@ async function mixedLoad(
   today: LocalDate,
   seconds: number,
   stats: { client: pg.Client; postmaster?: number },
+  rate?: number,
 ): Promise<Run> {
   const answers: { at: number; ms: number; kind: Kind }[] = [];
   const statuses = new Map<string, number>();
@@ -250,6 +254,7 @@ async function mixedLoad(
               connections,
               duration: seconds,
               requests: passRequests(today, server.url, pick),
+              ...(rate && { overallRate: Math.max(1, Math.round(rate / servers.length)) }),
             },
             (error, result) => (error ? reject(error as Error) : resolve(result)),
           );
@@ -308,6 +313,33 @@ async function mixedLoad(
   };
 }
 
+/** pg_stat_statements, when the server has it loaded (the embedded cluster does): counts start again. */
+async function resetStatements(client: pg.Client): Promise<boolean> {
+  try {
+    await client.query("create extension if not exists pg_stat_statements");
+    await client.query("select pg_stat_statements_reset()");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The statements that took most of PostgreSQL's time since the reset: calls, mean and share of the total. */
+async function topStatements(client: pg.Client, limit = 10): Promise<string[]> {
+  const { rows } = await client.query<{ query: string; calls: string; total: number; mean: number }>(
+    `select query, calls, total_exec_time as total, mean_exec_time as mean from pg_stat_statements
+     where dbid = (select oid from pg_database where datname = current_database())
+     order by total_exec_time desc`,
+  );
+  const all = rows.reduce((n, r) => n + r.total, 0);
+  return rows
+    .slice(0, limit)
+    .map(
+      (r) =>
+        `${((r.total / all) * 100).toFixed(1)} % ${Number(r.calls)} calls ${r.mean.toFixed(3)} ms: ${r.query.replace(/\s+/g, " ").slice(0, 140)}`,
+    );
+}
+
 const brief = (r: Run) =>
   `${Math.round(r.rps)} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)} (list ${ms(r.byKind.list.p99)}, pull ${ms(r.byKind.pull.p99)}, push ${ms(r.byKind.push.p99)}); CPU a request: app ${r.appCpu.toFixed(2)} ms, PostgreSQL ${r.dbCpu.toFixed(2)} ms; ${Math.round(r.commits)} commits/s, buffer hits ${(r.hitRatio * 100).toFixed(2)} %${r.bad ? `; ${r.bad} errors ${JSON.stringify(r.badKinds)}` : ""}`;
 
@@ -343,11 +375,18 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
       `${database.server}: ${seed.users} accounts, ${seed.completions} completions (seeded ${seed.seededAt}); ${PROCESSES} server processes, ${CONNECTIONS} connections, ${accounts.length} accounts in turn`,
     );
     o.log(`warm-up: ${brief(await mixedLoad(servers, accounts, today, Math.max(2, o.seconds / 2), stats))}`);
+    const counting = await resetStatements(client);
     const runs: Run[] = [];
     for (let round = 0; round < o.rounds; round++) {
       runs.push(await mixedLoad(servers, accounts, today, o.seconds, stats));
       o.log(`run ${round + 1}: ${brief(runs.at(-1)!)}`);
     }
+    if (counting)
+      o.log(`PostgreSQL's time by statement over the runs:\n  ${(await topStatements(client)).join("\n  ")}`);
+    // The same connections held to a rate under the closed loop's: latency without the queue of a saturated machine.
+    const rate = o.rate ?? Math.round(median(runs.map((r) => r.rps)) / 2);
+    const paced = await mixedLoad(servers, accounts, today, o.seconds, stats, rate);
+    o.log(`paced at ${rate} req/s: ${brief(paced)}`);
     const p99 = median(runs.map((r) => r.p99));
     const bad = runs.reduce((n, r) => n + r.bad, 0);
     const kind = (k: Kind) =>
@@ -365,6 +404,14 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
       {
         what: `${what}: by request`,
         figure: `list ${kind("list")}; in-sync pull ${kind("pull")}; push setDay ${kind("push")}`,
+        reference: "—",
+        ratio: "—",
+        budget: "—",
+        ok: null,
+      },
+      {
+        what: `${what}, paced at ${reqs(rate)} (same 50 connections)`,
+        figure: `p99 ${ms(paced.p99)} (p50 ${ms(paced.p50)}), ${reqs(paced.rps)}; list p99 ${ms(paced.byKind.list.p99)}, pull ${ms(paced.byKind.pull.p99)}, push ${ms(paced.byKind.push.p99)}${paced.bad ? `, ${paced.bad} errors` : ""}`,
         reference: "—",
         ratio: "—",
         budget: "—",
