@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
 import type { SyncPull } from "../../core/sync";
+import { SYNC_PUSH_MAX_BYTES } from "../../core/sync-push-size";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
@@ -17,7 +18,7 @@ describe.each(testDialects())("POST /api/habits/import on $dialect", (dialect) =
   // Signing up hashes a password at OWASP cost, so the users are made once, in parallel.
   let users: TestUser[] = [];
   beforeAll(async () => {
-    users = await Promise.all(Array.from({ length: 4 }, () => t.signUp()));
+    users = await Promise.all(Array.from({ length: 5 }, () => t.signUp()));
   });
   const list = async (user: TestUser) => (await t.call<Habit[]>(user, "GET", "/api/habits")).body;
   const append = (user: TestUser, json: unknown) =>
@@ -89,6 +90,17 @@ describe.each(testDialects())("POST /api/habits/import on $dialect", (dialect) =
     expectError(await append(dan, [{ name: "", completedDates: [] }]), 400, "VALIDATION_FAILED");
     expectError(await append(dan, { name: "not a list" }), 400, "VALIDATION_FAILED");
     expect((await list(dan)).map((h) => h.name)).toEqual(["Walk"]);
+  });
+
+  it("takes a body of a backup's size, not a sync push's (64 KiB)", async () => {
+    const eve = users[4]!;
+    // 1,000 habits of 100-character names: about 150 KiB, past the small limit; refused by the quota instead.
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      name: `${i} `.padEnd(100, "x"),
+      completedDates: [],
+    }));
+    expect(JSON.stringify(many).length).toBeGreaterThan(SYNC_PUSH_MAX_BYTES);
+    expectError(await append(eve, many), 409, "QUOTA_EXCEEDED");
   });
 
   it("needs a signed-in user", async () => {
