@@ -49,18 +49,31 @@ function Mark({ status }: { status: DayStatus }) {
   );
 }
 
+/** The dates of an ascending list from `from` on (dates as YYYY-MM-DD compare as strings in calendar order). */
+function tailFrom(dates: readonly LocalDate[], from: LocalDate): readonly LocalDate[] {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? dates : dates.slice(lo);
+}
+
 /**
  * The habit's last 7 days, oldest first and today last (issue 10 item 3). Each day is a button named like the
  * habit page's calendar ("Friday, November 20, 2026: done"); a tap cycles its state.
  */
 export function DayStrip({ habit, today, vacations, onCycle }: Props) {
-  const days = dayStatuses(
-    habit.completedDates,
-    addDays(today, 1 - STRIP_DAYS),
-    today,
-    today,
-    dayRulesOf(habit, vacations),
-  );
+  // Only the days from the strip's first on can show in it: the 7 days are read from those (a habit holds up to
+  // years of dates, ascending and distinct as derived).
+  const from = addDays(today, 1 - STRIP_DAYS);
+  const rules = dayRulesOf(habit, vacations);
+  const days = dayStatuses(tailFrom(habit.completedDates, from), from, today, today, {
+    ...rules,
+    skippedDates: rules.skippedDates && tailFrom(rules.skippedDates, from),
+  });
   return (
     <div
       role="group"

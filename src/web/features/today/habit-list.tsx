@@ -1,4 +1,11 @@
-import { type PointerEvent as ReactPointerEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type PointerEvent as ReactPointerEvent,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
@@ -45,8 +52,41 @@ type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry
   announce: (text: string) => void;
 };
 
+/**
+ * Functions that stay the same from render to render and call the latest of `actions`: the rows (memo) are drawn
+ * again only when their habit changes, and still act with what the list knows now (its order, for a move).
+ */
+function useStableActions(actions: RowActions): RowActions {
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
+  });
+  return useMemo(
+    () => ({
+      onToggle: (habit) => latest.current.onToggle(habit),
+      onDelete: (habit) => latest.current.onDelete(habit),
+      onCycleDay: (habit, date) => latest.current.onCycleDay(habit, date),
+      onMove: (habit, direction) => latest.current.onMove(habit, direction),
+      onExplain: (habit) => latest.current.onExplain(habit),
+      onDragStart: (habit, event) => latest.current.onDragStart(habit, event),
+    }),
+    [],
+  );
+}
+
 /** One ordered list of rows: keyboard moves (buttons) and pointer drags move a habit within it. */
-function HabitSection({ habits, label, id, testId, announce, isSaving, onMoveTo, ...rest }: SectionProps) {
+function HabitSection({
+  habits,
+  label,
+  id,
+  testId,
+  announce,
+  isSaving,
+  onMoveTo,
+  today,
+  vacations,
+  ...rest
+}: SectionProps) {
   const listRef = useRef<HTMLUListElement>(null);
   // After a keyboard move the row's button keeps the focus, also where the list re-inserts the row (which blurs
   // it): once the new order shows, the button is focused again.
@@ -87,18 +127,20 @@ function HabitSection({ habits, label, id, testId, announce, isSaving, onMoveTo,
     );
   };
 
+  const actions = useStableActions({ ...rest, onMove, onDragStart });
+
   return (
     <ul ref={listRef} id={id} aria-label={label} className="space-y-3" data-testid={testId}>
       {habits.map((habit, i) => (
         <HabitRow
           key={habit.id}
           habit={habit}
+          today={today}
+          vacations={vacations}
           saving={isSaving(habit.id)}
           first={i === 0}
           last={i === habits.length - 1}
-          onMove={onMove}
-          onDragStart={onDragStart}
-          {...rest}
+          {...actions}
         />
       ))}
     </ul>

@@ -46,6 +46,14 @@ export function deriveView(
   };
 }
 
+// Each habit's view, kept while its row is the same object (the store makes a new row only for a habit that
+// changed: replica-state.ts storedHabits), for the same day and vacations: a tick derives one habit, and the
+// other views stay the same objects, so that their rows on Today are not drawn again.
+const viewOf = new WeakMap<
+  ReplicaHabit,
+  { today: LocalDate; vacations: readonly Vacation[]; view: HabitView }
+>();
+
 /** Every habit's view, derived once per change of the store, day and vacations. */
 export function deriveAll(
   stored: readonly ReplicaHabit[],
@@ -54,7 +62,13 @@ export function deriveAll(
 ): HabitView[] {
   const cached = derived.get(stored);
   if (cached?.today === today && cached.vacations === vacations) return cached.habits;
-  const habits = stored.map((habit) => deriveView(habit, today, vacations));
+  const habits = stored.map((habit) => {
+    const last = viewOf.get(habit);
+    if (last?.today === today && last.vacations === vacations) return last.view;
+    const view = deriveView(habit, today, vacations);
+    viewOf.set(habit, { today, vacations, view });
+    return view;
+  });
   derived.set(stored, { today, vacations, habits });
   return habits;
 }

@@ -420,3 +420,48 @@ describe("the replica (issue 10)", () => {
     expect(applyChanges(r, restoreChanges(deleted))).toEqual(before);
   });
 });
+
+describe("storedHabits after a change (issue 11 item 5: one new row per changed habit)", () => {
+  const day = (n: number) => `2026-11-${String(n).padStart(2, "0")}`;
+  const base = () =>
+    applyChanges(emptyReplica(), [
+      { kind: "putHabit", habit: habit("a", "Read", t0, 0) },
+      { kind: "putHabit", habit: habit("b", "Run", t0, 1) },
+      { kind: "setDays", habitId: "a", dates: [day(3), day(1), day(2)], state: "done" },
+      { kind: "setDays", habitId: "b", dates: [day(1)], state: "skipped" },
+    ]);
+
+  it("gives the same row for a habit whose record and days did not change, a new one for the one that did", () => {
+    const r0 = base();
+    const [a0, b0] = storedHabits(r0);
+    expect(a0?.completedDates).toEqual([day(1), day(2), day(3)]);
+    const r1 = applyChanges(r0, [{ kind: "setDays", habitId: "b", dates: [day(4)], state: "done" }]);
+    const [a1, b1] = storedHabits(r1);
+    expect(a1).toBe(a0);
+    expect(b1).not.toBe(b0);
+    expect(b1).toEqual({ ...b0, completedDates: [day(4)] });
+    const r2 = applyChanges(r1, [
+      { kind: "patchHabit", id: "a", patch: { name: "Read more" }, updatedAt: t1 },
+    ]);
+    const [a2, b2] = storedHabits(r2);
+    expect(b2).toBe(b1);
+    expect(a2).toEqual({ ...a0, name: "Read more", updatedAt: t1 });
+    // The rows made again from the same replica are those given before.
+    expect(storedHabits(r2)[0]).toBe(a2);
+  });
+
+  it("leaves a habit's lists as they are when a change sets days already so (a pull bringing back a tick)", () => {
+    const r0 = base();
+    const r1 = applyChanges(r0, [
+      { kind: "setDays", habitId: "a", dates: [day(2), day(3)], state: "done" },
+      { kind: "setDays", habitId: "b", dates: [day(1)], state: "skipped" },
+      { kind: "setDays", habitId: "b", dates: [day(9)], state: "none" },
+    ]);
+    expect(r1.done.get("a")).toBe(r0.done.get("a"));
+    expect(r1.skipped.get("b")).toBe(r0.skipped.get("b"));
+    expect(storedHabits(r1)).toEqual(storedHabits(r0));
+    // A day moved from skipped to done is a change.
+    const r2 = applyChanges(r0, [{ kind: "setDays", habitId: "b", dates: [day(1)], state: "done" }]);
+    expect(storedHabits(r2)[1]).toMatchObject({ completedDates: [day(1)], skippedDates: [] });
+  });
+});

@@ -230,6 +230,13 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         break;
       case "setDays": {
         const { habitId, state } = change;
+        // Days already so (a pull bringing back this device's own tick) leave the habit's lists as they are.
+        const doneNow = done.get(habitId);
+        const skippedNow = skipped.get(habitId);
+        const same = (date: LocalDate) =>
+          (doneNow?.has(date) ?? false) === (state === "done") &&
+          (skippedNow?.has(date) ?? false) === (state === "skipped");
+        if (change.dates.every(same)) break;
         // Each list is copied once per change, and only when it holds the habit or gains a day.
         const fromDone = state !== "done" && done.has(habitId) ? editable(done, habitId) : null;
         const fromSkipped = state !== "skipped" && skipped.has(habitId) ? editable(skipped, habitId) : null;
@@ -262,7 +269,16 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
   return { habits, done, skipped, settings };
 }
 
-const sortedDates = (dates: ReadonlySet<LocalDate> | undefined): LocalDate[] => [...(dates ?? [])].sort();
+/** Each list of days sorted once: a change copies only the lists it touches (applyChanges), the others keep their
+ * sets, and so their sorted arrays. */
+const sortedLists = new WeakMap<ReadonlySet<LocalDate>, LocalDate[]>();
+const NO_DATES: ReadonlySet<LocalDate> = new Set();
+
+function sortedDates(dates: ReadonlySet<LocalDate> = NO_DATES): LocalDate[] {
+  let sorted = sortedLists.get(dates);
+  if (!sorted) sortedLists.set(dates, (sorted = [...dates].sort()));
+  return sorted;
+}
 
 /** The habits as the screens read them, as src/core's StoredHabit with every issue 10 field, in their order
  * (core/habit-order.ts). */
@@ -273,11 +289,32 @@ export type ReplicaHabit = StoredHabit & {
   position: number;
 };
 
+type Made = {
+  done: ReadonlySet<LocalDate> | undefined;
+  skipped: ReadonlySet<LocalDate> | undefined;
+  stored: ReplicaHabit;
+};
+/** The row made last from a habit record, with the day sets it was made from. */
+const made = new WeakMap<SyncHabit, Made>();
+
+/**
+ * The habits in their order. A habit whose record and days did not change since the last call is the same object
+ * as then: a tick makes one new row, and what is derived from the others (habit-view.ts, the rows of Today) stays.
+ */
 export function storedHabits(replica: Replica): ReplicaHabit[] {
-  return sortHabits([...replica.habits.values()]).map(({ emoji, ...habit }) => ({
-    ...habit,
-    ...(emoji === null ? {} : { emoji }),
-    completedDates: sortedDates(replica.done.get(habit.id)),
-    skippedDates: sortedDates(replica.skipped.get(habit.id)),
-  }));
+  return sortHabits([...replica.habits.values()]).map((record) => {
+    const done = replica.done.get(record.id);
+    const skipped = replica.skipped.get(record.id);
+    const last = made.get(record);
+    if (last && last.done === done && last.skipped === skipped) return last.stored;
+    const { emoji, ...habit } = record;
+    const stored: ReplicaHabit = {
+      ...habit,
+      ...(emoji === null ? {} : { emoji }),
+      completedDates: sortedDates(done),
+      skippedDates: sortedDates(skipped),
+    };
+    made.set(record, { done, skipped, stored });
+    return stored;
+  });
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import type { ReplicaHabit } from "../sync/replica-state";
+import { deriveAll, deriveView } from "./habit-view";
+
+const row = (id: string, completedDates: string[]): ReplicaHabit => ({
+  id,
+  name: id,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  completedDates,
+  skippedDates: [],
+  schedule: null,
+  archived: false,
+  position: 0,
+});
+const TODAY = "2026-11-21";
+
+describe("deriveAll (issue 11 item 5: a change derives only the habits it changed)", () => {
+  it("keeps the view of a row that is the same object, for the same day and vacations", () => {
+    const a = row("a", ["2026-11-20", "2026-11-21"]);
+    const b = row("b", ["2026-11-20"]);
+    const vacations: never[] = [];
+    const [va, vb] = deriveAll([a, b], TODAY, vacations);
+    const b2 = row("b", ["2026-11-20", "2026-11-21"]);
+    const [va2, vb2] = deriveAll([a, b2], TODAY, vacations);
+    expect(va2).toBe(va);
+    expect(vb2).not.toBe(vb);
+    expect(vb2).toEqual(deriveView(b2, TODAY, vacations));
+    expect(vb2?.streakCount).toBe(2);
+    // Another day, or other vacations, derive every habit again.
+    const [va3] = deriveAll([a, b2], "2026-11-22", vacations);
+    expect(va3).not.toBe(va);
+    expect(va3?.streakCount).toBe(2);
+    expect(va3?.completedToday).toBe(false);
+    const [va4] = deriveAll([a, b2], TODAY, [{ from: "2026-11-01", to: "2026-11-02" }]);
+    expect(va4).not.toBe(va);
+  });
+});
