@@ -4,9 +4,9 @@
 // paint of at most 50 ms (the web-vitals library's onINP in the page). Each of RUNS page loads gives one render
 // time and one tick (one interaction per load, so that its INP is that tick's); the budgets hold for the median,
 // the worst is printed beside it. Exits 1 when a budget is missed.
-// Usage: npm run build && npx tsx scripts/audit-web-vitals.ts [--runs N]   (Debian's Chromium; loopback only;
+// Usage: npm run build && npx tsx scripts/audit-web-vitals.ts [--runs N] [--profile <path>]   (Debian's Chromium; loopback only;
 //   WEB_DIR=<folder> serves another build than dist/web)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,11 @@ const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs takes a whole number of at least 1");
+/** --profile <path>: the first run's load and tick as Chromium CPU profiles (<path>-load.cpuprofile, -tick), and
+ * both as performance traces (<path>-load.trace.json, -tick, for the DevTools Performance panel). */
+const profileArg = process.argv.indexOf("--profile");
+const profile = profileArg > 0 ? process.argv[profileArg + 1] : undefined;
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"];
 
 const webVitalsScript = fileURLToPath(
   new URL("../node_modules/web-vitals/dist/web-vitals.attribution.iife.js", import.meta.url),
@@ -176,6 +181,16 @@ try {
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`page error: ${error.message}`));
   const cdp = await context.newCDPSession(page);
+  const startProfile = async () => {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  };
+  const stopProfile = async (path: string) => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(path, JSON.stringify(profile));
+    console.log(`CPU profile: ${path}`);
+  };
 
   // The first sync at full speed: the store fills from the server (about 180,000 days) into IndexedDB.
   const started = Date.now();
@@ -188,6 +203,10 @@ try {
 
   for (let i = 0; i < RUNS; i++) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    if (profile && i === 0) {
+      await startProfile();
+      await browser.startTracing(page, { path: `${profile}-load.trace.json`, categories: TRACE_CATEGORIES });
+    }
     await page.reload();
     await page.waitForFunction(() => performance.getEntriesByName("hs:today-painted").length > 0, undefined, {
       timeout: 60_000,
@@ -207,9 +226,17 @@ try {
           .reduce((sum, t) => sum + Math.max(0, t.end - t.start - 50), 0),
       ready,
     );
+    if (profile && i === 0) {
+      await browser.stopTracing();
+      await stopProfile(`${profile}-load.cpuprofile`);
+      await startProfile();
+    }
     // One tick per load: its INP is that interaction's alone. A different habit each time, today not done yet.
-    const name = `Complete Habit ${i + 1}`;
-    await page.getByRole("button", { name, exact: true }).click();
+    // Found by CSS: a role query computes the page's accessibility names, work of its own on the slowed CPU.
+    const toggle = page.locator(`button[aria-label="Complete Habit ${i + 1}"]`);
+    if (profile && i === 0)
+      await browser.startTracing(page, { path: `${profile}-tick.trace.json`, categories: TRACE_CATEGORIES });
+    await toggle.click();
     await page.waitForFunction(
       () => (window as unknown as { __audit: AuditState }).__audit.inp.length > 0,
       undefined,
@@ -219,8 +246,10 @@ try {
       const all = (window as unknown as { __audit: AuditState }).__audit.inp;
       return all[all.length - 1]!;
     });
-    await page.getByRole("button", { name, exact: true, pressed: true }).waitFor();
+    await page.locator(`button[aria-label="Complete Habit ${i + 1}"][aria-pressed="true"]`).waitFor();
+    if (profile && i === 0) await browser.stopTracing();
     await settle(page);
+    if (profile && i === 0) await stopProfile(`${profile}-tick.cpuprofile`);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     runs.push({ render: painted - ready, commit: committed - ready, inp, blocking });
     console.log(

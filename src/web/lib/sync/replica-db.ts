@@ -233,6 +233,15 @@ export async function undoHeldDelete(db: IDBDatabase, opId: string): Promise<Del
   return held.undo;
 }
 
+/** What a pull committed in this tab wrote to the replica (the store engine applies the same to its copy). */
+export type PullListener = (changes: readonly Change[]) => void;
+const pullListeners = new WeakMap<IDBDatabase, PullListener>();
+
+/** `listener` hears, once each has committed, the changes that the pulls of this tab write through `db`. */
+export function listenToPulls(db: IDBDatabase, listener: PullListener): void {
+  pullListeners.set(db, listener);
+}
+
 /**
  * A pulled page: its changes, then the ops still in the outbox read inside the same transaction (a write from
  * another tab cannot slip between), plus the new meta. `rebase` turns both into the changes to write.
@@ -247,9 +256,11 @@ export async function commitPull(
   const outbox = tx.objectStore("outbox");
   for (const seq of dropSeqs) outbox.delete(seq);
   const waiting = await done<QueuedOp[]>(outbox.getAll());
-  writeChanges(tx, rebase(waiting.sort((a, b) => a.seq - b.seq).map((q) => q.op)));
+  const changes = rebase(waiting.sort((a, b) => a.seq - b.seq).map((q) => q.op));
+  writeChanges(tx, changes);
   writeMeta(tx, meta);
   await committed(tx);
+  pullListeners.get(db)?.(changes);
 }
 
 /** An import the server took: it leaves the queue, and later ops name its habits by the server's ids. */

@@ -11,13 +11,16 @@ import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
   commitHeldDelete,
   commitLocal,
+  listenToPulls,
   loadReplica,
   type Meta,
   openReplicaDb,
+  readOutbox,
   undoHeldDelete,
 } from "./replica-db";
 import {
   applyChanges,
+  type Change,
   emptyReplica,
   opChanges,
   type Replica,
@@ -96,7 +99,10 @@ export function createSyncEngine(
 ): SyncEngine {
   let snapshot = initial;
   const listeners = new Set<() => void>();
+  /** Changes applied to the copy here (local writes, this tab's pulls): a reload that overlapped one reads again. */
   let localWrites = 0;
+  /** The changes of local writes applied here whose transaction has not answered yet. */
+  const unsettled = new Set<readonly Change[]>();
   let loop$: SyncLoop | null = null;
   let resolveLoop!: (loop: SyncLoop) => void;
   const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
@@ -127,18 +133,24 @@ export function createSyncEngine(
   let firstCycle: CycleResult | null = null;
   const imports = new Map<string, boolean>(); // opId → taken by the server, for imports that left the queue
 
-  /** Reads the replica again; a local write made meanwhile makes it read once more, so that none is hidden. */
-  async function reload(): Promise<void> {
+  /**
+   * Reads the stored copy again: with `replica` false only the outbox and the meta (this tab's own pulls and
+   * writes are in the copy already; reading 180,000 days of a large account again took hundreds of milliseconds
+   * after every sync). A change applied meanwhile makes it read once more, so that none is hidden.
+   */
+  async function reload(replica = true): Promise<void> {
     const db = await dbReady;
     for (;;) {
       const before = localWrites;
-      const loaded = await loadReplica(db);
+      const loaded: { replica?: Replica; outbox: unknown[]; meta: Meta } = replica
+        ? await loadReplica(db)
+        : await readOutbox(db);
       if (before !== localWrites) continue;
       const { meta } = loaded;
       const hasCopy = meta.cursor !== undefined || loaded.outbox.length > 0;
       const unreachable = meta.offlineSince !== undefined || meta.failingSince !== undefined;
       set({
-        replica: loaded.replica,
+        ...(loaded.replica && { replica: loaded.replica }),
         pending: loaded.outbox.length,
         meta,
         status: hasCopy ? "ready" : firstCycle && !firstCycle.ok ? "error" : snapshot.status,
@@ -156,14 +168,26 @@ export function createSyncEngine(
     else showError(messages.habits.loadFailed);
   }
 
+  /**
+   * A pull of this tab has written `changes` to the stored copy: the same go to the copy here, then the local
+   * writes still under way (their transactions come after the pull's, or came before it and are in its rebase:
+   * applied twice, they give the same).
+   */
+  function pulled(changes: readonly Change[]): void {
+    if (changes.length === 0) return;
+    localWrites += 1;
+    set({ replica: applyChanges(snapshot.replica, [...changes, ...[...unsettled].flat()]) });
+  }
+
   async function start() {
     const db = await dbReady;
     await reload();
+    listenToPulls(db, pulled);
     const loop = startSyncLoop({
       db,
       userId,
       cycled: () => {
-        void reload();
+        void reload(false);
         post({ type: "changed" });
       },
       notice: (text) => {
@@ -176,7 +200,7 @@ export function createSyncEngine(
     resolveLoop(loop);
     const result = await loop.run();
     firstCycle = result;
-    await reload();
+    await reload(false);
     sayFirstOutcome(result);
   }
 
@@ -209,6 +233,7 @@ export function createSyncEngine(
   async function write(op: LocalOp, kick = true, holdMs?: number): Promise<boolean> {
     const changes = opChanges(op, new Date().toISOString());
     localWrites += 1;
+    unsettled.add(changes);
     set({
       replica: applyChanges(snapshot.replica, changes),
       pending: snapshot.pending + 1,
@@ -222,10 +247,12 @@ export function createSyncEngine(
       else await commitLocal(db, op, changes);
     } catch {
       // The browser refused to store it: nothing was queued, so show the truth again.
+      unsettled.delete(changes);
       showError(failureMessage(op));
       await reload().catch(() => undefined);
       return false;
     }
+    unsettled.delete(changes);
     post({ type: "changed" });
     if (kick) kickAll();
     return true;
