@@ -19,7 +19,8 @@ const usage = `Options:
   --users <n>    accounts seeded, 1,000 completions each (default ${DEFAULT_USERS}); fewer for development
   --reseed       seed the database again even when .tmp/pg-scale holds that seed
   --rate <n>     requests a second of the paced run (default: half the closed-loop throughput)
-  --app <dir>    run another checkout's server on the same database`;
+  --app <dir>    run another checkout's servers; the database must hold its migrations (an earlier tree refuses
+                 later ones): --reseed seeds it under that checkout's schema`;
 
 function options() {
   try {

@@ -17,8 +17,9 @@ import { startAppServer, type Child } from "./processes";
 
 export const SCALE_DIR = resolve(import.meta.dirname, "../../.tmp/pg-scale");
 const DATA_DIR = join(SCALE_DIR, "data");
-const STATE_FILE = join(SCALE_DIR, "seed.json");
-const DATABASE = "habits_scale";
+/** One database per seed size, so that a small seed for development leaves the 2,000 accounts' one in place. */
+const databaseOf = (users: number) => (users === DEFAULT_USERS ? "habits_scale" : `habits_scale_${users}`);
+const stateFile = (database: string) => join(SCALE_DIR, `${database}.json`);
 /** Shared by the seed, the bench's server processes and the cookies made here (AUTH_SECRET). */
 export const SCALE_SECRET = "pg-scale-bench-secret-0123456789-abcdefghij";
 export const SCALE_PASSWORD = "scale-password-1";
@@ -39,7 +40,7 @@ const POSTGRES_FLAGS = [
 /** Rows per INSERT ... SELECT FROM unnest(...) statement. */
 const BATCH = 50_000;
 
-/** What seed.json records of the seeded database. */
+/** What .tmp/pg-scale/<database>.json records of the seeded database. */
 export type ScaleSeed = {
   server: string;
   database: string;
@@ -132,25 +133,25 @@ function stopLeftOver() {
   while (alive(pid) && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
 }
 
-function databaseUrl(serverUrl: string) {
+function databaseUrl(serverUrl: string, database: string) {
   const url = new URL(serverUrl);
-  url.pathname = `/${DATABASE}`;
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
-function readState(): ScaleSeed | undefined {
+function readState(database: string): ScaleSeed | undefined {
   try {
-    return JSON.parse(readFileSync(STATE_FILE, "utf8")) as ScaleSeed;
+    return JSON.parse(readFileSync(stateFile(database), "utf8")) as ScaleSeed;
   } catch {
     return undefined;
   }
 }
 
-async function databaseExists(serverUrl: string) {
+async function databaseExists(serverUrl: string, database: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [DATABASE]);
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [database]);
     return rowCount === 1;
   } finally {
     await client.end();
@@ -158,26 +159,32 @@ async function databaseExists(serverUrl: string) {
 }
 
 /**
- * The seeded database: reused when seed.json says it holds `users` accounts on this server, seeded again
+ * The seeded database: reused when its .json file says it holds `users` accounts on this server, seeded again
  * otherwise or with `reseed`.
  */
 export async function scaleDatabase(options: {
   users?: number;
   reseed?: boolean;
+  /** The checkout whose server migrates a new seed (the repository by default). */
+  appDir?: string;
   log: Log;
 }): Promise<ScaleDatabase> {
   const users = options.users ?? DEFAULT_USERS;
   const server = await openServer(options.log);
   try {
-    const url = databaseUrl(server.url);
-    const state = readState();
+    const database = databaseOf(users);
+    const url = databaseUrl(server.url, database);
+    const state = readState(database);
     const serverKey = process.env.TEST_DATABASE_URL ? new URL(server.url).host : "embedded";
     let seed =
-      state && state.server === serverKey && state.users === users && (await databaseExists(server.url))
+      state &&
+      state.server === serverKey &&
+      state.users === users &&
+      (await databaseExists(server.url, database))
         ? state
         : undefined;
     if (seed && !options.reseed) options.log(`reusing the seed of ${seed.seededAt} (${seed.users} accounts)`);
-    else seed = await seedDatabase(server.url, url, serverKey, users, options.log);
+    else seed = await seedDatabase(server.url, database, serverKey, users, options);
     return { url, seed, server: server.label, stop: server.stop };
   } catch (error) {
     await server.stop();
@@ -215,17 +222,24 @@ const authId = () =>
     .padEnd(32, "x")
     .slice(0, 32);
 
-async function seedDatabase(serverUrl: string, url: string, serverKey: string, users: number, log: Log) {
+async function seedDatabase(
+  serverUrl: string,
+  database: string,
+  serverKey: string,
+  users: number,
+  { log, appDir = resolve(import.meta.dirname, "../..") }: { log: Log; appDir?: string },
+) {
   const started = performance.now();
+  const url = databaseUrl(serverUrl, database);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.query(`create database ${DATABASE}`);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
   } finally {
     await admin.end();
   }
-  rmSync(STATE_FILE, { force: true });
+  rmSync(stateFile(database), { force: true });
 
   // The app's schema, as the server migrates it at start; the template account through Better Auth's sign-up.
   const dataDir = mkdtempSync(join(tmpdir(), "hs-pg-scale-"));
@@ -233,7 +247,7 @@ async function seedDatabase(serverUrl: string, url: string, serverKey: string, u
   const client = new pg.Client({ connectionString: url });
   try {
     app = await startAppServer({
-      appDir: resolve(import.meta.dirname, "../.."),
+      appDir,
       dataDir,
       env: { DATABASE_URL: url, AUTH_SECRET: SCALE_SECRET, LOG_LEVEL: "warn" },
     });
@@ -406,7 +420,7 @@ async function seedDatabase(serverUrl: string, url: string, serverKey: string, u
 
     const seed: ScaleSeed = {
       server: serverKey,
-      database: DATABASE,
+      database,
       users,
       habits: habits.length,
       completions,
@@ -414,7 +428,7 @@ async function seedDatabase(serverUrl: string, url: string, serverKey: string, u
       seededAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - started) / 1000),
     };
-    writeFileSync(STATE_FILE, `${JSON.stringify(seed, null, 2)}\n`);
+    writeFileSync(stateFile(database), `${JSON.stringify(seed, null, 2)}\n`);
     log(`seeded in ${seed.seconds} s; checked: account ${last} signs in and lists its ${stored} days`);
     return seed;
   } finally {

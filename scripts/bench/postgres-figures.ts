@@ -345,7 +345,12 @@ const brief = (r: Run) =>
 
 /** The rows of the PostgreSQL part: the mixed load's latency against the budget, and its breakdown. */
 export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
-  const database: ScaleDatabase = await scaleDatabase({ users: o.users, reseed: o.reseed, log: o.log });
+  const database: ScaleDatabase = await scaleDatabase({
+    users: o.users,
+    reseed: o.reseed,
+    appDir: o.appDir,
+    log: o.log,
+  });
   const servers: Child[] = [];
   const dirs: string[] = [];
   const client = new pg.Client({ connectionString: database.url });
