@@ -6,6 +6,9 @@ import { forgetQueries } from "../lib/query-reset";
 import { useSession } from "../lib/session";
 import { AppShell } from "./shell/app-shell";
 
+const VISIT_DELAY_MS = 1500;
+const noop = () => undefined;
+
 /** SPEC §2/§6: every app route needs a signed-in user, else /login. */
 export function RequireSession() {
   const { data, error } = useSession();
@@ -14,6 +17,14 @@ export function RequireSession() {
   useEffect(() => {
     if (session) rememberUser(session);
   }, [session]);
+  const sessionUserId = session?.id;
+  useEffect(() => {
+    if (!sessionUserId) return;
+    // Issue 12: the time zone (and this device's push subscription) once per app start, after the first paint.
+    const visit = () => void import("../lib/reminders/visit").then((m) => m.onVisit(sessionUserId), noop);
+    const timer = setTimeout(visit, VISIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [sessionUserId]);
   // The session could not be asked for (offline): open on the last user's local store (issue 9).
   const user: CurrentUser | null = session
     ? { id: session.id, name: session.name, email: session.email, image: session.image }

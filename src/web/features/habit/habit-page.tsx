@@ -4,6 +4,7 @@ import { type HabitView, type UseHabits, useHabits } from "../../lib/habits/use-
 import { showUndoToast } from "../../ui/undo-toast";
 import { HabitFigures } from "./habit-figures";
 import { HabitHeader } from "./habit-header";
+import { HabitReminder } from "./habit-reminder";
 import { ArrowLeftIcon } from "./habit-icons";
 import { MonthCalendar } from "./month-calendar";
 import { ScheduleEditor } from "./schedule-editor";
@@ -86,6 +87,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
       />
       <YearHeatmap habit={habit} today={today} vacations={vacations} />
       <ScheduleEditor habit={habit} onChange={(schedule) => store.update(habit.id, { schedule })} />
+      <HabitReminder habitId={habit.id} />
     </div>
   );
 }

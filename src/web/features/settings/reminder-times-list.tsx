@@ -31,6 +31,7 @@ export function ReminderTimesList({ reminders, onAdd, onChange, onRemove }: Remi
     const ok = await change();
     setBusy(false);
     if (!ok) setError(copy.saveFailed);
+    return ok;
   };
   const add = () =>
     run(async () => {
@@ -54,7 +55,7 @@ export function ReminderTimesList({ reminders, onAdd, onChange, onRemove }: Remi
               reminder={reminder}
               focus={reminder.id === focusId}
               disabled={busy}
-              onSave={(time) => void run(() => onChange(reminder.id, time))}
+              onSave={(time) => run(() => onChange(reminder.id, time))}
               onRemove={() => void run(() => onRemove(reminder.id))}
             />
           ))}
@@ -79,7 +80,8 @@ type TimeRowProps = {
   reminder: Reminder;
   focus: boolean;
   disabled: boolean;
-  onSave: (time: string) => void;
+  /** Resolves false when the time was not saved: the input shows the saved one again. */
+  onSave: (time: string) => Promise<boolean>;
   onRemove: () => void;
 };
 
@@ -95,7 +97,10 @@ function TimeRow({ reminder, focus, disabled, onSave, onRemove }: TimeRowProps) 
     const time = inputTime(value);
     if (time === null)
       setValue(reminder.time); // cleared or incomplete: the saved time stays
-    else if (time !== reminder.time) onSave(time);
+    else if (time !== reminder.time)
+      void onSave(time).then((saved) => {
+        if (!saved) setValue(reminder.time);
+      });
   };
   return (
     <li className="flex flex-wrap items-end gap-2">

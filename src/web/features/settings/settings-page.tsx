@@ -6,6 +6,7 @@ import { useToday } from "../../lib/use-today";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
 import { DayStartCard } from "./day-start-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
+import { RemindersCard } from "./reminders-card";
 import { settingsCopy } from "./settings-copy";
 import { syncState } from "./sync-state";
 import { SyncStatusCard } from "./sync-status-card";
@@ -61,6 +62,7 @@ export function SettingsPage({ notifications, backup, loopImport }: SettingsPage
         loading={status === "loading"}
       />
       <NotificationsCard {...notifications} />
+      <RemindersCard />
       {backup}
       {loopImport}
       <AboutCard />

@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useCurrentUser } from "../../lib/current-user";
 import { readStorage, WEB_STORAGE_KEYS, writeStorage } from "../../lib/storage";
 import { Button } from "../../ui/button";
 import { BellIcon } from "../../ui/icons";
@@ -6,14 +8,24 @@ import { notificationPermission, requestNotificationPermission } from "../../lib
 
 const DISMISSED = WEB_STORAGE_KEYS.notificationPromptDismissed;
 
+type Outcome = { ok: boolean; text: string; link: string };
+
 /**
  * SPEC §2/§9: notification permission is asked on Today. Browsers punish unprompted requests, so we ask only
- * from this gentle card, only while the user has not decided, and never again after 'Not now'.
+ * from this gentle card, only while the user has not decided, and never again after 'Not now'. Allowed, it sets
+ * a real daily reminder (issue 12: lib/reminders/enable-daily-reminder.ts, loaded on the click) and says so.
  */
 export function NotificationPrompt() {
+  const { id: userId } = useCurrentUser();
   const [visible, setVisible] = useState(
     () => notificationPermission() === "default" && readStorage(DISMISSED) !== "true",
   );
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) said.current?.focus(); // the buttons are gone: keep the keyboard's place on the card
+  }, [outcome]);
   if (!visible) return null;
 
   const dismiss = () => {
@@ -23,7 +35,14 @@ export function NotificationPrompt() {
   const enable = async () => {
     const result = await requestNotificationPermission();
     if (result === "default") writeStorage(DISMISSED, "true"); // closed without deciding: do not ask again
-    setVisible(false);
+    if (result !== "granted") return setVisible(false);
+    setBusy(true);
+    const done = await import("../../lib/reminders/enable-daily-reminder")
+      .then((m) => m.enableDailyReminder(userId))
+      .catch(() => null);
+    setBusy(false);
+    if (done) setOutcome(done);
+    else setVisible(false); // the reminder code could not be loaded (offline): Settings has the reminders
   };
 
   return (
@@ -40,19 +59,35 @@ export function NotificationPrompt() {
           <h2 id="notify-title" className="text-sm font-semibold text-slate-900 dark:text-white">
             Want a gentle daily reminder?
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Allow notifications so Habit Streaks can nudge you.
-          </p>
+          {outcome ? (
+            <p
+              ref={said}
+              tabIndex={-1}
+              role={outcome.ok ? "status" : "alert"}
+              className="text-sm text-slate-700 outline-none dark:text-slate-300"
+            >
+              {outcome.text}{" "}
+              <Link to="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+                {outcome.link}
+              </Link>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Allow notifications so Habit Streaks can nudge you.
+            </p>
+          )}
         </div>
       </div>
-      <div className="flex gap-2 sm:shrink-0">
-        <Button variant="ghost" onClick={dismiss}>
-          Not now
-        </Button>
-        <Button variant="primary" onClick={() => void enable()}>
-          Enable notifications
-        </Button>
-      </div>
+      {!outcome && (
+        <div className="flex gap-2 sm:shrink-0">
+          <Button variant="ghost" onClick={dismiss}>
+            Not now
+          </Button>
+          <Button variant="primary" disabled={busy} onClick={() => void enable()}>
+            Enable notifications
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
-// Which user this browser's push subscription belongs to (issue 12). The server keeps one subscription per device
-// and gives it to the user who posted it last; the service worker, which has no session, reads the same user here
-// to write a notification's "Done" into that user's local store (replica-db.ts). A tiny IndexedDB database of its
-// own: localStorage does not exist in a service worker.
+// Whose reminders this browser shows (issue 12): the user signed in here last, saved on each visit and when the
+// device subscribes (the server keeps one subscription per device and gives it to the user who posted it last).
+// The service worker, which has no session, reads it to write a notification's "Done" into that user's local store
+// (replica-db.ts). A tiny IndexedDB database of its own: localStorage does not exist in a service worker.
 import { committed, done, openDatabase } from "../sync/idb";
 
 const DB_NAME = "habit-streaks-device";
