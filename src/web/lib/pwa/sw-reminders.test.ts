@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messages } from "../../../core/messages";
-import { clickOutcome, notificationOf, payloadOfText } from "./sw-reminders";
+import { clickOutcome, notificationOf, payloadOfText, resubscribe } from "./sw-reminders";
 import { applicationServerKey } from "./push-key";
 
 const copy = messages.reminderSettings;
@@ -70,5 +70,51 @@ describe("applicationServerKey", () => {
     expect([...applicationServerKey("AQID_-8")]).toEqual([1, 2, 3, 255, 239]);
     expect([...applicationServerKey("AQID_-8=")]).toEqual([1, 2, 3, 255, 239]);
     expect(() => applicationServerKey("a+b/")).toThrow(SyntaxError);
+  });
+});
+
+describe("resubscribe (pushsubscriptionchange)", () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const fresh = {
+    endpoint: "https://push.example/new",
+    toJSON: () => ({ endpoint: "https://push.example/new", keys: { p256dh: "p", auth: "a" } }),
+  } as unknown as PushSubscription;
+
+  function scope(answers: Response[], subscribe = vi.fn(async () => fresh)) {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answers.shift() ?? json({}));
+    const sw = {
+      registration: { pushManager: { subscribe } } as unknown as ServiceWorkerRegistration,
+      clients: { matchAll: async () => [], openWindow: async () => null },
+      location: { origin: "https://app.example" },
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    };
+    return { sw, fetch, subscribe };
+  }
+
+  it("subscribes with the server's key, posts the new subscription and removes the old endpoint", async () => {
+    const { sw, fetch, subscribe } = scope([json({ push: { publicKey: "AQID" } }), json({}), json({})]);
+    expect(await resubscribe(sw, "https://push.example/old", null)).toBe(true);
+    expect(subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: new Uint8Array([1, 2, 3]),
+    });
+    expect(fetch.mock.calls.map(([url, init]) => [url, init?.method ?? "GET", init?.body])).toEqual([
+      ["/api/reminders", "GET", undefined],
+      ["/api/push/subscriptions", "POST", JSON.stringify(fresh.toJSON())],
+      ["/api/push/subscriptions", "DELETE", JSON.stringify({ endpoint: "https://push.example/old" })],
+    ]);
+  });
+
+  it("posts a subscription the browser already made, and does nothing signed out", async () => {
+    const given = scope([json({})]);
+    expect(await resubscribe(given.sw, null, fresh)).toBe(true);
+    expect(given.subscribe).not.toHaveBeenCalled();
+    expect(given.fetch).toHaveBeenCalledTimes(1);
+
+    const signedOut = scope([json({ error: { code: "UNAUTHENTICATED", message: "signed out" } }, 401)]);
+    expect(await resubscribe(signedOut.sw, "https://push.example/old", null)).toBe(false);
+    expect(signedOut.subscribe).not.toHaveBeenCalled();
+    expect(signedOut.fetch).toHaveBeenCalledTimes(1);
   });
 });
