@@ -29,6 +29,7 @@ import { createUserAnswers } from "./cache/user-answers";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { tokensRoutes } from "./tokens/tokens.routes";
+import { openApiRoutes } from "./openapi/openapi.routes";
 import type { Channels } from "./reminders/delivery";
 import { createPushSender } from "./reminders/push-sender";
 import { createReminderMailer } from "./reminders/reminder-mailer";
@@ -138,6 +139,7 @@ export function createApp({
   });
   app.get("/api/auth-providers", authProvidersRoute(config));
   app.route("/api/app-info", appInfoRoutes(config));
+  app.route("/api", openApiRoutes(config.baseUrl));
 
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
   const signedIn = requireUser(sessions);

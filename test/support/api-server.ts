@@ -1,8 +1,9 @@
 // API tests in vitest: the one test server (./test-server.ts) per describe block and dialect.
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Config } from "../../src/server/config";
 import type { RunningServer } from "../../src/server/server";
 import type { TestDatabase, TestDialect } from "./databases";
+import { answerFaults, checkAnswers } from "./openapi-check";
 import {
   pinnedClock,
   startTestServer,
@@ -51,10 +52,17 @@ export function useTestServer(
   };
 
   beforeAll(async () => {
+    await answerFaults(); // of a file before, in this worker, which did not check them
+    checkAnswers(true);
     database = await dialect.create();
     harness = await startTestServer({ ...options, databaseUrl: database.url, clock });
   });
+  // Every answer a test saw is one the API document describes (openapi-check.ts).
+  afterEach(async () =>
+    expect(await answerFaults(), "answers the OpenAPI document does not describe").toEqual([]),
+  );
   afterAll(async () => {
+    checkAnswers(false);
     try {
       await harness?.close();
     } finally {

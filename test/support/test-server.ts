@@ -10,6 +10,7 @@ import type { ScryptParams } from "../../src/server/auth/password-hash";
 import { freePort } from "./free-port";
 import { startMailbox, type Mailbox } from "./mailbox";
 import { startOidcProvider, type OidcProvider } from "./oidc-provider";
+import { observeAnswer } from "./openapi-check";
 
 /** scrypt at N=2^10 (1 MiB, about a millisecond) in tests only; production keeps the OWASP N=2^17 (128 MiB). */
 export const TEST_PASSWORD_HASH: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
@@ -167,13 +168,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!running) throw new Error("The test server is not running");
       return running;
     },
-    request(path, init = {}) {
+    async request(path, init = {}) {
+      const method = init.method ?? "GET";
       if (transport === "in-process")
-        return Promise.resolve(server.running().app.request(`${url}${path}`, init));
+        return observeAnswer(method, path, await server.running().app.request(`${url}${path}`, init));
       // No kept-alive sockets: after a restart, no request can meet a socket the old server closed.
       const headers = new Headers(init.headers);
       headers.set("connection", "close");
-      return fetch(`${url}${path}`, { ...init, headers });
+      return observeAnswer(method, path, await fetch(`${url}${path}`, { ...init, headers }));
     },
     async signUp(fields = {}) {
       const account = newAccount(fields);
