@@ -176,7 +176,7 @@ function passRequests(today: LocalDate, origin: string, pick: () => Account): Lo
   ];
 }
 
-/** CPU time, in clock ticks, of a process and every process under it (PostgreSQL's backends). */
+/** CPU time, in clock ticks, of a process and every process under it (PostgreSQL's backends), ended ones too. */
 function treeTicks(root: number): number {
   const parent = new Map<number, number>();
   const ticks = new Map<number, number>();
@@ -186,7 +186,11 @@ function treeTicks(root: number): number {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       parent.set(Number(name), Number(fields[1]));
-      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+      // utime, stime, and cutime, cstime: the time of children it reaped (backends that ended during the run).
+      ticks.set(
+        Number(name),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
     } catch {
       // ended meanwhile
     }
@@ -230,6 +234,7 @@ async function mixedLoad(
   seconds: number,
   stats: { client: pg.Client; postmaster?: number },
   rate?: number,
+  total = CONNECTIONS,
 ): Promise<Run> {
   const answers: { at: number; ms: number; kind: Kind }[] = [];
   const statuses = new Map<string, number>();
@@ -246,8 +251,7 @@ async function mixedLoad(
     servers.map(
       (server, i) =>
         new Promise<autocannon.Result>((resolve, reject) => {
-          const connections =
-            Math.floor(CONNECTIONS / servers.length) + (i < CONNECTIONS % servers.length ? 1 : 0);
+          const connections = Math.floor(total / servers.length) + (i < total % servers.length ? 1 : 0);
           const instance = autocannon(
             {
               url: server.url,
@@ -262,9 +266,9 @@ async function mixedLoad(
             const at = performance.now();
             const n = sent.get(client) ?? 0;
             sent.set(client, n + 1);
-            if (answered.size < CONNECTIONS) {
+            if (answered.size < total) {
               answered.add(client);
-              if (answered.size === CONNECTIONS) steadyFrom = at;
+              if (answered.size === total) steadyFrom = at;
             }
             if (status >= 200 && status < 300)
               answers.push({ at, ms: responseMs, kind: KINDS[n % KINDS.length]! });
@@ -392,6 +396,9 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
     const rate = o.rate ?? Math.round(median(runs.map((r) => r.rps)) / 2);
     const paced = await mixedLoad(servers, accounts, today, o.seconds, stats, rate);
     o.log(`paced at ${rate} req/s: ${brief(paced)}`);
+    // One connection to each process: what a request costs with (almost) nobody ahead of it.
+    const alone = await mixedLoad(servers, accounts, today, o.seconds, stats, undefined, PROCESSES);
+    o.log(`${PROCESSES} connections: ${brief(alone)}`);
     const p99 = median(runs.map((r) => r.p99));
     const bad = runs.reduce((n, r) => n + r.bad, 0);
     const kind = (k: Kind) =>
@@ -417,6 +424,14 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
       {
         what: `${what}, paced at ${reqs(rate)} (same 50 connections)`,
         figure: `p99 ${ms(paced.p99)} (p50 ${ms(paced.p50)}), ${reqs(paced.rps)}; list p99 ${ms(paced.byKind.list.p99)}, pull ${ms(paced.byKind.pull.p99)}, push ${ms(paced.byKind.push.p99)}${paced.bad ? `, ${paced.bad} errors` : ""}`,
+        reference: "—",
+        ratio: "—",
+        budget: "—",
+        ok: null,
+      },
+      {
+        what: `${what.replace(`${CONNECTIONS} connections`, `${PROCESSES} connections (one a process)`)}`,
+        figure: `p99 ${ms(alone.p99)} (p50 ${ms(alone.p50)}), ${reqs(alone.rps)}; list p99 ${ms(alone.byKind.list.p99)}, pull ${ms(alone.byKind.pull.p99)}, push ${ms(alone.byKind.push.p99)}${alone.bad ? `, ${alone.bad} errors` : ""}`,
         reference: "—",
         ratio: "—",
         budget: "—",
