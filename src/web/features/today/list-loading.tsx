@@ -1,5 +1,6 @@
 // The list's place while the store opens: the first paint shows it, so it is not part of the list's chunk
-// (today-list.tsx), which loads with the store.
+// (today-list.tsx), which loads with the store. Its rows are as tall as a habit's row (name and streak, then the
+// 7-day strip): when the list replaces them, what follows moves as little as can be (a layout shift, issue 11).
 export function ListLoading() {
   return (
     <div role="status" className="space-y-3" data-testid="habits-loading">
@@ -8,7 +9,7 @@ export function ListLoading() {
         <div
           key={i}
           aria-hidden="true"
-          className="h-[4.25rem] animate-pulse rounded-xl bg-slate-200/70 dark:bg-slate-800"
+          className="h-[7.5rem] animate-pulse rounded-xl bg-slate-200/70 sm:h-[7.75rem] dark:bg-slate-800"
         />
       ))}
     </div>
