@@ -39,18 +39,12 @@ export async function startPushService(): Promise<PushService> {
   const model = new PushApiModel();
   const port = await freePort();
   const server = new WebPushTestingServer(model, port);
-  const log = console.log;
-  console.log = () => undefined; // its "Server running on port" line
-  try {
-    server.startServer();
-    await new Promise<void>((resolve, reject) => {
-      if (server._server.listening) resolve();
-      server._server.once("listening", () => resolve());
-      server._server.once("error", reject);
-    });
-  } finally {
-    console.log = log;
-  }
+  server.startServer(); // prints "Server running on port …"
+  await new Promise<void>((resolve, reject) => {
+    if (server._server.listening) resolve();
+    server._server.once("listening", () => resolve());
+    server._server.once("error", reject);
+  });
   return {
     async subscribe(applicationServerKey) {
       const { endpoint, keys, clientHash } = await model.subscribe({
