@@ -6,12 +6,9 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import {
-  handleNotificationClick,
-  resubscribe,
-  type ServiceWorkerScope,
-  showPush,
-} from "./lib/pwa/sw-reminders";
+import { handleNotificationClick, showPush } from "./lib/pwa/sw-reminders";
+import { resubscribe } from "./lib/pwa/sw-resubscribe";
+import type { ServiceWorkerScope } from "./lib/pwa/sw-scope";
 
 type ExtendableEvent = Event & { waitUntil: (promise: Promise<unknown>) => void };
 type PushEvent = ExtendableEvent & { data: { text: () => string } | null };

@@ -8,7 +8,24 @@ const DB_NAME = "habit-streaks-device";
 const STORE = "device";
 const PUSH_USER = "pushUser";
 
-const open = () => openDatabase(DB_NAME, 1, (db) => void db.createObjectStore(STORE));
+const create = (db: IDBDatabase) => {
+  if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+};
+
+/** The database at its current version, with its store; one made empty elsewhere (a test, the developer tools)
+ * gets the store in a new version. */
+async function open(): Promise<IDBDatabase> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME); // the current version, or version 1 made now
+    request.onupgradeneeded = () => create(request.result);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  if (db.objectStoreNames.contains(STORE)) return db;
+  const version = db.version + 1;
+  db.close();
+  return openDatabase(DB_NAME, version, create);
+}
 
 export async function savePushUser(userId: string): Promise<void> {
   const db = await open();

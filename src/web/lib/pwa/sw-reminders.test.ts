@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { messages } from "../../../core/messages";
-import { clickOutcome, notificationOf, payloadOfText, resubscribe } from "./sw-reminders";
+import { clickOutcome, notificationOf, payloadOfText } from "./sw-reminders";
+import { resubscribe } from "./sw-resubscribe";
 import { applicationServerKey } from "./push-key";
 
 const copy = messages.reminderSettings;

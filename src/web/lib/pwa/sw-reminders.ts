@@ -1,9 +1,8 @@
 // The service worker's side of reminders (issue 12): a push becomes a notification with the
 // actions "Done" (one habit only) and "Open"; "Done" marks the habit on the reminder's day through the web app's
-// outbox, without opening a window; "Open" (or a click on the body) focuses the app or opens it. Everything here
+// outbox, without opening a window (sw-done.ts); "Open" (or a click on the body) focuses the app or opens it. Everything here
 // runs in the service worker (src/web/sw.ts registers it) and is exported so that a browser test can drive the
 // very functions the events call.
-import { DEFAULT_DAY_START, todayInZoneAt } from "../../../core/day-start";
 import { isLocalDate, type LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import {
@@ -12,13 +11,8 @@ import {
   type PushPayload,
   readPushPayload,
 } from "../../../core/reminders/push-payload";
-import type { SyncOp, SyncPushResult } from "../../../core/sync";
-import { nextBatch, settleBatch } from "../sync/outbox";
-import { commitLocal, dropOps, openReplicaDb, readOutbox } from "../sync/replica-db";
-import { opChanges } from "../sync/replica-state";
-import type { TabMessage } from "../sync/sync-engine";
-import { pushUser } from "./push-device";
-import { applicationServerKey } from "./push-key";
+import { markDone } from "./sw-done";
+import type { ServiceWorkerScope } from "./sw-scope";
 
 const copy = messages.reminderSettings;
 
@@ -31,25 +25,6 @@ export type ShownOptions = NotificationOptions & {
   actions?: Action[];
   data: ReminderData;
   renotify?: boolean;
-};
-
-/** The parts of the service worker's global scope these handlers use (the DOM types have no ServiceWorkerGlobalScope). */
-export type WindowClientLike = {
-  url: string;
-  focus: () => Promise<unknown>;
-  navigate?: (url: string) => Promise<unknown>;
-};
-export type ServiceWorkerScope = {
-  registration: ServiceWorkerRegistration;
-  clients: {
-    matchAll: (options: {
-      type: "window";
-      includeUncontrolled: boolean;
-    }) => Promise<readonly WindowClientLike[]>;
-    openWindow: (url: string) => Promise<unknown>;
-  };
-  location: { origin: string };
-  fetch: typeof fetch;
 };
 
 /** The notification a payload shows; a push that is not ours still shows one (browsers require it). */
@@ -137,127 +112,4 @@ export async function openApp(scope: ServiceWorkerScope, url: string): Promise<v
   await open.focus().catch(() => undefined);
   const path = new URL(open.url).pathname;
   if (url !== "/" && path !== url) await open.navigate?.(url).catch(() => undefined);
-}
-
-/** The device's calendar day: never before the user's day (a day start only moves today earlier). */
-const calendarToday = (now = new Date()) =>
-  todayInZoneAt(now, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", DEFAULT_DAY_START);
-
-/**
- * "Done": the same setDay op a tick on Today writes (store-writes.ts), into the outbox of the user signed in here
- * last (push-device.ts); open tabs reload their copy; then the outbox is sent. Offline, the op waits in the outbox and the app sends
- * it later. False when there is no user to write for.
- */
-export async function markDone(
-  scope: ServiceWorkerScope,
-  habitId: string,
-  date: LocalDate,
-): Promise<boolean> {
-  const userId = await pushUser().catch(() => null);
-  if (userId === null) return false;
-  const db = await openReplicaDb(userId);
-  const channel =
-    typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
-  const post = (message: TabMessage) => channel?.postMessage(message);
-  try {
-    const op: SyncOp = { opId: crypto.randomUUID(), type: "setDay", habitId, date, state: "done" };
-    await commitLocal(db, op, opChanges(op, new Date().toISOString()));
-    post({ type: "changed" });
-    if (await sendOutbox(scope, db)) post({ type: "changed" });
-    else post({ type: "kick" }); // an open tab sends it when it can
-    return true;
-  } finally {
-    channel?.close();
-    db.close();
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
-/** The push answer's shape as far as settleBatch reads it (the page's client parses it with the contract's zod). */
-function isPushResult(value: unknown): value is SyncPushResult {
-  return (
-    isRecord(value) &&
-    Array.isArray(value.results) &&
-    value.results.every((r) => isRecord(r) && typeof r.opId === "string" && typeof r.status === "string")
-  );
-}
-
-/** The VAPID public key of GET /api/reminders. */
-function publicKeyOf(value: unknown): string | null {
-  if (!isRecord(value) || !isRecord(value.push)) return null;
-  const key = value.push.publicKey;
-  return typeof key === "string" && key !== "" ? key : null;
-}
-
-/**
- * Sends the outbox's next batch, as the app's sync loop does (outbox.ts: in order, held ops and imports stay);
- * answered ops leave it. The server ignores an op it has seen (by opId), so a tab sending the same ops is harmless.
- * False when nothing could be sent (offline, signed out, an error): the ops stay for the app.
- */
-export async function sendOutbox(scope: ServiceWorkerScope, db: IDBDatabase): Promise<boolean> {
-  const batch = nextBatch((await readOutbox(db)).outbox);
-  if (batch.length === 0) return true;
-  try {
-    const response = await scope.fetch("/api/sync/push", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        "X-Local-Date": calendarToday(),
-      },
-      body: JSON.stringify({ ops: batch.map((queued) => queued.op) }),
-    });
-    if (!response.ok) return false;
-    const answer: unknown = await response.json();
-    if (!isPushResult(answer)) return false;
-    const { done } = settleBatch(batch, answer.results);
-    await dropOps(db, done);
-    return done.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * pushsubscriptionchange: the push service replaced (or dropped) the subscription. Subscribes again with the
- * server's key and posts the new one; the old endpoint is removed. Needs the session cookie: signed out, nothing.
- */
-export async function resubscribe(
-  scope: ServiceWorkerScope,
-  oldEndpoint: string | null,
-  fresh: PushSubscription | null,
-): Promise<boolean> {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
-  try {
-    let subscription = fresh;
-    if (!subscription) {
-      const settings = await scope.fetch("/api/reminders", { credentials: "same-origin", headers });
-      if (!settings.ok) return false;
-      const publicKey = publicKeyOf(await settings.json());
-      if (publicKey === null) return false;
-      subscription = await scope.registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: applicationServerKey(publicKey),
-      });
-    }
-    const saved = await scope.fetch("/api/push/subscriptions", {
-      method: "POST",
-      credentials: "same-origin",
-      headers,
-      body: JSON.stringify(subscription.toJSON()),
-    });
-    if (oldEndpoint && oldEndpoint !== subscription.endpoint)
-      await scope.fetch("/api/push/subscriptions", {
-        method: "DELETE",
-        credentials: "same-origin",
-        headers,
-        body: JSON.stringify({ endpoint: oldEndpoint }),
-      });
-    return saved.ok;
-  } catch {
-    return false;
-  }
 }
