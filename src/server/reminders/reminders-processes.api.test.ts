@@ -33,6 +33,7 @@ describe.runIf(postgres)("reminders with two server processes on one PostgreSQL"
     // Every process of a deployment signs with the same VAPID keys (set in the environment, or a shared DATA_DIR).
     const vapid = webpush.generateVAPIDKeys();
     const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey };
+    shared.env = env;
     // One first, so that the migrations run once; then the second.
     servers.push(await startClockedServer({ databaseUrl: database.url, clock, tickMs: 200, env }));
     servers.push(await startClockedServer({ databaseUrl: database.url, clock, tickMs: 200, env }));
@@ -44,6 +45,8 @@ describe.runIf(postgres)("reminders with two server processes on one PostgreSQL"
     clock?.close();
     await database?.drop();
   });
+
+  const shared: { devices: TestSubscription[]; env: Record<string, string> } = { devices: [], env: {} };
 
   const call = async <T>(
     server: ClockedServer,
@@ -63,7 +66,7 @@ describe.runIf(postgres)("reminders with two server processes on one PostgreSQL"
   };
 
   it("sends each user's 20:00 reminder once, whichever process claims it", async () => {
-    const devices: TestSubscription[] = [];
+    const devices = shared.devices;
     for (let i = 0; i < USERS; i += 1) {
       const server = servers[i % 2]!;
       const user = await server.signUp();
@@ -97,5 +100,24 @@ describe.runIf(postgres)("reminders with two server processes on one PostgreSQL"
         date: "2026-11-21",
         body: `1 habit left today: Habit ${i}`,
       });
+  }, 180_000);
+  it("after both processes were down, a new one sends the reminders that fell due within the hour", async () => {
+    const { devices } = shared;
+    expect(devices).toHaveLength(USERS);
+    clock.set("2026-11-22T12:00:00.000Z");
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
+    clock.set("2026-11-22T19:45:00.000Z"); // 20:00 on the 22nd was 45 minutes ago
+    servers.push(
+      await startClockedServer({ databaseUrl: database.url, clock, tickMs: 200, env: shared.env }),
+    );
+    const deadline = Date.now() + 30_000;
+    while (devices.some((d) => push.received(d).length < 2) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(devices.map((d) => push.received(d).length)).toEqual(devices.map(() => 2));
+    expect(devices.map((d) => (push.received(d)[1] as { date: string }).date)).toEqual(
+      devices.map(() => "2026-11-22"),
+    );
   }, 180_000);
 });

@@ -207,6 +207,25 @@ describe.each(testDialects())("reminders sent by the scheduler on $dialect", (di
     expect(push.received(tooLateDevice)).toMatchObject([{ date: "2026-11-26" }]);
     expect(push.received(lateDevice)).toHaveLength(1);
   });
+  it("gives a reminder before the day start to the day before (00:30 with day start 03:00)", async () => {
+    const owl = await h.user("Europe/Berlin", "00:30");
+    const device = await h.device(owl.user);
+    const op = { opId: randomUUID(), type: "setSettings", dayStart: 180 };
+    await h.ok(owl.user, "POST", "/api/sync/push", { ops: [op] });
+    await h.mark(owl.user, owl.habits.Read!, "2026-11-25", "done");
+    setClock(t, "2026-11-25T23:30:04.000Z"); // 00:30 on the 26th in Berlin: still the 25th, when Read is done
+    await tick(t);
+    expect(push.received(device)).toEqual([]);
+    setClock(t, "2026-11-26T23:30:04.000Z"); // 00:30 on the 27th: the 26th, when nothing is done
+    await tick(t);
+    expect(push.received(device)).toMatchObject([
+      { date: "2026-11-26", tag: `reminder-2026-11-26-${owl.reminderId}` },
+    ]);
+    expect(await listDeliveries(t.running.database.db, owl.user.id)).toEqual([
+      { reminderId: owl.reminderId, date: "2026-11-26", outcome: "nothing-left" },
+      { reminderId: owl.reminderId, date: "2026-11-27", outcome: "sent" },
+    ]);
+  });
 });
 
 describe.each(testDialects())("the e-mail digest on $dialect", (dialect) => {
