@@ -5,7 +5,14 @@
 import { z } from "zod";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup-schema";
 import { MAX_BACKUP_HABITS } from "./constants";
-import { API_ERROR_CODES, type ApiErrorBody } from "./contract";
+import {
+  API_ERROR_CODES,
+  API_TOKEN_SCOPES,
+  MAX_API_TOKEN_DAYS,
+  MAX_API_TOKEN_NAME_LENGTH,
+  type ApiErrorBody,
+  type ApiTokenScope,
+} from "./contract";
 import { exactly } from "./contract-exact-schema";
 import type { Habit } from "./habit";
 import { LocalDateSchema } from "./local-date-schema";
@@ -207,11 +214,7 @@ export type ReminderTestResult = z.output<typeof ReminderTestResultSchema>;
 
 // API tokens (issue 13 item 4; docs/decisions/0035-api-tokens.md): made and revoked signed in, in Settings.
 
-export const API_TOKEN_SCOPES = ["read-only", "read-write"] as const;
-export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
-export const MAX_API_TOKEN_NAME_LENGTH = 64;
-/** The longest expiry a token can be given, in days (ten years); no expiry at all is `null`. */
-export const MAX_API_TOKEN_DAYS = 3650;
+export { API_TOKEN_SCOPES, MAX_API_TOKEN_DAYS, MAX_API_TOKEN_NAME_LENGTH, type ApiTokenScope };
 
 /** POST /api/tokens. */
 export const NewApiTokenSchema = z.strictObject({

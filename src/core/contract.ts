@@ -44,3 +44,10 @@ export const isApiErrorCode = (code: string): code is ApiErrorCode => KNOWN_CODE
  * (`Code = string`), since an app the service worker kept may meet a newer server with a code it does not know.
  */
 export type ApiErrorBody<Code extends string = ApiErrorCode> = { error: { code: Code; message: string } };
+
+// API tokens (issue 13 item 4): their limits, without zod, for the web's Settings card (schemas: contract-schema.ts).
+export const API_TOKEN_SCOPES = ["read-only", "read-write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export const MAX_API_TOKEN_NAME_LENGTH = 64;
+/** The longest expiry a token can be given, in days (ten years); no expiry at all is `null`. */
+export const MAX_API_TOKEN_DAYS = 3650;

@@ -4,6 +4,7 @@ import { useHabitStore, useHabits } from "../../lib/habits/use-habits";
 import { useUserSettings } from "../../lib/habits/use-user-settings";
 import { useToday } from "../../lib/use-today";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
+import { ApiTokensCard } from "./api-tokens-card";
 import { DayStartCard } from "./day-start-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { RemindersCard } from "./reminders-card";
@@ -64,6 +65,7 @@ export function SettingsPage({ notifications, backup, loopImport }: SettingsPage
       <NotificationsCard {...notifications} />
       <RemindersCard />
       {backup}
+      <ApiTokensCard />
       {loopImport}
       <AboutCard />
       <ComingSoonCard />

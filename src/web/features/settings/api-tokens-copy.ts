@@ -1,0 +1,47 @@
+// Texts of Settings' API tokens card (issue 13 item 4), which SPEC.md does not name.
+import type { ApiTokenScope } from "../../../core/contract";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: "medium" });
+
+export const apiTokensCopy = {
+  title: "API tokens",
+  description:
+    "Personal tokens let scripts and apps such as Home Assistant or Shortcuts use your habits through the API, " +
+    "sent as Authorization: Bearer <token>.",
+  reference: "API reference",
+  name: "Token name",
+  nameHint: "Where it is used, such as “Kitchen NFC tag”.",
+  scope: "Access",
+  scopes: { "read-only": "Read only", "read-write": "Read and change" } satisfies Record<
+    ApiTokenScope,
+    string
+  >,
+  expiry: "Expires",
+  expiries: [
+    [7, "In 7 days"],
+    [30, "In 30 days"],
+    [90, "In 90 days"],
+    [365, "In a year"],
+    [null, "Never"],
+  ] as const,
+  create: "Create token",
+  creating: "Creating…",
+  created: (name: string) => `Token “${name}” created. Copy it now: it will not be shown again.`,
+  newToken: "New token",
+  copy: "Copy token",
+  copied: "Copied",
+  copyFailed: "Copying failed: select the token and copy it yourself.",
+  done: "Done",
+  listTitle: "Your tokens",
+  none: "No tokens yet.",
+  loading: "Loading your tokens…",
+  loadFailed: "Your tokens could not be loaded.",
+  retry: "Try again",
+  saveFailed: "That did not work. Please try again.",
+  revoke: "Revoke",
+  revokeLabel: (name: string) => `Revoke ${name}`,
+  revoked: (name: string) => `Token “${name}” revoked.`,
+  createdOn: (iso: string) => `Created ${day(iso)}`,
+  lastUsed: (iso: string | null) => (iso ? `last used ${day(iso)}` : "never used"),
+  expires: (iso: string | null) => (iso ? `expires ${day(iso)}` : "no expiry"),
+} as const;
