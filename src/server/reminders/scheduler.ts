@@ -88,6 +88,7 @@ export async function runTick(opts: Omit<SchedulerOptions, "tickMs">): Promise<T
     });
     if (result.claimed.length + result.dropped + result.duplicates < BATCH_SIZE) break;
   }
+  if (total.claimed > 0) logger.info({ reminders: total }, "reminders sent");
   return total;
 }
 
