@@ -18,6 +18,8 @@ export const P99_MS = 20;
 const PROCESSES = 2;
 const KINDS = ["list", "pull", "push", "push"] as const;
 type Kind = (typeof KINDS)[number];
+/** The web app's own requests: it reads through sync, not through the list (GET /api/habits). */
+const SYNC_KINDS: readonly Kind[] = ["pull", "push", "push"];
 
 export type PostgresBenchOptions = {
   appDir: string;
@@ -124,7 +126,7 @@ async function check(servers: Child[], account: Account, today: LocalDate) {
 }
 
 /** One pass of a connection: the next account's list, its in-sync pull, then today marked done and none again. */
-function passRequests(today: LocalDate, origin: string, pick: () => Account): LoadRequest[] {
+function passRequests(today: LocalDate, origin: string, pick: () => Account, list: boolean): LoadRequest[] {
   type Pass = { account?: Account; habitId?: string };
   const of = (context: object) => {
     const c = context as Pass;
@@ -150,15 +152,16 @@ function passRequests(today: LocalDate, origin: string, pick: () => Account): Lo
     },
     onResponse: (status, body, context) => void (status === 200 && cursorFrom(body, context)),
   });
+  const listRequest: LoadRequest = {
+    setupRequest: (req, context) => ({
+      ...req,
+      method: "GET",
+      path: "/api/habits",
+      headers: headers(of(context).account, today),
+    }),
+  };
   return [
-    {
-      setupRequest: (req, context) => ({
-        ...req,
-        method: "GET",
-        path: "/api/habits",
-        headers: headers(of(context).account, today),
-      }),
-    },
+    ...(list ? [listRequest] : []),
     {
       setupRequest: (req, context) => {
         const { account } = of(context);
@@ -233,9 +236,9 @@ async function mixedLoad(
   today: LocalDate,
   seconds: number,
   stats: { client: pg.Client; postmaster?: number },
-  rate?: number,
-  total = CONNECTIONS,
+  { rate, total = CONNECTIONS, list = true }: { rate?: number; total?: number; list?: boolean } = {},
 ): Promise<Run> {
+  const kinds = list ? KINDS : SYNC_KINDS;
   const answers: { at: number; ms: number; kind: Kind }[] = [];
   const statuses = new Map<string, number>();
   const answered = new Set<unknown>();
@@ -257,7 +260,7 @@ async function mixedLoad(
               url: server.url,
               connections,
               duration: seconds,
-              requests: passRequests(today, server.url, pick),
+              requests: passRequests(today, server.url, pick, list),
               ...(rate && { overallRate: Math.max(1, Math.round(rate / servers.length)) }),
             },
             (error, result) => (error ? reject(error as Error) : resolve(result)),
@@ -271,7 +274,7 @@ async function mixedLoad(
               if (answered.size === total) steadyFrom = at;
             }
             if (status >= 200 && status < 300)
-              answers.push({ at, ms: responseMs, kind: KINDS[n % KINDS.length]! });
+              answers.push({ at, ms: responseMs, kind: kinds[n % kinds.length]! });
             else statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
           });
         }),
@@ -394,11 +397,14 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
       o.log(`PostgreSQL's time by statement over the runs:\n  ${(await topStatements(client)).join("\n  ")}`);
     // The same connections held to a rate under the closed loop's: latency without the queue of a saturated machine.
     const rate = o.rate ?? Math.round(median(runs.map((r) => r.rps)) / 2);
-    const paced = await mixedLoad(servers, accounts, today, o.seconds, stats, rate);
+    const paced = await mixedLoad(servers, accounts, today, o.seconds, stats, { rate });
     o.log(`paced at ${rate} req/s: ${brief(paced)}`);
     // One connection to each process: what a request costs with (almost) nobody ahead of it.
-    const alone = await mixedLoad(servers, accounts, today, o.seconds, stats, undefined, PROCESSES);
+    const alone = await mixedLoad(servers, accounts, today, o.seconds, stats, { total: PROCESSES });
     o.log(`${PROCESSES} connections: ${brief(alone)}`);
+    // The web app's mix: an in-sync pull and the two pushes, no list.
+    const sync = await mixedLoad(servers, accounts, today, o.seconds, stats, { list: false });
+    o.log(`without the list: ${brief(sync)}`);
     const p99 = median(runs.map((r) => r.p99));
     const bad = runs.reduce((n, r) => n + r.bad, 0);
     const kind = (k: Kind) =>
@@ -432,6 +438,14 @@ export async function postgresRows(o: PostgresBenchOptions): Promise<Row[]> {
       {
         what: `${what.replace(`${CONNECTIONS} connections`, `${PROCESSES} connections (one a process)`)}`,
         figure: `p99 ${ms(alone.p99)} (p50 ${ms(alone.p50)}), ${reqs(alone.rps)}; list p99 ${ms(alone.byKind.list.p99)}, pull ${ms(alone.byKind.pull.p99)}, push ${ms(alone.byKind.push.p99)}${alone.bad ? `, ${alone.bad} errors` : ""}`,
+        reference: "—",
+        ratio: "—",
+        budget: "—",
+        ok: null,
+      },
+      {
+        what: `${what.replace("mixed load", "the web app's mix (in-sync pull, two pushes; no list)")}`,
+        figure: `p99 ${ms(sync.p99)} (p50 ${ms(sync.p50)}), ${reqs(sync.rps)}; CPU a request: app ${sync.appCpu.toFixed(2)} ms, PostgreSQL ${sync.dbCpu.toFixed(2)} ms${sync.bad ? `, ${sync.bad} errors` : ""}`,
         reference: "—",
         ratio: "—",
         budget: "—",
