@@ -10,8 +10,25 @@ import { dayName } from "../../ui/day-names";
 export const STRIP_DAYS = 7;
 
 const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+
+// Every row shows the same 7 days: each label and name is formatted once, not once a row (with 50 habits, 700
+// calls of Intl's formatting at Today's first render). Dropped now and then, as the days go by.
+const labels = new Map<string, string>();
+function remembered(key: string, make: () => string): string {
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= 500) labels.clear();
+    labels.set(key, (label = make()));
+  }
+  return label;
+}
+
 /** "Fri": a day's visible label in the strip (its button is named in full). */
-const shortWeekday = (date: LocalDate) => weekdayFormat.format(new Date(`${date}T00:00:00Z`));
+const shortWeekday = (date: LocalDate) =>
+  remembered(date, () => weekdayFormat.format(new Date(`${date}T00:00:00Z`)));
+/** "Friday, November 20, 2026: done" (ui/day-names.ts). */
+const nameOf = (date: LocalDate, status: DayStatus) =>
+  remembered(`${date} ${status}`, () => dayName(date, status));
 
 type Props = {
   habit: Habit;
@@ -85,7 +102,7 @@ export function DayStrip({ habit, today, vacations, onCycle }: Props) {
         <button
           key={date}
           type="button"
-          aria-label={dayName(date, status)}
+          aria-label={nameOf(date, status)}
           data-date={date}
           data-status={status}
           onClick={() => onCycle(habit, date)}
