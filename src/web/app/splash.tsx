@@ -1,7 +1,17 @@
 import { LogoMark } from "../ui/logo";
 
-/** SPEC §2: shown while the session loads, for at least SPLASH_MIN_MS. */
+/** index.html's splash, painted before any script runs; SessionGate removes it once the app can show. */
+export function staticSplash(): HTMLElement | null {
+  return document.getElementById("splash");
+}
+
+/**
+ * SPEC §2: shown while the session loads, for at least SPLASH_MIN_MS. While index.html's identical splash is on
+ * the page it stays, and nothing is drawn here: a second copy would be a later paint of the same size, which
+ * Chromium can count as the page's largest (LCP) and so move it past the main script's download.
+ */
 export function Splash() {
+  if (staticSplash()) return null;
   return (
     <div
       role="status"
