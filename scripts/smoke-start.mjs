@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Start-up smoke test: starts the real server with the given Node binary on a fresh SQLite folder, waits for
-// /api/health, loads the app's page, then stops it with SIGTERM and expects a clean exit.
+// Start-up smoke test: builds the server as `npm run build` does (scripts/build-server.mjs, into a folder of its
+// own), starts it as `npm start` does (package.json's Node options) with the given Node binary on a fresh SQLite
+// folder, waits for /api/health, loads the app's page, then stops it with SIGTERM and expects a clean exit.
 // Usage: node scripts/smoke-start.mjs [path/to/node]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildServer, serverNodeOptions } from "./build-server.mjs";
 
 const nodeBin = process.argv[2] ?? process.execPath;
 const port = await new Promise((resolve) => {
@@ -16,7 +18,10 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(join(tmpdir(), "hs-smoke-"));
-const child = spawn(nodeBin, ["--import", "tsx", "src/server/main.ts"], {
+// Beside node_modules, where the bundle finds better-sqlite3; not dist/server, which a running server may use.
+const serverDir = join(".tmp", `smoke-server-${process.pid}`);
+await buildServer({ outdir: serverDir });
+const child = spawn(nodeBin, [...serverNodeOptions(), join(serverDir, "main.js")], {
   env: {
     PATH: process.env.PATH,
     PORT: String(port),
@@ -68,5 +73,6 @@ try {
   child.kill("SIGKILL");
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(serverDir, { recursive: true, force: true });
 }
 process.exit(ok ? 0 : 1);

@@ -1,10 +1,13 @@
-// The servers under test, each as its own OS process: the app (`node --import tsx src/server/main.ts`, as
-// `npm start` runs it) and the bare Hono reference (bare-server.ts). Autocannon runs in the bench's process, so the
-// server measured has one core's worth of CPU to itself on a 2-core machine, as a server behind a load balancer
-// would, instead of sharing its event loop with the load generator.
-import { spawn, type ChildProcess } from "node:child_process";
+// The servers under test, each as its own OS process: the app, as `npm start` runs it (package.json's start
+// script: the server built ahead of time, `node <options> dist/server/main.js`; a checkout from before
+// scripts/build-server.mjs runs `node --import tsx src/server/main.ts`), and the bare Hono reference
+// (bare-server.ts). Autocannon runs in the bench's process, so the server measured has one core's worth of CPU to
+// itself on a 2-core machine, as a server behind a load balancer would, instead of sharing its event loop with
+// the load generator.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { freePort } from "../../test/support/free-port";
 
 /** Fixed, so that a session made by one server process holds in the next one on the same database. */
@@ -28,11 +31,35 @@ export type AppServerOptions = {
   env?: Record<string, string>;
 };
 
+const built = new Map<string, Promise<string[]>>();
+
+/**
+ * The arguments `npm start` in `appDir` gives Node (the last command of its start script), once: where that is the
+ * built server, it is built first, into the checkout's dist/server as `npm run build` builds it.
+ */
+function serverCommand(appDir: string): Promise<string[]> {
+  let command = built.get(appDir);
+  if (!command) {
+    command = (async () => {
+      const pkg = JSON.parse(readFileSync(join(appDir, "package.json"), "utf8")) as {
+        scripts: { start: string };
+      };
+      const args = pkg.scripts.start.split("&&").at(-1)!.trim().split(/\s+/);
+      if (args[0] !== "node") throw new Error(`${appDir}: npm start does not end with a node command`);
+      if (args.at(-1) === "dist/server/main.js")
+        await promisify(execFile)(process.execPath, ["scripts/build-server.mjs"], { cwd: appDir });
+      return args.slice(1);
+    })();
+    built.set(appDir, command);
+  }
+  return command;
+}
+
 /** Starts the app on SQLite and resolves once /api/health answers that the database is ok. */
 export async function startAppServer(options: AppServerOptions): Promise<Child> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, await serverCommand(options.appDir), {
     cwd: options.appDir,
     env: {
       PATH: process.env.PATH,

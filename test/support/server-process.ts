@@ -1,9 +1,11 @@
-// The real server as its own OS process (`node --import tsx src/server/main.ts`, as `npm start` runs it), for tests
-// of several processes on one database: each has its own connections, change hub and LISTEN connection.
+// The real server as its own OS process, built and started as `npm start` does (scripts/build-server.mjs, then
+// `node <package.json's options> main.js`), for tests of several processes on one database: each has its own
+// connections, change hub and LISTEN connection.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildServer, serverNodeOptions } from "../../scripts/build-server.mjs";
 import { freePort } from "./free-port";
 import { cookieOf, newAccount, STUB_WEB_DIR, TEST_SECRET, type Account, type TestUser } from "./test-server";
 
@@ -29,13 +31,27 @@ export type ServerProcess = {
 const START_MS = 60_000;
 const STOP_MS = 10_000;
 
+let built: Promise<string[]> | undefined;
+
+/** Node's arguments for the built server, built once per test process into a folder of its own beside
+ * node_modules (where the bundle finds better-sqlite3), removed when the process exits. */
+function builtServer(): Promise<string[]> {
+  built ??= (async () => {
+    const dir = join(".tmp", `test-server-${process.pid}`);
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    await buildServer({ outdir: dir });
+    return [...serverNodeOptions(), join(dir, "main.js")];
+  })();
+  return built;
+}
+
 /** Starts a server process on `databaseUrl` and resolves once /api/health answers that the database is ok. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "hs-process-"));
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, await builtServer(), {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

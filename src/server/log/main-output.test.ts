@@ -1,19 +1,27 @@
-// The started server's own output: JSON lines without colour codes on a pipe, readable lines on a terminal.
+// The started server's own output, as `npm start` runs it (the server built by scripts/build-server.mjs, its pino
+// and pino-pretty bundled): JSON lines without colour codes on a pipe, readable lines on a terminal.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer, serverNodeOptions } from "../../../scripts/build-server.mjs";
 import { freePort } from "../../../test/support/free-port";
 
-/** Starts src/server/main.ts (under a pseudo-terminal when `tty`), calls /api/health, stops it; returns its output. */
+// Beside node_modules, where the bundle finds better-sqlite3.
+const serverDir = join(".tmp", `main-output-${process.pid}`);
+const args = [...serverNodeOptions(), join(serverDir, "main.js")];
+beforeAll(() => buildServer({ outdir: serverDir }), 60_000);
+afterAll(() => rmSync(serverDir, { recursive: true, force: true }));
+
+/** Starts the built server (under a pseudo-terminal when `tty`), calls /api/health, stops it; returns its output. */
 async function run(tty: boolean): Promise<string> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "hs-main-log-"));
-  const command = `${process.execPath} --import tsx src/server/main.ts`;
+  const command = [process.execPath, ...args].join(" ");
   const child = tty
     ? spawn("script", ["-qfec", command, "/dev/null"], { detached: true, env: env(port, dataDir) })
-    : spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env: env(port, dataDir) });
+    : spawn(process.execPath, args, { env: env(port, dataDir) });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
