@@ -83,7 +83,8 @@ test.describe("the Today card", () => {
     await openToday(page);
     await expect(prompt(page).getByRole("heading", { name: "Want a gentle daily reminder?" })).toBeVisible();
     await prompt(page).getByRole("button", { name: "Enable notifications" }).click();
-    const said = prompt(page).getByRole("status");
+    await expect(prompt(page)).toHaveCount(0); // decided: the question goes, one line says what was set
+    const said = page.getByTestId("reminder-outcome");
     await expect(said).toContainText(copy.promptSet("20:00"));
     await expect(said).toBeFocused();
     await expect.poll(() => timesOf(server, user, null)).toEqual(["20:00"]);
@@ -101,7 +102,7 @@ test.describe("the Today card", () => {
     await permissionAnswered(page, "granted");
     await openToday(page);
     await prompt(page).getByRole("button", { name: "Enable notifications" }).click();
-    await expect(prompt(page).getByRole("status")).toContainText(copy.promptSet("07:30"));
+    await expect(page.getByTestId("reminder-outcome")).toContainText(copy.promptSet("07:30"));
     expect(await timesOf(server, user, null)).toEqual(["07:30"]);
   });
 

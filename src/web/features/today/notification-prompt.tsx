@@ -45,6 +45,23 @@ export function NotificationPrompt() {
     else setVisible(false); // the reminder code could not be loaded (offline): Settings has the reminders
   };
 
+  // Decided and set: the question goes (as before issue 12), and one line says what was set and where to change it.
+  if (outcome)
+    return (
+      <p
+        ref={said}
+        tabIndex={-1}
+        role={outcome.ok ? "status" : "alert"}
+        data-testid="reminder-outcome"
+        className="rounded-2xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-slate-700 outline-none dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-slate-300"
+      >
+        {outcome.text}{" "}
+        <Link to="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          {outcome.link}
+        </Link>
+      </p>
+    );
+
   return (
     <section
       aria-labelledby="notify-title"
@@ -59,35 +76,19 @@ export function NotificationPrompt() {
           <h2 id="notify-title" className="text-sm font-semibold text-slate-900 dark:text-white">
             Want a gentle daily reminder?
           </h2>
-          {outcome ? (
-            <p
-              ref={said}
-              tabIndex={-1}
-              role={outcome.ok ? "status" : "alert"}
-              className="text-sm text-slate-700 outline-none dark:text-slate-300"
-            >
-              {outcome.text}{" "}
-              <Link to="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-                {outcome.link}
-              </Link>
-            </p>
-          ) : (
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              Allow notifications so Habit Streaks can nudge you.
-            </p>
-          )}
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Allow notifications so Habit Streaks can nudge you.
+          </p>
         </div>
       </div>
-      {!outcome && (
-        <div className="flex gap-2 sm:shrink-0">
-          <Button variant="ghost" onClick={dismiss}>
-            Not now
-          </Button>
-          <Button variant="primary" disabled={busy} onClick={() => void enable()}>
-            Enable notifications
-          </Button>
-        </div>
-      )}
+      <div className="flex gap-2 sm:shrink-0">
+        <Button variant="ghost" onClick={dismiss}>
+          Not now
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={() => void enable()}>
+          Enable notifications
+        </Button>
+      </div>
     </section>
   );
 }
