@@ -81,7 +81,7 @@ export const settingsCopy = {
   },
   comingSoon: {
     title: "Coming soon",
-    // Schedules and the calendar of past days came with issue 10.
-    items: ["Reminders at a time you choose", "Notes on each day"],
+    // Schedules and the calendar of past days came with issue 10, reminders at a chosen time with issue 12.
+    items: ["Notes on each day", "Habits done several times a day"],
   },
 } as const;
