@@ -6,7 +6,7 @@
 // after it (the transition itself, 03:00 local in Berlin, 02:30 on Lord Howe's 30-minute shift), in an overlap at
 // the first of the two instants.
 import { dayFor, type DayStart } from "../day-start";
-import { addDays, isLocalDate, type LocalDate } from "../local-date";
+import { addDays, isLocalDate, type LocalDate, todayInZone } from "../local-date";
 import { minutesOfTime, type ReminderTime } from "./reminder-time";
 
 const MINUTE = 60_000;
@@ -111,8 +111,7 @@ export function instantOfWallTime(date: LocalDate, minutes: number, timeZone: st
 export function nextFiring(time: ReminderTime, timeZone: string, dayStart: DayStart, after: Date): Firing {
   const minutes = minutesOfTime(time);
   const afterMs = after.getTime();
-  const start = new Date(wallMs(afterMs, timeZone)).toISOString().slice(0, 10);
-  if (!isLocalDate(start)) throw new RangeError(`Cannot read ${after.toISOString()} in ${timeZone}`);
+  const start = todayInZone(after, timeZone); // the local date of `after` (RangeError for an unknown zone)
   for (let i = -1; i <= 2; i += 1) {
     const date = addDays(start, i);
     const at = instantOfWallTime(date, minutes, timeZone);
