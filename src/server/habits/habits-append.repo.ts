@@ -4,7 +4,7 @@ import type { Db } from "../db/database";
 import type { StoredHabit } from "../../core/habit";
 import { listHabits } from "./habits.repo";
 import { insertHabits, type ImportedHabit } from "./habits-import.repo";
-import { countDays, countHabits, lockOwner } from "./owner.repo";
+import { countHabits, lockOwner, storedDayCount } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { slicer } from "./slices";
 import { nextVersions } from "../sync/versions.repo";
@@ -36,7 +36,7 @@ export async function appendHabits(
     const adding = usageOf(items);
     checkQuota(limits, {
       habits: (await countHabits(trx, userId)) + adding.habits,
-      days: (await countDays(trx, userId)) + adding.days,
+      days: (await storedDayCount(trx, userId)) + adding.days,
     });
     await nextVersions(trx, userId, 0); // the change counter first, as every write takes it
     const base = await nextPosition(trx, userId);

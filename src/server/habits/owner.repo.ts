@@ -61,14 +61,25 @@ export async function changeDayCount(
     .$if(within !== undefined, (qb) => qb.where("days", "<=", within!))
     .executeTakeFirst();
   if (moved.numUpdatedRows > 0n) return;
-  const row = await trx
+  const kept = await keptDayCount(trx, userId);
+  const days = (kept ?? (await countDays(trx, userId))) + change;
+  if (limits) checkQuota(limits, { days });
+  if (kept === null) await setDayCount(trx, userId, days);
+}
+
+/** The user's kept count of stored days, or null before their first write since migration 0008 made it. */
+async function keptDayCount(db: Db, userId: string): Promise<number | null> {
+  const row = await db
     .selectFrom("day_counts")
     .select("days")
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  const days = (row ? row.days : await countDays(trx, userId)) + change;
-  if (limits) checkQuota(limits, { days });
-  if (!row) await setDayCount(trx, userId, days);
+  return row ? Number(row.days) : null;
+}
+
+/** The user's count of stored days: the kept one, or counted when there is none yet. */
+export async function storedDayCount(db: Db, userId: string): Promise<number> {
+  return (await keptDayCount(db, userId)) ?? countDays(db, userId);
 }
 
 /** Sets the user's count of stored days: after an import, which replaces every day. */
