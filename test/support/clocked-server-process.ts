@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
-import { cookieOf, newAccount, STUB_WEB_DIR, TEST_SECRET, type Account, type TestUser } from "./test-server";
+import { superviseServer, type ServerProcess } from "./server-process";
+import { STUB_WEB_DIR, TEST_SECRET } from "./test-server";
 
 /** The clock of every process started with it: `set` moves them all to an instant (then real time runs on). */
 export type SharedClock = { file: string; set: (iso: string) => void; close: () => void };
@@ -19,16 +20,7 @@ export function sharedClock(startIso: string): SharedClock {
   return { file, set, close: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export type ClockedServer = {
-  readonly url: string;
-  /** A request from the server's own origin, as the web app makes it. */
-  request: (path: string, init?: RequestInit) => Promise<Response>;
-  signUp: (fields?: Partial<Account>) => Promise<TestUser>;
-  /** SIGTERM, then SIGKILL after 10 s. */
-  stop: () => Promise<void>;
-};
-
-const START_MS = 60_000;
+export type ClockedServer = ServerProcess;
 
 export async function startClockedServer(options: {
   databaseUrl: string;
@@ -39,7 +31,6 @@ export async function startClockedServer(options: {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "hs-clocked-"));
-  const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "test/support/clocked-server-main.ts"], {
     env: {
       PATH: process.env.PATH,
@@ -60,55 +51,5 @@ export async function startClockedServer(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.setEncoding("utf8").on("data", (d: string) => void output.push(d));
-  child.stderr?.setEncoding("utf8").on("data", (d: string) => void output.push(d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const killOnExit = () => void child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  const stop = async () => {
-    process.off("exit", killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  let ended = false;
-  void exited.then(() => (ended = true));
-  const gaveUp = Date.now() + START_MS;
-  for (;;) {
-    if (ended || Date.now() > gaveUp) {
-      await stop();
-      throw new Error(`the clocked server did not start\n${output.join("")}`);
-    }
-    const res = await fetch(`${url}/api/health`).catch(() => null);
-    if (res?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
-  const request = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("origin", url);
-    return fetch(`${url}${path}`, { ...init, headers });
-  };
-  return {
-    url,
-    request,
-    async signUp(fields = {}) {
-      const account = newAccount(fields);
-      const res = await request("/api/auth/sign-up/email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(account),
-      });
-      const body = (await res.json()) as { user?: { id?: string } };
-      const id = body.user?.id;
-      if (res.status !== 200 || !id) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
-      return { ...account, id, cookie: cookieOf(res.headers.getSetCookie()) };
-    },
-    stop,
-  };
+  return superviseServer(child, url, dataDir);
 }

@@ -50,7 +50,6 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "hs-process-"));
-  const output: string[] = [];
   const child = spawn(process.execPath, await builtServer(), {
     env: {
       PATH: process.env.PATH,
@@ -70,6 +69,19 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return superviseServer(child, url, dataDir);
+}
+
+/**
+ * A spawned server process as a test uses it, once /api/health says its database is ok: requests from its origin,
+ * sign-ups, and a stop that also removes `dataDir`. Its output is kept for the error when it fails to start.
+ */
+export async function superviseServer(
+  child: ChildProcess,
+  url: string,
+  dataDir: string,
+): Promise<ServerProcess> {
+  const output: string[] = [];
   child.stdout?.setEncoding("utf8").on("data", (d: string) => void output.push(d));
   child.stderr?.setEncoding("utf8").on("data", (d: string) => void output.push(d));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
