@@ -59,7 +59,10 @@ function serverCommand(appDir: string): Promise<string[]> {
 export async function startAppServer(options: AppServerOptions): Promise<Child> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, await serverCommand(options.appDir), {
+  // BENCH_NODE_ARGS: Node options put before the start script's, to profile the server under load
+  // (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx scripts/bench.ts --only pull`).
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...(await serverCommand(options.appDir))], {
     cwd: options.appDir,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { relative } from "node:path";
 import type { Config } from "./config";
@@ -8,12 +7,11 @@ import type { DatabaseHandle } from "./db/database";
 import { checkDatabase } from "./db/database";
 import type { Auth } from "./auth/auth";
 import { clientIp } from "./auth/client-ip";
-import { popupHeaders } from "./auth/popup-headers";
 import { authProvidersRoute } from "./auth/providers";
 import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
-import { securityHeaders } from "./http/security";
+import { frame } from "./http/frame";
 import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -22,7 +20,7 @@ import { backupBodyLimit } from "./habits/quota";
 import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
-import { loggedRoute, requestLog } from "./log/request-log";
+import { loggedRoute } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { createUserAnswers } from "./cache/user-answers";
@@ -90,17 +88,17 @@ export function createApp({
     return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
   });
 
-  app.use("*", requestLog(log, config.trustProxy));
-  app.use("*", popupHeaders());
-  app.use("*", securityHeaders({ hsts: config.baseUrl.startsWith("https://") }));
-  // gzip for answers made per request; static files go precompressed (http/static-files.ts) and the habit list
-  // gzipped once per change (habits.routes.ts), and a body under 1 KiB whose length is given goes as it is.
-  app.use("*", compress());
-  app.use("*", async (c, next) => {
-    c.set("db", database.db);
-    c.set("now", now());
-    await next();
-  });
+  // Request id, db and clock, compression, security headers and the log line: one middleware (http/frame.ts).
+  app.use(
+    "*",
+    frame({
+      logger: log,
+      trustProxy: config.trustProxy,
+      hsts: config.baseUrl.startsWith("https://"),
+      db: database.db,
+      now,
+    }),
+  );
 
   app.use("/api/*", originCheck(config.trustedOrigins));
 

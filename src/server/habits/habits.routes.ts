@@ -33,7 +33,7 @@ function found(habit: StoredHabit | undefined): StoredHabit {
 
 /** GUIDE §5: any day from 2000-01-01 up to the user's today (X-Local-Date, checked by resolveToday) can be set. */
 function completionDate(c: Context<AppEnv>, date: LocalDate): LocalDate {
-  const fault = dayFault(date, latestDayOf(c.req.header("x-local-date"), c.var.now));
+  const fault = dayFault(date, latestDayOf(c.req.header("x-local-date"), c.get("now")));
   if (fault) throw badRequest("INVALID_DATE", fault);
   return date;
 }
@@ -43,16 +43,17 @@ const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
   createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
 
 /** The user's vacations: every figure counts their days as skipped (core/habit.ts). */
-const vacationsOf = async (c: Context<AppEnv>) => (await readSettings(c.var.db, c.var.user.id)).vacations;
+const vacationsOf = async (c: Context<AppEnv>) =>
+  (await readSettings(c.get("db"), c.get("user").id)).vacations;
 
 /** One habit's answer, derived for the request's day. */
 const habitJson = async (c: Context<AppEnv>, habit: StoredHabit) =>
-  deriveHabit(habit, c.var.today, await vacationsOf(c));
+  deriveHabit(habit, c.get("today"), await vacationsOf(c));
 
 /** The list answer, derived and written a slice at a time: an account may hold 100,000 days. */
 const habitsJson = async (c: Context<AppEnv>, habits: readonly StoredHabit[]) => {
   const vacations = await vacationsOf(c);
-  return jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.var.today, vacations));
+  return jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.get("today"), vacations));
 };
 
 const jsonBody = (c: Context<AppEnv>, text: string) =>
@@ -63,7 +64,9 @@ const jsonBody = (c: Context<AppEnv>, text: string) =>
  * counter is read before the habits, so a kept answer is never older than its key.
  */
 const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
-  const { db, user, today } = c.var;
+  const db = c.get("db");
+  const user = c.get("user");
+  const today = c.get("today");
   const key = `${(await syncPosition(db, user.id)).current} ${today}`;
   const answer =
     answers.get(user.id, key) ??
@@ -75,26 +78,38 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
   new Hono<AppEnv>()
     .get("/", (c) => cachedList(c, answers))
     .post("/", validate("json", NewHabitSchema), async (c) => {
-      const habit = await createHabit(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now, limits);
+      const habit = await createHabit(
+        c.get("db"),
+        c.get("user").id,
+        c.req.valid("json"),
+        c.get("now"),
+        limits,
+      );
       return c.json(await habitJson(c, habit), 201);
     })
     .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
-      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
+      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c.var);
-      const habits = await replaceHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
+      const habits = await replaceHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
     // Issue 13 item 1 ("add to my habits"): the items of an import, appended after the user's habits.
     .post("/import", validate("json", contract["POST /api/habits/import"].json), async (c) => {
-      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.var.now));
+      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c.var);
-      const habits = await appendHabits(c.var.db, c.var.user.id, items, c.var.now, limits);
+      const habits = await appendHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
     .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), async (c) => {
-      const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.var.now));
+      const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c.var);
-      const { skipped, habits } = await migrateHabits(c.var.db, c.var.user.id, valid, c.var.now, limits);
+      const { skipped, habits } = await migrateHabits(
+        c.get("db"),
+        c.get("user").id,
+        valid,
+        c.get("now"),
+        limits,
+      );
       const [migrated, notCopied] = skipped ? [0, 0] : [valid.length, failed];
       const list = await habitsJson(c, habits);
       return jsonBody(
@@ -104,11 +119,11 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
     })
     .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
       const { id } = c.req.valid("param");
-      const habit = await renameHabit(c.var.db, c.var.user.id, id, c.req.valid("json"), c.var.now);
+      const habit = await renameHabit(c.get("db"), c.get("user").id, id, c.req.valid("json"), c.get("now"));
       return c.json(await habitJson(c, found(habit)));
     })
     .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
-      if (!(await deleteHabit(c.var.db, c.var.user.id, c.req.valid("param").id))) throw habitNotFound();
+      if (!(await deleteHabit(c.get("db"), c.get("user").id, c.req.valid("param").id))) throw habitNotFound();
       return c.body(null, 204);
     })
     // PUT marks the day done, DELETE unmarks it; both are idempotent.
@@ -120,7 +135,7 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
         const { id, date } = c.req.valid("param");
         const day = completionDate(c, date);
         const done = c.req.method === "PUT";
-        const habit = await setCompletion(c.var.db, c.var.user.id, id, day, done, c.var.now, limits);
+        const habit = await setCompletion(c.get("db"), c.get("user").id, id, day, done, c.get("now"), limits);
         return c.json(await habitJson(c, found(habit)));
       },
     );

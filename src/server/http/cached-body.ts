@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
 import type { AppEnv } from "./env";
+import { framedResponse } from "./frame";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 /** Bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
@@ -20,11 +21,20 @@ export function acceptsGzip(c: Context): boolean {
 }
 
 /**
- * A JSON body with its length given, so the app's compression leaves a small one as it is (and a larger one to
- * be compressed as any other answer).
+ * A JSON body with its length given, sent with every header made here (framedResponse: the app's compression has
+ * nothing to do, and says so as it would, with Vary on a body it could have compressed).
  */
-export const sizedJson = (c: Context, text: string, status: 200 | 201 = 200) =>
-  c.body(text, status, { "content-type": JSON_TYPE, "content-length": String(Buffer.byteLength(text)) });
+export const sizedJson = (c: Context<AppEnv>, text: string, status: 200 | 201 = 200) => {
+  const length = Buffer.byteLength(text);
+  return framedResponse(
+    c,
+    text,
+    status,
+    length < COMPRESS_MIN_BYTES
+      ? { "content-type": JSON_TYPE, "content-length": String(length) }
+      : { "content-type": JSON_TYPE, "content-length": String(length), vary: "Accept-Encoding" },
+  );
+};
 
 /** A kept JSON answer: gzipped once and sent gzipped to every client that takes it; as it is to the others. */
 export async function sendCached(
@@ -33,13 +43,12 @@ export async function sendCached(
   userId: string,
   answer: CachedAnswer,
 ) {
-  if (answer.size < COMPRESS_MIN_BYTES) return sizedJson(c, answer.body);
-  c.header("Vary", "Accept-Encoding");
-  if (!acceptsGzip(c)) return sizedJson(c, answer.body);
+  if (answer.size < COMPRESS_MIN_BYTES || !acceptsGzip(c)) return sizedJson(c, answer.body);
   const gzipped = await answers.gzipped(userId, answer);
-  return c.body(gzipped, 200, {
+  return framedResponse(c, gzipped, 200, {
     "content-type": JSON_TYPE,
     "content-encoding": "gzip",
     "content-length": String(gzipped.length),
+    vary: "Accept-Encoding",
   });
 }

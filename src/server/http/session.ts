@@ -5,13 +5,13 @@ import { ApiError } from "./errors";
 import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
 import { bearerOf, signInWithToken } from "../tokens/bearer";
 
-/** Answers 401 unless the request carries a valid session or API token; sets c.var.user. */
+/** Answers 401 unless the request carries a valid session or API token; sets c.get("user"). */
 export const requireUser =
   (lookup: SessionLookup): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const token = bearerOf(c.req.header("authorization"));
     if (token !== undefined) return signInWithToken(c, token, next);
-    const user = await lookup(c.req.raw.headers, c.var.now);
+    const user = await lookup(c.req.raw.headers, c.get("now"));
     if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
     c.set("user", user);
     await next();
@@ -20,7 +20,7 @@ export const requireUser =
 /** GUIDE §5: the client's day is accepted only within one day of the server's UTC date. */
 export const resolveToday = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const header = c.req.header("x-local-date");
-  const now = c.var.now;
+  const now = c.get("now");
   if (header === undefined) {
     c.set("today", todayInZone(now, "UTC"));
   } else if (!isLocalDate(header) || !isWithinOneDayOf(header, now)) {

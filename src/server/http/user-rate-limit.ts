@@ -9,14 +9,18 @@ const WINDOW_MS = 60_000;
 /**
  * GUIDE §7: no account can stall the others. At most `max` writes per user and minute (a fixed window counted in
  * the database, so it holds across server processes); the next answers 429 RATE_LIMITED with Retry-After.
- * Runs after requireUser, so c.var.user is set.
+ * Runs after requireUser, so c.get("user") is set.
  */
 export const userWriteRateLimit =
   (max: number): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
-    const now = c.var.now.getTime();
-    const { count, windowStart } = await countWrite(c.var.db, c.var.user.id, Math.floor(now / WINDOW_MS));
+    const now = c.get("now").getTime();
+    const { count, windowStart } = await countWrite(
+      c.get("db"),
+      c.get("user").id,
+      Math.floor(now / WINDOW_MS),
+    );
     if (count <= max) return next();
     const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - now) / 1000));
     c.header("Retry-After", String(retryAfter));

@@ -24,11 +24,28 @@ function readable(log: Record<string, unknown>, messageKey: string): string {
   return `${log.method} ${log.route} ${log.status} ${log.ms} ms${event}${from} req=${log.reqId}`;
 }
 
+/**
+ * pino's ISO time field, the string made once per millisecond: under load a server writes many lines in the same
+ * millisecond, and formatting the date was a third of a request line's cost.
+ */
+function isoTimeOncePerMs(): () => string {
+  let at = -1;
+  let field = "";
+  return () => {
+    const now = Date.now();
+    if (now !== at) {
+      at = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
 export function createLogger({ level, destination, fd = 1 }: LoggerOptions): Logger {
   const options = {
     level,
     base: undefined, // no pid or hostname on every line
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMs(),
     redact: { paths: SECRET_KEYS.flatMap((k) => [k, `*.${k}`]), censor: "[redacted]" },
   };
   if (destination) return pino(options, destination);

@@ -19,7 +19,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await loadProfile(c.var)))
   .patch("/", validate("json", contract["PATCH /api/profile"].json), async (c) => {
     await loadProfile(c.var);
-    const profile = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
+    const profile = await updateProfile(c.get("db"), c.get("user").id, c.req.valid("json"), c.get("now"));
     if (!profile) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
     return c.json(profile);
   });

@@ -68,12 +68,14 @@ export function reminderRoutes(config: Config, channels: Channels) {
   const timeCodes = { time: "INVALID_TIME" } as const;
 
   return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await settingsOf(c.var.db, config, c.var.user.id)))
+    .get("/", async (c) => c.json(await settingsOf(c.get("db"), config, c.get("user").id)))
     .put(
       "/time-zone",
       validate("json", contract["PUT /api/reminders/time-zone"].json, { timeZone: "INVALID_TIME_ZONE" }),
       async (c) => {
-        const { db, user, now } = c.var;
+        const db = c.get("db");
+        const user = c.get("user");
+        const now = c.get("now");
         const { timeZone } = c.req.valid("json");
         const before = await readUserSettings(db, user.id);
         if (before.timeZone !== timeZone) {
@@ -89,11 +91,13 @@ export function reminderRoutes(config: Config, channels: Channels) {
       },
     )
     .put("/email", validate("json", contract["PUT /api/reminders/email"].json), async (c) => {
-      await writeEmailEnabled(c.var.db, c.var.user.id, c.req.valid("json").enabled);
-      return c.json(await settingsOf(c.var.db, config, c.var.user.id));
+      await writeEmailEnabled(c.get("db"), c.get("user").id, c.req.valid("json").enabled);
+      return c.json(await settingsOf(c.get("db"), config, c.get("user").id));
     })
     .post("/", validate("json", contract["POST /api/reminders"].json, timeCodes), async (c) => {
-      const { db, user, now } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
+      const now = c.get("now");
       const { time, habitId = null } = c.req.valid("json");
       const row = await db.transaction().execute(async (trx) => {
         await lockOwner(trx, user.id); // one at a time per user: the limit holds with two requests at once
@@ -119,7 +123,9 @@ export function reminderRoutes(config: Config, channels: Channels) {
       return c.json(reminderOut(row), 201);
     })
     .put("/:id", validate("json", contract["PUT /api/reminders/:id"].json, timeCodes), async (c) => {
-      const { db, user, now } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
+      const now = c.get("now");
       const id = reminderIdOf(c);
       const { time } = c.req.valid("json");
       const { timeZone } = await readUserSettings(db, user.id);
@@ -130,12 +136,13 @@ export function reminderRoutes(config: Config, channels: Channels) {
       return c.json(reminderOut(row));
     })
     .delete("/:id", async (c) => {
-      const { db, user } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
       if (!(await deleteReminder(db, user.id, reminderIdOf(c))))
         throw notFound("REMINDER_NOT_FOUND", "No such reminder");
       return c.json(await settingsOf(db, config, user.id));
     })
-    .post("/test", async (c) => c.json(await sendTestReminder(c.var.db, channels, c.var.user.id)));
+    .post("/test", async (c) => c.json(await sendTestReminder(c.get("db"), channels, c.get("user").id)));
 }
 
 /** /api/push/subscriptions: the user's push devices, one row per browser (its endpoint). */
@@ -149,7 +156,9 @@ export function pushRoutes(config: Config) {
   };
   return new Hono<AppEnv>()
     .post("/subscriptions", validate("json", contract["POST /api/push/subscriptions"].json), async (c) => {
-      const { db, user, now } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
+      const now = c.get("now");
       const { endpoint, keys } = c.req.valid("json");
       checkEndpoint(endpoint);
       await db.transaction().execute(async (trx) => {
@@ -177,8 +186,8 @@ export function pushRoutes(config: Config) {
       "/subscriptions",
       validate("json", contract["DELETE /api/push/subscriptions"].json),
       async (c) => {
-        await deleteSubscription(c.var.db, c.var.user.id, c.req.valid("json").endpoint);
-        return c.json(await settingsOf(c.var.db, config, c.var.user.id));
+        await deleteSubscription(c.get("db"), c.get("user").id, c.req.valid("json").endpoint);
+        return c.json(await settingsOf(c.get("db"), config, c.get("user").id));
       },
     );
 }
@@ -218,7 +227,7 @@ export function unsubscribeRoute(config: Config) {
     if (userId === null)
       return page(c, 400, texts.unsubscribeFailedTitle, texts.unsubscribeFailed, config.baseUrl);
     // A token outlives its account only as a harmless no-op: the settings row needs the user to exist.
-    if ((await userEmail(c.var.db, userId)) !== null) await writeEmailEnabled(c.var.db, userId, false);
+    if ((await userEmail(c.get("db"), userId)) !== null) await writeEmailEnabled(c.get("db"), userId, false);
     return page(c, 200, texts.unsubscribedTitle, texts.unsubscribed, config.baseUrl);
   };
 }

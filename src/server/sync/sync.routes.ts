@@ -52,14 +52,15 @@ export const notifyChanges =
   async (c, next) => {
     await next();
     if (WRITE_METHODS.has(c.req.method) && c.res.status < 400)
-      void hub.publish(c.var.user.id).catch(() => undefined); // a lost signal costs a device one late pull
+      void hub.publish(c.get("user").id).catch(() => undefined); // a lost signal costs a device one late pull
   };
 
 export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
   new Hono<AppEnv>()
     .get("/", validate("query", contract["GET /api/sync"].query), async (c) => {
       const { cursor, limit } = c.req.valid("query");
-      const { db, user } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
       // A device's most frequent request: nothing changed after its cursor. One indexed read answers it, with the
       // page pullChanges would give (no settings: they cannot have changed after the counter).
       if (cursor > 0) {
@@ -73,13 +74,16 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       return c.json(reset);
     })
     .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) => {
-      const { db, user, now } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
+      const now = c.get("now");
       // The device's today bounds the days it may set; an implausible one is ignored (http/user-day.ts).
       const latest = latestDayOf(c.req.header("x-local-date"), now);
       return c.json(await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
     })
     .get("/events", (c) => {
-      const { db, user } = c.var;
+      const db = c.get("db");
+      const user = c.get("user");
       return streamSSE(c, async (stream) => {
         const ended = new AbortController();
         const end = () => ended.abort();

@@ -27,12 +27,13 @@ const invalid = () =>
   new ApiError(401, "UNAUTHENTICATED", "The API token is not valid: it is unknown, revoked or expired");
 
 /**
- * Signs the request in as the token's owner (c.var.user, c.var.apiToken), or answers 401; a read-only token
+ * Signs the request in as the token's owner (c.get("user"), c.get("apiToken")), or answers 401; a read-only token
  * asking to write gets 403. The request's cookie, if any, is not read: a token request is the token's alone.
  */
 export async function signInWithToken(c: Context<AppEnv>, token: string, next: Next): Promise<void> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) throw invalid();
-  const { db, now } = c.var;
+  const db = c.get("db");
+  const now = c.get("now");
   const row = await findToken(db, hashToken(token));
   const at = now.getTime();
   if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= at)) throw invalid();

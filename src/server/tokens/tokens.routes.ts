@@ -16,16 +16,18 @@ const TokenParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** A stolen token must not be able to make itself a lasting twin: tokens are managed by a signed-in session only. */
 const sessionOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.apiToken)
+  if (c.get("apiToken"))
     throw new ApiError(403, "FORBIDDEN", "API tokens are managed signed in, in Settings, not with a token");
   await next();
 };
 
 export const tokensRoutes = new Hono<AppEnv>()
   .use("*", sessionOnly)
-  .get("/", async (c) => c.json({ tokens: await listTokens(c.var.db, c.var.user.id) }))
+  .get("/", async (c) => c.json({ tokens: await listTokens(c.get("db"), c.get("user").id) }))
   .post("/", validate("json", contract["POST /api/tokens"].json), async (c) => {
-    const { db, user, now } = c.var;
+    const db = c.get("db");
+    const user = c.get("user");
+    const now = c.get("now");
     if ((await countTokens(db, user.id)) >= API_TOKENS_MAX)
       throw new ApiError(409, "TOKEN_LIMIT", `At most ${API_TOKENS_MAX} API tokens: revoke one first`);
     const { name, scope, expiresInDays } = c.req.valid("json");
@@ -45,7 +47,8 @@ export const tokensRoutes = new Hono<AppEnv>()
     return c.json({ token, apiToken }, 201);
   })
   .delete("/:id", validate("param", TokenParamsSchema), async (c) => {
-    const { db, user } = c.var;
+    const db = c.get("db");
+    const user = c.get("user");
     if (!(await deleteToken(db, user.id, c.req.valid("param").id)))
       throw notFound("TOKEN_NOT_FOUND", "No such API token");
     return c.json({ tokens: await listTokens(db, user.id) });

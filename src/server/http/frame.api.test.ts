@@ -1,0 +1,68 @@
+// The answers a route makes whole (http/frame.ts: framedResponse, used by the in-sync pull and the kept habit list)
+// carry the same headers as every other answer, over a real socket as a browser gets them.
+import { gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "../../../test/support/databases";
+import { useTestServer, type TestUser } from "../../../test/support/api-server";
+import { securityHeaderList } from "./security";
+import type { SyncPull } from "../../core/sync";
+
+const [sqlite] = testDialects();
+
+describe("answers made whole by their route", () => {
+  const t = useTestServer(sqlite!);
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await t.signUp();
+    for (let i = 0; i < 30; i++) await t.call(user, "POST", "/api/habits", { json: { name: `Habit ${i}` } });
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}${path}`, { headers: { cookie: user.cookie, ...headers } });
+
+  const expectFramed = (res: Response, requestId: string) => {
+    for (const [name, value] of securityHeaderList({ hsts: false }))
+      expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("x-request-id")).toBe(requestId);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
+  };
+
+  it("an in-sync pull: the security headers, the client's request id, its length, no compression", async () => {
+    const first = (await (await get("/api/sync?cursor=0")).json()) as SyncPull;
+    const res = await get(`/api/sync?cursor=${first.cursor}`, {
+      "x-request-id": "pull-1",
+      "accept-encoding": "gzip",
+    });
+    expect(res.status).toBe(200);
+    expectFramed(res, "pull-1");
+    const body = await res.text();
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(body)));
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(JSON.parse(body)).toMatchObject({ cursor: first.cursor, more: false, habits: [] });
+  });
+
+  it("the kept list: gzipped once for a client that takes gzip, as it is for one that does not, with Vary", async () => {
+    const zipped = await get("/api/habits", { "x-request-id": "list-1", "accept-encoding": "gzip" });
+    expectFramed(zipped, "list-1");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    // fetch decodes the body itself; the header says what came over the wire.
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const names = ((await zipped.json()) as { name: string }[]).map((h) => h.name);
+    expect(names).toHaveLength(30);
+
+    const plain = await get("/api/habits", { "x-request-id": "list-2", "accept-encoding": "identity" });
+    expectFramed(plain, "list-2");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const text = await plain.text();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    expect((JSON.parse(text) as { name: string }[]).map((h) => h.name)).toEqual(names);
+    expect(() => gunzipSync(Buffer.from(text))).toThrow();
+  });
+
+  it("a request id that is not plain is replaced by one the server makes", async () => {
+    const res = await get("/api/sync?cursor=0", { "x-request-id": "bad id\u00e9" });
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
