@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { relative } from "node:path";
@@ -12,6 +12,7 @@ import { ApiError, errorBody, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
 import { frame } from "./http/frame";
+import { smallBody } from "./http/small-body";
 import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -103,13 +104,11 @@ export function createApp({
   app.use("/api/*", originCheck(config.trustedOrigins));
 
   // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
-  const limit = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413),
-    });
+  const tooLarge = (maxSize: number) => (c: Context) =>
+    c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413);
+  const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
+  const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
   app.use("/api/*", (c, next) => {
     // A GET has no body to limit; reading it would make the request's full Fetch copy (a third of an in-sync pull).
@@ -118,7 +117,10 @@ export function createApp({
       c.req.path === "/api/habits/migrate" ||
       c.req.path === "/api/habits/import" ||
       (c.req.method === "PUT" && c.req.path === "/api/habits");
-    return (isBackup ? large : small)(c, next);
+    if (isBackup) return large(c, next);
+    // Better Auth reads the request itself (auth.handler(c.req.raw)); every other small body is read from Node's
+    // stream once, into Hono's body cache (http/small-body.ts).
+    return (c.req.path.startsWith("/api/auth/") ? small : smallDirect)(c, next);
   });
 
   app.get("/api/health", async (c) => {

@@ -19,7 +19,7 @@ import { jsonArrayInSlices } from "./slices";
 import { readSettings } from "../sync/settings.repo";
 import { syncPosition } from "../cache/sync-position.repo";
 import type { UserAnswers } from "../cache/user-answers";
-import { sendCached } from "../http/cached-body";
+import { jsonAnswer, sendCached } from "../http/cached-body";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
@@ -85,7 +85,7 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
         c.get("now"),
         limits,
       );
-      return c.json(await habitJson(c, habit), 201);
+      return jsonAnswer(c, await habitJson(c, habit), 201);
     })
     .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
@@ -120,7 +120,7 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
     .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
       const { id } = c.req.valid("param");
       const habit = await renameHabit(c.get("db"), c.get("user").id, id, c.req.valid("json"), c.get("now"));
-      return c.json(await habitJson(c, found(habit)));
+      return jsonAnswer(c, await habitJson(c, found(habit)));
     })
     .delete("/:id", validate("param", HabitParamsSchema), async (c) => {
       if (!(await deleteHabit(c.get("db"), c.get("user").id, c.req.valid("param").id))) throw habitNotFound();
@@ -136,6 +136,6 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
         const day = completionDate(c, date);
         const done = c.req.method === "PUT";
         const habit = await setCompletion(c.get("db"), c.get("user").id, id, day, done, c.get("now"), limits);
-        return c.json(await habitJson(c, found(habit)));
+        return jsonAnswer(c, await habitJson(c, found(habit)));
       },
     );

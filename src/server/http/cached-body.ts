@@ -1,9 +1,13 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
 import type { AppEnv } from "./env";
 import { framedResponse } from "./frame";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
+const gzipAsync = promisify(gzip);
 /** Bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -24,7 +28,7 @@ export function acceptsGzip(c: Context): boolean {
  * A JSON body with its length given, sent with every header made here (framedResponse: the app's compression has
  * nothing to do, and says so as it would, with Vary on a body it could have compressed).
  */
-export const sizedJson = (c: Context<AppEnv>, text: string, status: 200 | 201 = 200) => {
+export const sizedJson = (c: Context<AppEnv>, text: string, status: ContentfulStatusCode = 200) => {
   const length = Buffer.byteLength(text);
   return framedResponse(
     c,
@@ -35,6 +39,23 @@ export const sizedJson = (c: Context<AppEnv>, text: string, status: 200 | 201 = 
       : { "content-type": JSON_TYPE, "content-length": String(length), vary: "Accept-Encoding" },
   );
 };
+
+/**
+ * A route's JSON answer, made whole here: under 1 KiB as it is, larger gzipped on libuv's threads for a client that
+ * takes gzip. The app's compression (hono's compress, for answers whose length it does not know) compressed every
+ * answer through a web CompressionStream, a small push answer included: about a tenth of a push's CPU time.
+ */
+export async function jsonAnswer(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
+  const text = JSON.stringify(value);
+  if (text.length < COMPRESS_MIN_BYTES || !acceptsGzip(c)) return sizedJson(c, text, status);
+  const zipped = await gzipAsync(text);
+  return framedResponse(c, zipped, status, {
+    "content-type": JSON_TYPE,
+    "content-encoding": "gzip",
+    "content-length": String(zipped.length),
+    vary: "Accept-Encoding",
+  });
+}
 
 /** A kept JSON answer: gzipped once and sent gzipped to every client that takes it; as it is to the others. */
 export async function sendCached(

@@ -22,6 +22,14 @@ export function errorBody(code: ApiErrorCode, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
+/**
+ * The error answer, with its length: Hono's c.json gives none, and the app's compression then ran every error
+ * through a web CompressionStream. Headers a middleware prepared (Retry-After) go with it.
+ */
 export function sendError(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message: string) {
-  return c.json(errorBody(code, message), status);
+  const text = JSON.stringify(errorBody(code, message));
+  return c.body(text, status, {
+    "content-type": "application/json; charset=UTF-8",
+    "content-length": String(Buffer.byteLength(text)),
+  });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { compress } from "hono/compress";
 import { adjustAuthHeaders } from "../auth/popup-headers";
 import type { Db } from "../db/database";
@@ -37,9 +38,11 @@ const noop = async () => undefined;
 export function framedResponse(
   c: Context<AppEnv>,
   body: string | Uint8Array,
-  status: 200 | 201,
+  status: ContentfulStatusCode,
   headers: Record<string, string>,
 ): Response {
+  // Outside the frame (a context it did not set up): Hono's own response, which the frame would have completed.
+  if (c.get("securityHeaders") === undefined) return c.body(body as string, status, headers);
   const res = new Response(body as BodyInit, {
     status,
     headers: { ...c.get("securityHeaders"), "x-request-id": c.get("requestId"), ...headers },

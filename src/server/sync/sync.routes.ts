@@ -12,7 +12,7 @@ import { pullChanges } from "./pull.repo";
 import { pushOps } from "./push.repo";
 import { currentVersion } from "./versions.repo";
 import { syncPosition } from "../cache/sync-position.repo";
-import { sizedJson } from "../http/cached-body";
+import { jsonAnswer, sizedJson } from "../http/cached-body";
 
 // A comment line this often keeps proxies and load balancers from closing an idle stream.
 const HEARTBEAT_MS = 25_000;
@@ -69,9 +69,9 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       }
       const page = await pullChanges(db, user.id, cursor, limit);
       // Checked after the page was read: a prune that committed meanwhile raised the horizon, and is seen here.
-      if (!(await isStaleCursor(db, user.id, cursor))) return c.json(page);
+      if (!(await isStaleCursor(db, user.id, cursor))) return jsonAnswer(c, page);
       const reset: SyncPull = { ...(await pullChanges(db, user.id, 0, limit)), reset: true };
-      return c.json(reset);
+      return jsonAnswer(c, reset);
     })
     .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) => {
       const db = c.get("db");
@@ -79,7 +79,7 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       const now = c.get("now");
       // The device's today bounds the days it may set; an implausible one is ignored (http/user-day.ts).
       const latest = latestDayOf(c.req.header("x-local-date"), now);
-      return c.json(await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
+      return jsonAnswer(c, await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
     })
     .get("/events", (c) => {
       const db = c.get("db");
