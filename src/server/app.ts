@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { relative } from "node:path";
@@ -101,7 +101,7 @@ export function createApp({
     }),
   );
 
-  app.use("/api/*", originCheck(config.trustedOrigins));
+  const checkOrigin = originCheck(config.trustedOrigins);
 
   // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
   const tooLarge = (maxSize: number) => (c: Context) =>
@@ -110,9 +110,9 @@ export function createApp({
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
-  app.use("/api/*", (c, next) => {
-    // A GET has no body to limit; reading it would make the request's full Fetch copy (a third of an in-sync pull).
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  // Writes to /api: the Origin check (http/origin-check.ts), then the body's limit, in one middleware. A GET or HEAD
+  // changes nothing and has no body to limit; reading it would make the request's full Fetch copy.
+  const limitBody = (c: Context, next: Next) => {
     const isBackup =
       c.req.path === "/api/habits/migrate" ||
       c.req.path === "/api/habits/import" ||
@@ -121,6 +121,13 @@ export function createApp({
     // Better Auth reads the request itself (auth.handler(c.req.raw)); every other small body is read from Node's
     // stream once, into Hono's body cache (http/small-body.ts).
     return (c.req.path.startsWith("/api/auth/") ? small : smallDirect)(c, next);
+  };
+  app.use("/api/*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return checkOrigin(c, async () => {
+      const refused = await limitBody(c, next); // an answer of its own: 413
+      if (refused instanceof Response) c.res = refused;
+    });
   });
 
   app.get("/api/health", async (c) => {

@@ -30,6 +30,25 @@ describe.each(testDialects())("the API's session check on $dialect", (dialect) =
     }
   });
 
+  it("finds its cookie among others, by its whole name only", async () => {
+    const pair = user.cookie.split("; ").find((c) => c.startsWith("better-auth.session_token="))!;
+    const value = pair.slice(pair.indexOf("=") + 1);
+    const decoded = decodeURIComponent(value);
+    // Among other cookies, with spaces around "=", percent-encoded or not.
+    expect(await profileStatus(`theme=dark; ${pair}; lang=en`)).toBe(200);
+    expect(await profileStatus(`theme=dark;better-auth.session_token = ${value}`)).toBe(200);
+    expect(await profileStatus(`better-auth.session_token=${decoded}`)).toBe(200);
+    // A cookie whose name only ends or starts with ours is another cookie; ours after it still counts.
+    expect(await profileStatus(`xbetter-auth.session_token=${value}`)).toBe(401);
+    expect(await profileStatus(`__Secure-better-auth.session_token=${value}`)).toBe(401);
+    expect(await profileStatus(`better-auth.session_token_old=${value}`)).toBe(401);
+    expect(await profileStatus(`xbetter-auth.session_token=junk; better-auth.session_token=${value}`)).toBe(
+      200,
+    );
+    // A value holding our name is not our cookie.
+    expect(await profileStatus(`note=better-auth.session_token=${value}`)).toBe(401);
+  });
+
   it("refuses a banned user's session even before it is deleted", async () => {
     const banned = await t.signUp();
     const db = t.running.database.db;

@@ -36,19 +36,29 @@ export function createSessionLookup(
   // Bumped by forgetAll: a read that began before it must not put back the row it read.
   let generation = 0;
 
-  /** The signed cookie value, or null without one. */
+  /** The signed cookie value, or null without one (found by its name, without splitting the whole header). */
   const cookieValue = (cookieHeader: string | null): string | null => {
     if (!cookieHeader) return null;
-    for (const part of cookieHeader.split(";")) {
-      const eq = part.indexOf("=");
-      if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
+    let from = 0;
+    for (;;) {
+      const at = cookieHeader.indexOf(cookieName, from);
+      if (at < 0) return null;
+      from = at + cookieName.length;
+      // The name must be a whole cookie name: at the start or after ";" and spaces, and followed by "=" (spaces allowed).
+      let before = at - 1;
+      while (before >= 0 && (cookieHeader[before] === " " || cookieHeader[before] === "\t")) before--;
+      if (before >= 0 && cookieHeader[before] !== ";") continue;
+      let eq = from;
+      while (cookieHeader[eq] === " " || cookieHeader[eq] === "\t") eq++;
+      if (cookieHeader[eq] !== "=") continue;
+      const end = cookieHeader.indexOf(";", eq + 1);
+      const raw = cookieHeader.slice(eq + 1, end < 0 ? undefined : end).trim();
       try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
+        return raw.includes("%") ? decodeURIComponent(raw) : raw;
       } catch {
         return null;
       }
     }
-    return null;
   };
 
   const tokenOf = (value: string): string | null => {

@@ -15,6 +15,8 @@ export const COMPRESS_MIN_BYTES = 1024;
 export function acceptsGzip(c: Context): boolean {
   const header = c.req.header("accept-encoding");
   if (!header) return false;
+  // What browsers send ("gzip, deflate, br, zstd"): gzip listed, no quality anywhere.
+  if (!header.includes(";")) return /(?:^|,)\s*gzip\s*(?:,|$)/i.test(header);
   for (const part of header.split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (name?.trim().toLowerCase() !== "gzip") continue;

@@ -61,6 +61,15 @@ describe("answers made whole by their route", () => {
     expect(() => gunzipSync(Buffer.from(text))).toThrow();
   });
 
+  it("reads Accept-Encoding as browsers and other clients write it", async () => {
+    const encodingFor = async (accept: string) =>
+      (await get("/api/habits", { "accept-encoding": accept })).headers.get("content-encoding");
+    for (const accept of ["gzip, deflate, br, zstd", "br,GZIP", "deflate;q=0.5, gzip;q=0.8", "gzip ;q=1"])
+      expect(await encodingFor(accept), accept).toBe("gzip");
+    for (const accept of ["br, zstd", "gzip;q=0", "deflate;q=1, gzip;q=0", "x-gzip"])
+      expect(await encodingFor(accept), accept).toBeNull();
+  });
+
   it("a request id that is not plain is replaced by one the server makes", async () => {
     const res = await get("/api/sync?cursor=0", { "x-request-id": "bad id\u00e9" });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
