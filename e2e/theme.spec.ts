@@ -1,5 +1,6 @@
 // SPEC §4 Theme: stored preference or system scheme; toggle; only light or dark; data-theme plus the dark
 // class; live system changes followed while nothing is stored; applied before the first paint (CSP-safe).
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { STORAGE_KEYS } from "../src/core/constants";
@@ -50,20 +51,25 @@ test("a stored value other than light or dark is ignored", async ({ signedInPage
   await expectTheme(page, "light");
 });
 
-test("the stored theme is applied before the app's code runs, without inline script", async ({
+test("the stored theme is applied before the app's code runs, by the one inline script the CSP allows", async ({
   page,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/ERR_FAILED|Failed to load/);
   await setLocalStorage(page, { [STORAGE_KEYS.theme]: "dark" });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.route("**/assets/*.js", (route) => route.abort()); // no React at all: only /theme-init.js runs
+  await page.route("**/assets/*.js", (route) => route.abort()); // no React at all: only index.html's script runs
   const response = await page.goto("/");
   await expectTheme(page, "dark");
+  // The served script is the one the CSP names by its hash, and no other inline script may run.
+  const inline = page.locator("script:not([src])");
+  expect(await inline.count()).toBe(1);
+  const hash = createHash("sha256")
+    .update((await inline.textContent()) ?? "")
+    .digest("base64");
   expect(response?.headers()["content-security-policy"]).toMatch(
-    /script-src 'self'( 'wasm-unsafe-eval')?(;|$)/,
+    new RegExp(`script-src 'self'( 'wasm-unsafe-eval')? 'sha256-${hash.replace(/[+/]/g, "\\$&")}'(;|$)`),
   );
-  expect(await page.locator("script:not([src])").count()).toBe(0);
 });
 
 test("the theme toggle works on the public pages' shell-less routes too (no errors)", async ({ page }) => {

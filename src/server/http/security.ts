@@ -2,7 +2,7 @@
 const CSP: Record<string, readonly string[]> = {
   "default-src": ["'self'"],
   // 'wasm-unsafe-eval' lets WebAssembly compile (sql.js reads a Loop backup, docs/decisions/0036); JS eval stays off.
-  "script-src": ["'self'", "'wasm-unsafe-eval'"],
+  "script-src": ["'self'", "'wasm-unsafe-eval'", "'sha256-O4DfTvEWpiiF/xYwxeJU7/lqF4jK5hO/a9OryTYoCuo='"],
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "https:"],
   "connect-src": ["'self'"],

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useLayoutEffect, useState } from "react";
 import { SPLASH_MIN_MS } from "../../core/constants";
+import { appStylesLoaded, onAppStylesLoaded } from "../lib/app-styles";
 import { useSession } from "../lib/session";
 import { Splash, staticSplash } from "./splash";
 
@@ -8,6 +9,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const { isPending } = useSession();
   const [minimumPassed, setMinimumPassed] = useState(false);
   const [ready, setReady] = useState(false);
+  // The app's stylesheet, which no longer blocks the first paint (lib/app-styles.ts): never an unstyled screen.
+  const [styled, setStyled] = useState(appStylesLoaded);
+  useEffect(() => onAppStylesLoaded(() => setStyled(true)), []);
   useEffect(() => {
     const timer = setTimeout(() => setMinimumPassed(true), SPLASH_MIN_MS);
     return () => clearTimeout(timer);
@@ -17,6 +21,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (ready) staticSplash()?.remove();
   }, [ready]);
   // Later session refetches (focus, sign-in) must never bring the splash back.
-  if (!ready && !isPending && minimumPassed) setReady(true);
+  if (!ready && !isPending && minimumPassed && styled) setReady(true);
   return ready ? children : <Splash />;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../core/constants";
-import themeInitScript from "../../public/theme-init.js?raw";
+import indexHtml from "../../index.html?raw";
 import { currentTheme, setTheme, startTheme, toggleTheme } from "./theme";
 
 let systemDark = false;
@@ -73,6 +73,7 @@ describe("theme (SPEC §4)", () => {
   });
 
   it("the pre-paint script reads the same storage key", () => {
+    const themeInitScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1];
     expect(themeInitScript).toContain(`"${STORAGE_KEYS.theme}"`);
   });
 });

@@ -1,6 +1,6 @@
 // SPEC §4 Theme: the stored preference, else the system colour scheme; applied as data-theme on <html> plus
 // the `dark` class; while nothing is stored it follows live changes of the system preference.
-// public/theme-init.js repeats the first step before the first paint (a CSP of script-src 'self' forbids inline).
+// index.html's inline script (allowed by its hash in the CSP) repeats the first step before the first paint.
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { readStorage, writeStorage } from "../../lib/storage";

@@ -1,0 +1,42 @@
+// The app's stylesheet (issue 11, LCP): the built index.html only preloads it, so the first paint (the splash,
+// styled inline) waits for nothing; the entry adds the stylesheet here, and the session gate waits for it before
+// the app shows, so no screen ever draws unstyled. In development Vite injects the styles from the script: there is
+// no preload and nothing to wait for.
+
+/** True from the stylesheet's addition to its load (or failure); the gate waits only then. */
+let pending = false;
+const listeners = new Set<() => void>();
+
+function markLoaded() {
+  pending = false;
+  for (const listener of listeners) listener();
+  listeners.clear();
+}
+
+/** Adds the preloaded stylesheet to the page; call once, from the entry. */
+export function startAppStyles(doc: Document = document): void {
+  const preload = doc.querySelector<HTMLLinkElement>("link[data-app-styles]");
+  if (!preload) return;
+  pending = true;
+  const sheet = doc.createElement("link");
+  sheet.rel = "stylesheet";
+  sheet.crossOrigin = preload.crossOrigin;
+  sheet.href = preload.href;
+  // A failed load opens the gate too: the app then shows as it would have after a failed blocking stylesheet.
+  sheet.addEventListener("load", markLoaded, { once: true });
+  sheet.addEventListener("error", markLoaded, { once: true });
+  preload.after(sheet);
+}
+
+/** Whether the app's stylesheet is in. */
+export const appStylesLoaded = (): boolean => !pending;
+
+/** Calls `listener` once the stylesheet is in (at once when it already is); returns the unsubscription. */
+export function onAppStylesLoaded(listener: () => void): () => void {
+  if (!pending) {
+    listener();
+    return () => undefined;
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

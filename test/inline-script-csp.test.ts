@@ -1,0 +1,41 @@
+// The CSP allows index.html's inline scripts by their hashes, and only those (issue 11: the theme script is inline
+// so the first paint waits for no request). Recomputed from the file: an edit of the script without its hash in
+// src/server/http/security.ts fails here, not in a user's browser (where the theme would silently not apply).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { securityHeaderList } from "../src/server/http/security";
+
+const html = readFileSync(new URL("../src/web/index.html", import.meta.url), "utf8");
+const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+  (m) => m[1]!,
+);
+const hashSource = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+function scriptSources(): string[] {
+  const csp = securityHeaderList({ hsts: false }).find(([name]) => name === "Content-Security-Policy")![1];
+  const directive = csp
+    .split(";")
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === "script-src")!;
+  return directive.slice(1);
+}
+
+describe("the CSP's script-src and index.html's inline scripts", () => {
+  it("index.html has exactly one inline script, the theme's", () => {
+    expect(inlineScripts).toHaveLength(1);
+    expect(inlineScripts[0]).toContain("habitStreaksTheme");
+  });
+
+  it("allows each inline script by its hash and no other hash", () => {
+    const hashes = scriptSources().filter((source) => source.startsWith("'sha256-"));
+    expect(hashes).toEqual(inlineScripts.map(hashSource));
+  });
+
+  it("still allows no inline script by any other means", () => {
+    const sources = scriptSources();
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(sources).not.toContain("'unsafe-eval'");
+    expect(sources.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  });
+});
