@@ -90,14 +90,35 @@ export function startSqliteWriter(file: string, pragmas: readonly string[]): Sql
     );
   });
 
+  // Statements and the bounds before them travel as numbers once the thread has seen their text (`t` and `b`
+  // carry it the first time): a message is mostly the statement's parameters, and cheaper to copy.
+  const numbers = new Map<string, number>();
+  const numberOf = (text: string, message: { t?: [number, string][] }) => {
+    let n = numbers.get(text);
+    if (n === undefined) {
+      n = numbers.size;
+      numbers.set(text, n);
+      (message.t ??= []).push([n, text]);
+    }
+    return n;
+  };
+
   return {
     execute({ sql, parameters, before }) {
       if (failure) return Promise.reject(failure);
       const id = next++;
+      const message: { id: number; q: number; p: readonly unknown[]; b?: number[]; t?: [number, string][] } =
+        {
+          id,
+          q: 0,
+          p: parameters,
+        };
+      if (before?.length) message.b = before.map((text) => numberOf(text, message));
+      message.q = numberOf(sql, message);
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage(before?.length ? { id, sql, parameters, before } : { id, sql, parameters });
+        worker.postMessage(message);
       });
     },
     async close() {

@@ -43,6 +43,9 @@ function prepare(sql) {
   return statement;
 }
 
+/** Statement texts by the number the main thread gave them. */
+const texts = [];
+
 // A structured clone turns a Buffer into a Uint8Array; the drivers bind blobs from Buffers.
 const bindable = (value) => (value instanceof Uint8Array ? Buffer.from(value) : value);
 
@@ -55,7 +58,7 @@ function run(sql, parameters) {
   return { changes, lastInsertRowid };
 }
 
-// A message may carry statements without parameters to run first (`before`: BEGIN, SAVEPOINT, RELEASE), so that a
+// A message may carry statements without parameters to run first (`b`, for before: BEGIN, SAVEPOINT, RELEASE), so that a
 // transaction's bounds cost no trip of their own (docs/decisions/0032). The answer is the last statement's; on an
 // error, `failedAt` tells which one failed (an index into `before`, or its length for the statement itself), and
 // none after it ran.
@@ -65,11 +68,13 @@ parentPort.on("message", (message) => {
     parentPort.close();
     return;
   }
-  const { id, sql, parameters, before = [] } = message;
+  // Statement texts come once, with a number (sqlite-writer.ts); later messages give only the number.
+  if (message.t) for (const [n, text] of message.t) texts[n] = text;
+  const { id, q, p: parameters, b: before = [] } = message;
   let at = 0;
   try {
-    for (; at < before.length; at++) run(before[at], []);
-    parentPort.postMessage({ id, ...run(sql, parameters) });
+    for (; at < before.length; at++) run(texts[before[at]], []);
+    parentPort.postMessage({ id, ...run(texts[q], parameters) });
   } catch (error) {
     const { message = String(error), code, name } = error ?? {};
     parentPort.postMessage({ id, error: { message, code, name }, failedAt: at });
