@@ -84,9 +84,19 @@ export default tseslint.config(
   },
   {
     files: ["src/server/**/*.ts"],
-    rules: restrict([
-      { group: ["**/web/**", "react", "react-dom"], message: "src/server never imports the web app." },
-    ]),
+    rules: {
+      ...restrict([
+        { group: ["**/web/**", "react", "react-dom"], message: "src/server never imports the web app." },
+      ]),
+      // Hono's c.var builds a new object of every variable on each read; c.get("name") reads one (issue 11).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: 'Read one context variable with c.get("name"): c.var copies them all on each read.',
+        },
+      ],
+    },
   },
   {
     files: ["src/web/**/*.{ts,tsx}"],

@@ -39,8 +39,10 @@ function completionDate(c: Context<AppEnv>, date: LocalDate): LocalDate {
 }
 
 /** The profile row is the lock of a user's bulk writes; make sure it exists (it is created at sign-up). */
-const ensureProfile = ({ db, user, now }: AppEnv["Variables"]) =>
-  createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
+const ensureProfile = (c: Context<AppEnv>) => {
+  const user = c.get("user");
+  return createProfile(c.get("db"), { userId: user.id, email: user.email, name: user.name }, c.get("now"));
+};
 
 /** The user's vacations: every figure counts their days as skipped (core/habit.ts). */
 const vacationsOf = async (c: Context<AppEnv>) =>
@@ -89,20 +91,20 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
     })
     .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
-      await ensureProfile(c.var);
+      await ensureProfile(c);
       const habits = await replaceHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
     // Issue 13 item 1 ("add to my habits"): the items of an import, appended after the user's habits.
     .post("/import", validate("json", contract["POST /api/habits/import"].json), async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
-      await ensureProfile(c.var);
+      await ensureProfile(c);
       const habits = await appendHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
     .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), async (c) => {
       const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.get("now")));
-      await ensureProfile(c.var);
+      await ensureProfile(c);
       const { skipped, habits } = await migrateHabits(
         c.get("db"),
         c.get("user").id,

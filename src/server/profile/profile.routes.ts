@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validation";
@@ -6,7 +6,10 @@ import { createProfile, getProfile, updateProfile, type Profile } from "./profil
 import { contract } from "../../core/contract-schema";
 
 /** The profile is created at sign-up; should that ever have failed, the first read creates it (SPEC §7 Google). */
-async function loadProfile({ db, user, now }: AppEnv["Variables"]): Promise<Profile> {
+async function loadProfile(c: Context<AppEnv>): Promise<Profile> {
+  const db = c.get("db");
+  const user = c.get("user");
+  const now = c.get("now");
   const existing = await getProfile(db, user.id);
   if (existing) return existing;
   await createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
@@ -16,9 +19,9 @@ async function loadProfile({ db, user, now }: AppEnv["Variables"]): Promise<Prof
 }
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await loadProfile(c.var)))
+  .get("/", async (c) => c.json(await loadProfile(c)))
   .patch("/", validate("json", contract["PATCH /api/profile"].json), async (c) => {
-    await loadProfile(c.var);
+    await loadProfile(c);
     const profile = await updateProfile(c.get("db"), c.get("user").id, c.req.valid("json"), c.get("now"));
     if (!profile) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
     return c.json(profile);
