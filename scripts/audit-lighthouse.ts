@@ -4,7 +4,8 @@
 // run, so each preset runs RUNS times and each figure is the median of its runs. Prints a table with OK or OVER and
 // exits 1 when a budget is missed.
 // Usage: npm run build && npx tsx scripts/audit-lighthouse.ts [--runs N]   (Debian's Chromium; loopback only;
-//   WEB_DIR=<folder> serves another build than dist/web; LIGHTHOUSE_REPORTS=<folder> keeps the JSON reports there)
+//   WEB_DIR=<folder> serves another build than dist/web; LIGHTHOUSE_REPORTS=<folder> keeps the JSON reports and
+//   their traces there)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -122,6 +123,8 @@ async function lighthouse(preset: Preset, run: number): Promise<Lhr> {
     `--chrome-flags=${chromeFlags}`,
     `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
     ...(preset === "desktop" ? ["--preset=desktop"] : []),
+    // Kept reports come with their traces (<preset>-<run>-0.trace.json), for DevTools' Performance panel.
+    ...(process.env.LIGHTHOUSE_REPORTS ? ["--save-assets"] : []),
   ];
   // Asynchronous on purpose: this process also serves the pages Lighthouse loads.
   const status = await new Promise<number | null>((resolve) => {

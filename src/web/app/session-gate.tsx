@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { SPLASH_MIN_MS } from "../../core/constants";
 import { appStylesLoaded, onAppStylesLoaded } from "../lib/app-styles";
 import { useSession } from "../lib/session";
@@ -11,9 +11,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   // The app's stylesheet, which no longer blocks the first paint (lib/app-styles.ts): never an unstyled screen.
   const [styled, setStyled] = useState(appStylesLoaded);
-  useEffect(() => onAppStylesLoaded(() => setStyled(true)), []);
+  // The app's first screen is drawn as a transition: React yields to the browser every few milliseconds instead of
+  // blocking it for the whole first render (issue 11, TBT); the static splash stays until that render commits.
+  useEffect(() => onAppStylesLoaded(() => startTransition(() => setStyled(true))), []);
   useEffect(() => {
-    const timer = setTimeout(() => setMinimumPassed(true), SPLASH_MIN_MS);
+    const timer = setTimeout(() => startTransition(() => setMinimumPassed(true)), SPLASH_MIN_MS);
     return () => clearTimeout(timer);
   }, []);
   // index.html's splash goes in the same frame as the app's first screen appears (before the browser paints).

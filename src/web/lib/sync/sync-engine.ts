@@ -6,6 +6,7 @@ import { ERROR_BANNER_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { showError, showNotice } from "../../ui/notices";
 import { setDayStart } from "../local-today";
+import { nextTask } from "../next-task";
 import { perfMark } from "../perf-mark";
 import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
@@ -145,6 +146,8 @@ export function createSyncEngine(
       const loaded: { replica?: Replica; outbox: unknown[]; meta: Meta } = replica
         ? await loadReplica(db)
         : await readOutbox(db);
+      // Reading the whole copy and drawing it are two tasks, not one long one (issue 11, total blocking time).
+      if (replica) await nextTask();
       if (before !== localWrites) continue;
       const { meta } = loaded;
       const hasCopy = meta.cursor !== undefined || loaded.outbox.length > 0;
