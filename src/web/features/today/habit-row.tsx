@@ -206,9 +206,13 @@ export const HabitRow = memo(function HabitRow({
           </Button>
         </div>
       </div>
-      <div className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]">
-        <DayStrip habit={habit} today={today} vacations={vacations} onCycle={actions.onCycleDay} />
-      </div>
+      <DayStrip
+        habit={habit}
+        today={today}
+        vacations={vacations}
+        onCycle={actions.onCycleDay}
+        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]"
+      />
     </li>
   );
 });
