@@ -66,16 +66,33 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
   return [...written, ...copied.keys()];
 }
 
+/** package.json's start command after its build step: leading NAME=value settings, then node's arguments. */
+function startCommand(root) {
+  const start = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
+  const words = start.split("&&").at(-1).trim().split(/\s+/);
+  const settings = [];
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? "")) settings.push(words.shift());
+  if (words[0] !== "node" || words.at(-1) !== "dist/server/main.js")
+    throw new Error(`package.json's start script does not end with node … dist/server/main.js: ${start}`);
+  return { settings, command: words };
+}
+
 /**
  * The Node options `npm start` gives the server (package.json's start script, after its build step): the bench,
  * the tests and the smoke test start the built server the way production does.
  */
 export function serverNodeOptions(root = ROOT) {
-  const start = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
-  const command = start.split("&&").at(-1).trim().split(/\s+/);
-  if (command[0] !== "node" || command.at(-1) !== "dist/server/main.js")
-    throw new Error(`package.json's start script does not end with node … dist/server/main.js: ${start}`);
-  return command.slice(1, -1);
+  return startCommand(root).command.slice(1, -1);
+}
+
+/** The environment settings `npm start` puts before `node` (MALLOC_ARENA_MAX), as an object to spread into env. */
+export function serverStartEnv(root = ROOT) {
+  return Object.fromEntries(
+    startCommand(root).settings.map((setting) => {
+      const eq = setting.indexOf("=");
+      return [setting.slice(0, eq), setting.slice(eq + 1)];
+    }),
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildServer, serverNodeOptions } from "./build-server.mjs";
+import { buildServer, serverNodeOptions, serverStartEnv } from "./build-server.mjs";
 
 const nodeBin = process.argv[2] ?? process.execPath;
 const port = await new Promise((resolve) => {
@@ -23,6 +23,7 @@ const serverDir = join(".tmp", `smoke-server-${process.pid}`);
 await buildServer({ outdir: serverDir });
 const child = spawn(nodeBin, [...serverNodeOptions(), join(serverDir, "main.js")], {
   env: {
+    ...serverStartEnv(),
     PATH: process.env.PATH,
     PORT: String(port),
     HOST: "127.0.0.1",

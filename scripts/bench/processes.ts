@@ -31,13 +31,16 @@ export type AppServerOptions = {
   env?: Record<string, string>;
 };
 
-const built = new Map<string, Promise<string[]>>();
+const built = new Map<string, Promise<StartCommand>>();
+
+type StartCommand = { args: string[]; env: Record<string, string> };
 
 /**
- * The arguments `npm start` in `appDir` gives Node (the last command of its start script), once: where that is the
- * built server, it is built first, into the checkout's dist/server as `npm run build` builds it.
+ * The arguments `npm start` in `appDir` gives Node (the last command of its start script), and the environment
+ * settings before `node` (NAME=value), once: where that is the built server, it is built first, into the
+ * checkout's dist/server as `npm run build` builds it.
  */
-function serverCommand(appDir: string): Promise<string[]> {
+function serverCommand(appDir: string): Promise<StartCommand> {
   let command = built.get(appDir);
   if (!command) {
     command = (async () => {
@@ -45,10 +48,15 @@ function serverCommand(appDir: string): Promise<string[]> {
         scripts: { start: string };
       };
       const args = pkg.scripts.start.split("&&").at(-1)!.trim().split(/\s+/);
+      const env: Record<string, string> = {};
+      while (/^[A-Z_][A-Z0-9_]*=/.test(args[0] ?? "")) {
+        const setting = args.shift()!;
+        env[setting.slice(0, setting.indexOf("="))] = setting.slice(setting.indexOf("=") + 1);
+      }
       if (args[0] !== "node") throw new Error(`${appDir}: npm start does not end with a node command`);
       if (args.at(-1) === "dist/server/main.js")
         await promisify(execFile)(process.execPath, ["scripts/build-server.mjs"], { cwd: appDir });
-      return args.slice(1);
+      return { args: args.slice(1), env };
     })();
     built.set(appDir, command);
   }
@@ -62,9 +70,11 @@ export async function startAppServer(options: AppServerOptions): Promise<Child> 
   // BENCH_NODE_ARGS: Node options put before the start script's, to profile the server under load
   // (`BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npx tsx scripts/bench.ts --only pull`).
   const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, ...(await serverCommand(options.appDir))], {
+  const start = await serverCommand(options.appDir);
+  const child = spawn(process.execPath, [...extra, ...start.args], {
     cwd: options.appDir,
     env: {
+      ...start.env,
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildServer, serverNodeOptions } from "../../scripts/build-server.mjs";
+import { buildServer, serverNodeOptions, serverStartEnv } from "../../scripts/build-server.mjs";
 import { freePort } from "./free-port";
 import { cookieOf, newAccount, STUB_WEB_DIR, TEST_SECRET, type Account, type TestUser } from "./test-server";
 
@@ -52,6 +52,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const dataDir = mkdtempSync(join(tmpdir(), "hs-process-"));
   const child = spawn(process.execPath, await builtServer(), {
     env: {
+      ...serverStartEnv(),
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServer, serverNodeOptions } from "../../../scripts/build-server.mjs";
+import { buildServer, serverNodeOptions, serverStartEnv } from "../../../scripts/build-server.mjs";
 import { freePort } from "../../../test/support/free-port";
 
 // Beside node_modules, where the bundle finds better-sqlite3.
@@ -42,6 +42,7 @@ async function run(tty: boolean): Promise<string> {
 }
 
 const env = (port: number, dataDir: string) => ({
+  ...serverStartEnv(),
   PATH: process.env.PATH,
   TERM: "xterm-256color",
   ...{ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
