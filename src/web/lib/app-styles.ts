@@ -1,7 +1,8 @@
-// The app's stylesheet (issue 11, LCP): the built index.html only preloads it, so the first paint (the splash,
-// styled inline) waits for nothing; the entry adds the stylesheet here, and the session gate waits for it before
-// the app shows, so no screen ever draws unstyled. In development Vite injects the styles from the script: there is
-// no preload and nothing to wait for.
+// The app's stylesheet (issue 11, LCP): the built index.html links it for print only (fetched early at a low
+// priority, never render-blocking), so the first paint (the splash, styled inline) waits for nothing; the entry adds
+// it for every medium here (the same file, from the memory cache once fetched), and the session gate waits for that
+// link's load before the app shows, so no screen ever draws unstyled. In development Vite injects the styles from the
+// script: there is no such link and nothing to wait for.
 
 /** True from the stylesheet's addition to its load (or failure); the gate waits only then. */
 let pending = false;
@@ -13,19 +14,19 @@ function markLoaded() {
   listeners.clear();
 }
 
-/** Adds the preloaded stylesheet to the page; call once, from the entry. */
+/** Adds the app's stylesheet for every medium; call once, from the entry. */
 export function startAppStyles(doc: Document = document): void {
-  const preload = doc.querySelector<HTMLLinkElement>("link[data-app-styles]");
-  if (!preload) return;
+  const printLink = doc.querySelector<HTMLLinkElement>("link[data-app-styles]");
+  if (!printLink) return;
   pending = true;
   const sheet = doc.createElement("link");
   sheet.rel = "stylesheet";
-  sheet.crossOrigin = preload.crossOrigin;
-  sheet.href = preload.href;
+  sheet.crossOrigin = printLink.crossOrigin;
+  sheet.href = printLink.href;
   // A failed load opens the gate too: the app then shows as it would have after a failed blocking stylesheet.
   sheet.addEventListener("load", markLoaded, { once: true });
   sheet.addEventListener("error", markLoaded, { once: true });
-  preload.after(sheet);
+  printLink.after(sheet);
 }
 
 /** Whether the app's stylesheet is in. */
