@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { HabitList } from "./habit-list";
+import { FIRST_ROWS, HabitList } from "./habit-list";
 
 afterEach(cleanup);
 
@@ -40,6 +41,26 @@ const names = (section: HTMLElement) =>
     .map((el) => el.textContent);
 
 describe("HabitList", () => {
+  it("draws the first rows at once and the others right after, each row's moves as in the whole list", () => {
+    const many = Array.from({ length: FIRST_ROWS + 8 }, (_, i) => habit(`H${String(i).padStart(2, "0")}`));
+    // The first render alone (no effects on the server): only the first rows, the last of them not last.
+    const first = document.createElement("div");
+    first.innerHTML = renderToString(list(many, vi.fn()));
+    expect(within(first).getAllByTestId("habit-row")).toHaveLength(FIRST_ROWS);
+    const lastShown = many[FIRST_ROWS - 1]!.name;
+    expect(
+      within(first)
+        .getByRole("button", { name: t.moveDown(lastShown) })
+        .getAttribute("aria-disabled"),
+    ).toBeNull();
+    // Mounted, the transition draws the rest.
+    renderList(many);
+    expect(screen.getAllByTestId("habit-row")).toHaveLength(many.length);
+    expect(names(screen.getByTestId("habit-list"))).toEqual(many.map((h) => h.name));
+    const last = many.at(-1)!.name;
+    expect(screen.getByRole("button", { name: t.moveDown(last) }).getAttribute("aria-disabled")).toBe("true");
+  });
+
   it("moves a habit up or down among its neighbours and announces where it went", () => {
     const habits = [habit("A"), habit("B"), habit("C")];
     const onMoveTo = vi.fn();

@@ -1,5 +1,7 @@
 import {
   type PointerEvent as ReactPointerEvent,
+  startTransition,
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -37,6 +39,13 @@ type Props = ListActions & {
   onRetry: () => void;
   onAdd: (name: string) => void;
 };
+
+/**
+ * Rows drawn in the list's first render: more than a tall window shows (a row is 7.5rem on a phone). The others
+ * follow in a transition right after the first paint, in slices that leave the browser free (issue 11: with 50
+ * habits, Today's first render drew 50 rows, about 3,000 elements, before anything showed).
+ */
+export const FIRST_ROWS = 12;
 
 /** Where a habit at `from` lands when moved to index `to` of the same list: the habit it goes before. */
 function beforeIdFor(list: readonly Habit[], from: number, to: number): string | null {
@@ -128,10 +137,15 @@ function HabitSection({
   };
 
   const actions = useStableActions({ ...rest, onMove, onDragStart });
+  const [allRows, setAllRows] = useState(habits.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (!allRows) startTransition(() => setAllRows(true));
+  }, [allRows]);
+  const shown = allRows ? habits : habits.slice(0, FIRST_ROWS);
 
   return (
     <ul ref={listRef} id={id} aria-label={label} className="space-y-3" data-testid={testId}>
-      {habits.map((habit, i) => (
+      {shown.map((habit, i) => (
         <HabitRow
           key={habit.id}
           habit={habit}
