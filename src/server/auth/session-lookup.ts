@@ -92,6 +92,18 @@ export function createSessionLookup(
   const fresh = (row: SessionRow | undefined, now: number): row is SessionRow =>
     row !== undefined && now >= row.readAt && now - row.readAt < cacheMs;
 
+  /** The answer from memory alone: the user, null when the request is refused, undefined when a read is needed. */
+  const kept = (headers: Headers, now: Date): SessionUser | null | undefined => {
+    const value = cookieValue(headers.get("cookie"));
+    if (!value) return null;
+    const at = now.getTime();
+    const row = cache.get(value);
+    if (!fresh(row, at)) return undefined;
+    if (row.expiresAt <= at) return null;
+    if (row.banned && (row.banExpires === null || row.banExpires > at)) return null;
+    return { id: row.id, email: row.email, name: row.name };
+  };
+
   const lookup = async (headers: Headers, now: Date): Promise<SessionUser | null> => {
     const value = cookieValue(headers.get("cookie"));
     if (!value) return null;
@@ -115,6 +127,7 @@ export function createSessionLookup(
   };
 
   return Object.assign(lookup, {
+    kept,
     /** Every session is read again on its next use. */
     forgetAll: () => {
       generation++;

@@ -8,17 +8,25 @@ import { bearerOf, signInWithToken } from "../tokens/bearer";
 /** Answers 401 unless the request carries a valid session or API token; sets c.get("user"). */
 export const requireUser =
   (lookup: SessionLookup): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (c, next) => {
     const token = bearerOf(c.req.header("authorization"));
     if (token !== undefined) return signInWithToken(c, token, next);
-    const user = await lookup(c.req.raw.headers, c.get("now"));
-    if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
-    c.set("user", user);
-    await next();
+    // A session kept in memory answers at once, without a promise of its own (the most frequent case).
+    const kept = lookup.kept(c.req.raw.headers, c.get("now"));
+    if (kept !== undefined) {
+      if (kept === null) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      c.set("user", kept);
+      return next();
+    }
+    return lookup(c.req.raw.headers, c.get("now")).then((user) => {
+      if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      c.set("user", user);
+      return next();
+    });
   };
 
 /** GUIDE §5: the client's day is accepted only within one day of the server's UTC date. */
-export const resolveToday = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+export const resolveToday = (): MiddlewareHandler<AppEnv> => (c, next) => {
   const header = c.req.header("x-local-date");
   const now = c.get("now");
   if (header === undefined) {
@@ -32,5 +40,5 @@ export const resolveToday = (): MiddlewareHandler<AppEnv> => async (c, next) => 
   } else {
     c.set("today", header);
   }
-  await next();
+  return next();
 };

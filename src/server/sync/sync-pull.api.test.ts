@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expandDayRanges } from "../../core/day-ranges";
 import { addDays } from "../../core/local-date";
-import type { SyncPull } from "../../core/sync";
+import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, type SyncPull } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
@@ -44,6 +44,42 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     }
     return { habits, done, deleted, cursor, pages };
   };
+
+  it("reads the web app's query form and every other form alike, and refuses the same bad ones", async () => {
+    const user = await t.signUp();
+    for (const name of ["A", "B", "C"]) await t.call(user, "POST", "/api/habits", { json: { name } });
+    const get = async (query: string) => {
+      const res = await t.call<SyncPull>(user, "GET", `/api/sync?${query}`);
+      return { status: res.status, body: res.body };
+    };
+    // The same request written as the web app writes it (read by one pattern) and otherwise (read by the schema).
+    const pairs = [
+      ["cursor=0&limit=2", "limit=2&cursor=0"],
+      ["cursor=0", `limit=${SYNC_DEFAULT_LIMIT}&cursor=0`],
+      ["cursor=000&limit=0002", "limit=2&cursor="],
+    ];
+    for (const [plain, other] of pairs) {
+      const [a, b] = [await get(plain!), await get(other!)];
+      expect(a.status, plain).toBe(200);
+      expect(a, `${plain} / ${other}`).toEqual(b);
+    }
+    const first = (await get("cursor=0&limit=2")).body;
+    expect(first.habits).toHaveLength(2);
+    expect(first.more).toBe(true);
+    const current = (await get(`cursor=${first.cursor}`)).body.cursor;
+    expect(await get(`cursor=${current}&limit=500`)).toEqual(await get(`limit=500&cursor=${current}`));
+    for (const bad of [
+      "cursor=5&limit=0",
+      `cursor=5&limit=${SYNC_MAX_LIMIT + 1}`,
+      "cursor=1234567890123456",
+      "cursor=-1",
+      "cursor=1&x=2",
+    ]) {
+      const res = await get(bad);
+      expect(res.status, bad).toBe(400);
+      expect((res.body as unknown as { error: { code: string } }).error.code, bad).toBe("VALIDATION_FAILED");
+    }
+  });
 
   it("starts empty, then sends what changed since the cursor, and a device in sync gets a few bytes", async () => {
     const bob = await t.signUp();
