@@ -17,3 +17,17 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+type PostTask = (callback: () => void, options: { priority: "background" }) => Promise<unknown>;
+
+/**
+ * Runs `work` at background priority where the browser has `scheduler.postTask` (after the frame a click asked
+ * for, so the tick shows before its push goes out), at once elsewhere. Not a timer: a page clock that tests stop
+ * does not hold it up.
+ */
+export function inBackground(work: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  if (typeof scheduler?.postTask === "function")
+    void scheduler.postTask(work, { priority: "background" }).catch(() => work());
+  else work();
+}

@@ -6,7 +6,7 @@ import { ERROR_BANNER_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { showError, showNotice } from "../../ui/notices";
 import { setDayStart } from "../local-today";
-import { nextTask } from "../next-task";
+import { inBackground, nextTask } from "../next-task";
 import { perfMark } from "../perf-mark";
 import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
@@ -257,7 +257,9 @@ export function createSyncEngine(
     }
     unsettled.delete(changes);
     post({ type: "changed" });
-    if (kick) kickAll();
+    // The push waits for the frame that shows the change: its answer (a few milliseconds away) and the change
+    // event after it would otherwise delay that frame (issue 11, a tick's interaction to next paint).
+    if (kick) inBackground(kickAll);
     return true;
   }
 
