@@ -16,8 +16,9 @@ let readAt = -Infinity;
 const now = () => {
   const real = Date.now();
   if (real - readAt > 20) {
-    const value = Number(readFileSync(clockFile, "utf8").trim());
-    if (Number.isFinite(value)) offset = value;
+    const text = readFileSync(clockFile, "utf8").trim();
+    const value = Number(text);
+    if (text !== "" && Number.isFinite(value)) offset = value; // an empty file is no offset of 0
     readAt = real;
   }
   return new Date(real + offset);

@@ -2,7 +2,7 @@
 // process, several on one database, all reading the same clock file. For tests of the reminder scheduler across
 // processes and restarts.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
@@ -15,7 +15,12 @@ export type SharedClock = { file: string; set: (iso: string) => void; close: () 
 export function sharedClock(startIso: string): SharedClock {
   const dir = mkdtempSync(join(tmpdir(), "hs-clock-"));
   const file = join(dir, "offset");
-  const set = (iso: string) => writeFileSync(file, String(Date.parse(iso) - Date.now()));
+  // Written whole, then renamed into place: a process reading while writeFileSync truncates would find the file
+  // empty (a clock at real time, days after the test's instant: due reminders then count as more than an hour late).
+  const set = (iso: string) => {
+    writeFileSync(`${file}.next`, String(Date.parse(iso) - Date.now()));
+    renameSync(`${file}.next`, file);
+  };
   set(startIso);
   return { file, set, close: () => rmSync(dir, { recursive: true, force: true }) };
 }
