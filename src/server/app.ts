@@ -8,7 +8,7 @@ import { checkDatabase } from "./db/database";
 import type { Auth } from "./auth/auth";
 import { clientIp } from "./auth/client-ip";
 import { authProvidersRoute } from "./auth/providers";
-import { ApiError, errorBody, sendError } from "./http/errors";
+import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
 import { frame } from "./http/frame";
@@ -105,7 +105,7 @@ export function createApp({
 
   // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
   const tooLarge = (maxSize: number) => (c: Context) =>
-    c.json(errorBody("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`), 413);
+    sendError(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`);
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { betterSqliteLoads } from "../../../test/support/sqlite-addon";
 import { sqliteDialect } from "./sqlite-dialect";
 import { startSqliteWriter, type SqliteWriter } from "./sqlite-writer";
 
@@ -13,17 +14,7 @@ type Db = { t: { id: number; name: string } };
 
 const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 5000"];
 
-// better-sqlite3's addon does not load on every Node (on Node 24 the app uses node:sqlite, decision 0021).
-const addonLoads = (() => {
-  try {
-    new Database(":memory:").close();
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.skipIf(!addonLoads)("SQLite group commit", () => {
+describe.skipIf(!betterSqliteLoads)("SQLite group commit", () => {
   let dir: string;
   let file: string;
   let db: Kysely<Db>;

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { betterSqliteLoads } from "../../../test/support/sqlite-addon";
 import { sqliteDialect } from "./sqlite-dialect";
 import { startSqliteWriter, type SqliteWriter, type WriterQuery } from "./sqlite-writer";
 
@@ -15,17 +16,7 @@ type Db = { t: { id: number; name: string } };
 
 const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 200"];
 
-// better-sqlite3's addon does not load on every Node (on Node 24 the app uses node:sqlite, decision 0021).
-const addonLoads = (() => {
-  try {
-    new Database(":memory:").close();
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.skipIf(!addonLoads)("SQLite writer trips", () => {
+describe.skipIf(!betterSqliteLoads)("SQLite writer trips", () => {
   let dir: string;
   let file: string;
   let db: Kysely<Db>;

@@ -32,14 +32,9 @@ export function acceptsGzip(c: Context): boolean {
  */
 export const sizedJson = (c: Context<AppEnv>, text: string, status: ContentfulStatusCode = 200) => {
   const length = Buffer.byteLength(text);
-  return framedResponse(
-    c,
-    text,
-    status,
-    length < COMPRESS_MIN_BYTES
-      ? { "content-type": JSON_TYPE, "content-length": String(length) }
-      : { "content-type": JSON_TYPE, "content-length": String(length), vary: "Accept-Encoding" },
-  );
+  const headers: Record<string, string> = { "content-type": JSON_TYPE, "content-length": String(length) };
+  if (length >= COMPRESS_MIN_BYTES) headers.vary = "Accept-Encoding";
+  return framedResponse(c, text, status, headers);
 };
 
 /**

@@ -22,16 +22,7 @@ const REQUEST_ID = /^[\w\-=]{1,64}$/;
 const noop = async () => undefined;
 
 /**
- * What every request gets, in one middleware (one await instead of five: on the most frequent request, an in-sync
- * pull, the five separate ones cost as much as the rest of it; docs/performance.md, Read path):
- * - c.get("requestId") (the client's X-Request-Id when plain, else a new UUID), c.get("db") and c.get("now");
- * - gzip for answers made per request when the client takes it (hono's compress: static files go precompressed,
- *   the habit list gzipped once per change, and a body under 1 KiB whose length is given goes as it is);
- * - the security headers (http/security.ts), then the popup's exceptions on /api/auth (auth/popup-headers.ts);
- * - X-Request-Id on the answer, and one log line (log/request-log.ts).
- */
-/**
- * An answer made whole by its route: the headers above as one plain object, which the HTTP layer writes as they
+ * An answer made whole by its route: the frame's headers (below) and its own as one plain object, which the HTTP layer writes as they
  * are, without building a Fetch Headers object and setting each on it (the hot reads: http/cached-body.ts). The
  * frame leaves it as it is; `headers` must hold everything else the answer needs (its length and type, Vary).
  */
@@ -51,13 +42,22 @@ export function framedResponse(
   return res;
 }
 
+/**
+ * What every request gets, in one middleware (one await instead of five: on the most frequent request, an in-sync
+ * pull, the five separate ones cost as much as the rest of it; docs/performance.md, Read path):
+ * - c.get("requestId") (the client's X-Request-Id when plain, else a new UUID), c.get("db") and c.get("now");
+ * - gzip for answers made per request when the client takes it (hono's compress: static files go precompressed,
+ *   the habit list gzipped once per change, and a body under 1 KiB whose length is given goes as it is);
+ * - the security headers (http/security.ts), then the popup's exceptions on /api/auth (auth/popup-headers.ts);
+ * - X-Request-Id on the answer, and one log line (log/request-log.ts).
+ */
 export function frame({ logger, trustProxy, hsts, db, now }: FrameOptions): MiddlewareHandler<AppEnv> {
   const headerList = securityHeaderList({ hsts });
   const headerObject = Object.freeze(
     Object.fromEntries(headerList.map(([name, value]) => [name.toLowerCase(), value])),
   );
   const gzip = compress();
-  const log = requestLogger(logger);
+  const log = requestLogger(logger, trustProxy);
   return async (c, next) => {
     const start = performance.now();
     const given = c.req.header("x-request-id");
@@ -67,13 +67,14 @@ export function frame({ logger, trustProxy, hsts, db, now }: FrameOptions): Midd
     c.set("now", now());
     c.set("securityHeaders", headerObject);
     await next();
-    if (c.get("framed") !== undefined && c.get("framed") === c.res)
-      return log(c, requestId, performance.now() - start, trustProxy);
-    await gzip(c, noop);
-    const headers = c.res.headers;
-    for (const [name, value] of headerList) headers.set(name, value);
-    if (c.req.path.startsWith("/api/auth/")) adjustAuthHeaders(headers);
-    headers.set("X-Request-Id", requestId);
-    await log(c, requestId, performance.now() - start, trustProxy);
+    // An answer made whole by its route (framedResponse) has its headers already; any other gets them here.
+    if (c.get("framed") !== c.res) {
+      await gzip(c, noop);
+      const headers = c.res.headers;
+      for (const [name, value] of headerList) headers.set(name, value);
+      if (c.req.path.startsWith("/api/auth/")) adjustAuthHeaders(headers);
+      headers.set("X-Request-Id", requestId);
+    }
+    await log(c, requestId, performance.now() - start);
   };
 }

@@ -50,9 +50,9 @@ function eventOf(method: string, route: string, status: number): string | null {
  * made. Its fields are fixed and hold no secret, so it goes through `lines`, a child of the logger without the
  * redaction pass (which doubled the cost of a line); warnings and errors go through the logger itself.
  */
-export function requestLogger(logger: Logger) {
+export function requestLogger(logger: Logger, trustProxy: boolean) {
   const lines = logger.child({}, { redact: [] });
-  return (c: Context, requestId: string, ms: number, trustProxy: boolean): void | Promise<void> => {
+  return (c: Context, requestId: string, ms: number): void | Promise<void> => {
     const { method } = c.req;
     const { status } = c.res;
     const route = loggedRoute(c);
