@@ -1,12 +1,12 @@
-import { Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
-import { sqliteDialect } from "./sqlite-dialect";
-import { startSqliteWriter, writerOnThisThread } from "./sqlite-writer";
+import { sqliteDialect, type NearTransact } from "./sqlite-dialect";
+import { startSqliteWriter, writerOnThisThread, type SyncSql } from "./sqlite-writer";
 
 export type Dialect = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -34,21 +34,62 @@ function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => 
 
 // WAL lets readers run beside the writer; FULL sync means a committed write survives power loss.
 const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 5000", "foreign_keys = ON"];
+/** This thread's writer for small transactions: it never waits for a lock nor checkpoints (decision 0038). */
+const NEAR_PRAGMAS = [
+  ...PRAGMAS.slice(0, 2),
+  "busy_timeout = 0",
+  "foreign_keys = ON",
+  "wal_autocheckpoint = 0",
+];
 
-function openSqlite(file: string, { reader = false } = {}): SqliteDatabase {
+function openSqlite(file: string, pragmas: readonly string[]): SqliteDatabase {
   const sqlite = connectSqlite(file);
-  for (const pragma of [...PRAGMAS, ...(reader ? ["query_only = ON"] : [])]) sqlite.exec(`pragma ${pragma}`);
+  for (const pragma of pragmas) sqlite.exec(`pragma ${pragma}`);
   return sqlite;
 }
 
-/** A file gets a writer thread and a reader on this thread; an in-memory database, one connection here. */
+/** Each database's handle for small transactions (smallWrites), and its synchronous ones (nearTransaction). */
+const nearTwins = new WeakMap<Db, Db>();
+const nearTransacts = new WeakMap<Db, NearTransact>();
+
+/**
+ * A file gets a writer thread, a reader on this thread and, for small transactions, a writer on this thread; an
+ * in-memory database, one connection here.
+ */
 function sqliteDatabase(file: string): Kysely<Database> {
   if (file === ":memory:")
-    return new Kysely({ dialect: sqliteDialect(writerOnThisThread(openSqlite(file))) });
+    return new Kysely({ dialect: sqliteDialect(writerOnThisThread(openSqlite(file, PRAGMAS))) });
   mkdirSync(dirname(file), { recursive: true });
-  const reader = openSqlite(file, { reader: true });
-  return new Kysely({ dialect: sqliteDialect(startSqliteWriter(file, PRAGMAS), reader) });
+  const reader = openSqlite(file, [...PRAGMAS, "query_only = ON"]);
+  const writer = startSqliteWriter(file, PRAGMAS);
+  const near = {
+    writer: writerOnThisThread(openSqlite(file, NEAR_PRAGMAS)),
+    checkpoint: () => writer.execute(CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)")),
+  };
+  const dialects = sqliteDialect(writer, reader, near);
+  const db = new Kysely<Database>({ dialect: dialects });
+  if (dialects.near) nearTwins.set(db, new Kysely<Database>({ dialect: dialects.near }));
+  if (dialects.transact) nearTransacts.set(db, dialects.transact);
+  return db;
 }
+
+/**
+ * Runs `body` as a small transaction whose statements run at once, synchronously, on this thread's SQLite writer
+ * (docs/decisions/0038-near-writes.md): no promise and no query builder between them. Undefined, having done
+ * nothing, where there is no such writer (PostgreSQL, an in-memory database) or another process holds the write
+ * lock: the caller then takes its general way.
+ */
+export async function nearTransaction<T>(db: Db, body: (sql: SyncSql) => T): Promise<{ value: T } | undefined> {
+  return nearTransacts.get(db)?.(body);
+}
+
+/**
+ * The handle for a small, short transaction (a mark, a push of a few ops): on a SQLite file it runs on this
+ * thread's writer connection, with no trip to the writer thread, and commits with the others of the same turn of
+ * the event loop (docs/decisions/0038-near-writes.md). Elsewhere, `db` itself. Large writes (imports) must not use
+ * it: they would hold the event loop.
+ */
+export const smallWrites = (db: Db): Db => nearTwins.get(db) ?? db;
 
 export function openDatabase(url: string): DatabaseHandle {
   const dialect = dialectOf(url);

@@ -1,9 +1,10 @@
-// Kysely's SQLite dialect with our own driver (docs/decisions/0017-sqlite-writer-and-reader.md):
+// Kysely's SQLite dialect with our own driver (docs/decisions/0017-sqlite-writer-and-reader.md, 0038):
 // - one writer, usually on its own thread (sqlite-writer.ts), taken by one Kysely connection at a time;
 // - a transaction starts with BEGIN IMMEDIATE, so it takes the write lock at once and waits (busy timeout) for
 //   another process's writer; a plain BEGIN that upgrades later fails at once with "database is locked";
 // - a SELECT outside a transaction runs on a read-only connection of this thread, so that (with WAL) reads go on
-//   while a long write transaction, such as a large import, holds the writer.
+//   while a long write transaction, such as a large import, holds the writer;
+// - small transactions (`nearDialect`) may run on a second writer connection of this thread, with no thread hop.
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -16,13 +17,28 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from "kysely";
-import { failedAt, type SqliteWriter, type WriterQuery } from "./sqlite-writer";
+import {
+  failedAt,
+  preparedStatements,
+  type SqliteWriter,
+  type SyncSql,
+  type WriterHere,
+  type WriterQuery,
+} from "./sqlite-writer";
+
+/** Where a transaction runs: the writer thread ("far") or this thread's writer connection ("near"). */
+type Lane = "far" | "near";
 
 /**
  * What Kysely holds between acquire and release: `release` is set while it holds the writer, `inTransaction` from
  * its BEGIN to its end, `opened` once its savepoint is open (with its first statement).
  */
-type Routed = DatabaseConnection & { release?: () => void; inTransaction?: boolean; opened?: boolean };
+type Routed = DatabaseConnection & {
+  lane: Lane;
+  release?: () => void;
+  inTransaction?: boolean;
+  opened?: boolean;
+};
 
 /** Hands the writer to one holder at a time, in the order asked, and tells how many are waiting. */
 function mutex() {
@@ -40,45 +56,64 @@ function mutex() {
   return Object.assign(lock, { waiting: () => waiting });
 }
 
-/** Statements by SQL text: preparing one costs as much as running a small read. */
-function statements(db: SqliteDatabase, max = 200) {
-  const cache = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
-  return (sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      if (cache.size >= max) cache.clear();
-      statement = db.prepare(sql);
-      cache.set(sql, statement);
-    }
-    return statement;
-  };
-}
-
 /** Transactions that share one real transaction at most; their answers wait for its commit. */
 export const GROUP_MAX = 64;
 
 type Member = { resolve: () => void; reject: (error: unknown) => void };
 
 const raw = (sql: string) => CompiledQuery.raw(sql);
+/** Another connection holds the write lock: better-sqlite3's SQLITE_BUSY, node:sqlite's errcode 5. */
+const isBusy = (error: unknown) => {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return /^SQLITE_BUSY/.test(String(code ?? "")) || errcode === 5;
+};
 
-export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Dialect {
+/**
+ * The writer connection of this thread for small transactions (docs/decisions/0038): `busy_timeout = 0`, so that a
+ * lock held by another process is answered at once (the transaction then goes to the writer thread, which waits),
+ * and `wal_autocheckpoint = 0`, so that no checkpoint runs on the event loop: `checkpoint` runs one elsewhere.
+ */
+export type NearWriter = { writer: WriterHere; checkpoint: () => Promise<unknown> };
+
+/**
+ * Runs `body`, whose statements run at once on this thread's writer, as a small transaction of the group commit;
+ * resolves once it is durable. Undefined, having done nothing, when another process holds the write lock now.
+ */
+export type NearTransact = <T>(body: (sql: SyncSql) => T) => Promise<{ value: T } | undefined>;
+
+/** Checkpoints after near commits at most this often; each runs on the writer thread, passive. */
+const CHECKPOINT_EVERY_MS = 100;
+
+export type SqliteDialects = Dialect & {
+  /** The same database, whose transactions run on this thread's writer connection when they can. */
+  near?: Dialect;
+  transact?: NearTransact;
+};
+
+export function sqliteDialect(
+  writer: SqliteWriter,
+  reader?: SqliteDatabase,
+  nearWriter?: NearWriter,
+): SqliteDialects {
   const lock = mutex();
-  const prepared = reader && statements(reader);
+  const prepared = reader && preparedStatements(reader);
+  const writers: Record<Lane, SqliteWriter> = { far: writer, near: nearWriter?.writer ?? writer };
   // Group commit (docs/decisions/0032-write-path.md): the transactions that queue for the writer while one runs
   // continue the same real transaction (BEGIN IMMEDIATE ... COMMIT), each inside a savepoint of its own, so that a
   // failing one rolls back alone. Each is answered only once the shared COMMIT has returned: one fsync for the
   // group, nothing acknowledged before it is durable. A transaction's bounds travel with its statements: BEGIN and
   // SAVEPOINT with its first, and its RELEASE with the next member's first statement or with the COMMIT
-  // (`releasing`), so that a member costs the writer thread one trip per statement and no more.
-  const group = { open: false, size: 0, members: [] as Member[], releasing: false };
+  // (`releasing`), so that a member costs the writer thread one trip per statement and no more. A group runs on one
+  // lane: a holder of the other lane commits it first.
+  const group = { open: false, lane: "far" as Lane, size: 0, members: [] as Member[], releasing: false };
 
-  /** Runs `query` after the last member's RELEASE if it is still to be sent; a failing RELEASE loses the group. */
-  const send = async (query: CompiledQuery, before: readonly string[] = []) => {
+  /** Runs `query` on `lane` after the last member's RELEASE if it is still to be sent; a failing RELEASE loses the group. */
+  const send = async (lane: Lane, query: CompiledQuery, before: readonly string[] = []) => {
     const release = group.releasing ? ["release member"] : [];
     group.releasing = false;
     const sent: WriterQuery = { ...query, before: [...release, ...before] };
     try {
-      return await writer.execute(sent);
+      return await writers[lane].execute(sent);
     } catch (error) {
       const at = failedAt(error, sent) - release.length;
       if (at < 0) await abandonGroup(error);
@@ -92,13 +127,14 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     group.members = [];
     group.size = 0;
     try {
-      await send(raw("commit"));
+      await send(group.lane, raw("commit"));
       group.open = false;
       for (const member of members) member.resolve();
     } catch (error) {
       await abandonGroup(error, members);
       throw error;
     }
+    if (group.lane === "near") checkpointSoon();
   };
 
   /** The real transaction is gone (or its COMMIT failed): roll back what is left, fail every member. */
@@ -107,28 +143,76 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     group.size = 0;
     group.open = false;
     group.releasing = false;
-    await writer.execute(raw("rollback")).catch(() => undefined); // SQLite may have rolled back already
+    await writers[group.lane].execute(raw("rollback")).catch(() => undefined); // SQLite may have rolled back already
     for (const member of members) member.reject(error);
+  };
+
+  // The near connection never checkpoints (wal_autocheckpoint = 0): a passive checkpoint on the writer thread
+  // copies the WAL into the database at most every CHECKPOINT_EVERY_MS while near groups commit, one at a time.
+  const checkpoints = { running: false, last: 0 };
+  const checkpointSoon = () => {
+    if (!nearWriter || checkpoints.running || Date.now() - checkpoints.last < CHECKPOINT_EVERY_MS) return;
+    checkpoints.running = true;
+    void nearWriter
+      .checkpoint()
+      .catch(() => undefined) // the next commit asks again
+      .finally(() => {
+        checkpoints.running = false;
+        checkpoints.last = Date.now();
+      });
+  };
+
+  // A near member does not wait for others to queue: the event loop runs every request it has read before it comes
+  // back to this, so the group commits once per turn of the loop (or at GROUP_MAX), after them.
+  let commitScheduled = false;
+  const commitSoon = () => {
+    if (commitScheduled) return;
+    commitScheduled = true;
+    setImmediate(() => {
+      commitScheduled = false;
+      void (async () => {
+        const release = await lock();
+        try {
+          // Whoever hands the writer on leaves an open group to its next holder: this one commits it.
+          if (group.open) await commitGroup();
+        } catch {
+          // the members' promises carry the error
+        } finally {
+          release();
+        }
+      })();
+    });
   };
 
   const hold = async (conn: Routed) => {
     if (conn.release) return;
     conn.release = await lock();
-    // A statement outside a transaction (a pragma, an autocommit write) runs after the group is durable.
-    if (group.open && !conn.inTransaction) await commitGroup().catch(() => undefined);
+    // A statement outside a transaction (a pragma, an autocommit write), or a transaction of the other lane, runs
+    // after the group is durable.
+    if (group.open && (!conn.inTransaction || group.lane !== conn.lane))
+      await commitGroup().catch(() => undefined);
   };
 
   /** A transaction's first statement, after BEGIN IMMEDIATE (when no group is open) and its SAVEPOINT. */
-  const openWith = async (conn: Routed, query: CompiledQuery) => {
+  const openWith = async (conn: Routed, query: CompiledQuery): Promise<QueryResult<unknown>> => {
     const begin = group.open ? [] : ["begin immediate"];
     try {
-      const result = await send(query, [...begin, "savepoint member"]);
+      const result = await send(conn.lane, query, [...begin, "savepoint member"]);
       group.open = true;
+      group.lane = conn.lane;
       conn.opened = true;
       return result;
     } catch (error) {
       const at = failedAt(error, query);
-      if (at >= begin.length) group.open = true; // BEGIN ran (or was not needed)
+      // Another process holds the write lock: the writer thread waits for it (busy timeout), this thread must not.
+      if (at === 0 && begin.length && conn.lane === "near" && isBusy(error)) {
+        conn.lane = "far";
+        return openWith(conn, query);
+      }
+      if (at >= begin.length) {
+        group.open = true; // BEGIN ran (or was not needed)
+        group.lane = conn.lane;
+      }
       if (at > begin.length)
         conn.opened = true; // the statement failed inside the savepoint: roll back to it
       else conn.inTransaction = false; // nothing of this transaction is open
@@ -136,14 +220,15 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     }
   };
 
-  const connection = (): Routed => {
+  const connection = (lane: Lane): Routed => {
     const conn: Routed = {
+      lane,
       async executeQuery<R>(query: CompiledQuery) {
         if (prepared && !conn.release && SelectQueryNode.is(query.query))
           return { rows: prepared(query.sql).all(query.parameters) } as QueryResult<R>;
         await hold(conn);
         if (conn.inTransaction && !conn.opened) return (await openWith(conn, query)) as QueryResult<R>;
-        return (await send(query)) as QueryResult<R>;
+        return (await send(conn.inTransaction ? conn.lane : "far", query)) as QueryResult<R>;
       },
       async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
         yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
@@ -152,13 +237,14 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     return conn;
   };
 
-  const driver: Driver = {
+  const driver = (lane: Lane): Driver => ({
     init: async () => undefined,
-    acquireConnection: async () => connection(),
+    acquireConnection: async () => connection(lane),
     async beginTransaction(conn: Routed) {
       // BEGIN and SAVEPOINT go with the first statement (openWith).
       conn.inTransaction = true;
       conn.opened = false;
+      conn.lane = lane;
       await hold(conn);
     },
     async commitTransaction(conn: Routed) {
@@ -167,14 +253,14 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
       conn.opened = false;
       group.size++;
       const durable = new Promise<void>((resolve, reject) => group.members.push({ resolve, reject }));
-      // Others are waiting: the next one continues the transaction, after this one's RELEASE; the last of the
-      // group commits it.
-      if (lock.waiting() > 0 && group.size < GROUP_MAX) {
-        group.releasing = true;
+      group.releasing = true;
+      if (group.size < GROUP_MAX && (conn.lane === "near" || lock.waiting() > 0)) {
+        // The next holder continues the transaction, after this one's RELEASE; the last of the group commits it
+        // (on the near lane, once the loop has run what it read: commitSoon).
         conn.release?.();
         conn.release = undefined;
+        if (conn.lane === "near") commitSoon();
       } else {
-        group.releasing = true;
         await commitGroup().catch(() => undefined); // the member's promise carries the error
       }
       await durable;
@@ -185,7 +271,7 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
       if (!conn.opened) return; // its savepoint was never opened
       conn.opened = false;
       try {
-        await send(raw("release member"), ["rollback to member"]);
+        await send(conn.lane, raw("release member"), ["rollback to member"]);
       } catch (error) {
         // SQLite rolled the whole transaction back (an I/O error, a full disk): the group's members fail with it.
         if (group.open) await abandonGroup(error);
@@ -193,21 +279,76 @@ export function sqliteDialect(writer: SqliteWriter, reader?: SqliteDatabase): Di
     },
     async releaseConnection(conn: Routed) {
       if (!conn.release) return;
-      // The group ends with the last holder when nobody waits to continue it.
-      if (group.open && lock.waiting() === 0) await commitGroup().catch(() => undefined);
+      // The group ends with the last holder when nobody waits to continue it (near groups: commitSoon).
+      if (group.open && lock.waiting() === 0) {
+        if (group.lane === "near") commitSoon();
+        else await commitGroup().catch(() => undefined);
+      }
       conn.release();
       conn.release = undefined;
     },
     async destroy() {
+      if (lane === "near") return; // the far driver closes what both use
       reader?.close();
+      await nearWriter?.writer.close();
       await writer.close();
     },
+  });
+
+  const nearDriver = driver("near");
+
+  /** Opens the near lane's group (or continues it) for `conn`, at once; false when another process has the lock. */
+  const openNow = async (conn: Routed, sync: SyncSql): Promise<boolean> => {
+    if (group.releasing) {
+      group.releasing = false;
+      try {
+        sync.run("release member", []);
+      } catch (error) {
+        await abandonGroup(error); // SQLite rolled the group back: its members fail, this one starts afresh
+      }
+    }
+    if (!group.open) {
+      try {
+        sync.run("begin immediate", []);
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        return false;
+      }
+      group.open = true;
+      group.lane = "near";
+    }
+    sync.run("savepoint member", []);
+    conn.opened = true;
+    return true;
   };
 
-  return {
-    createDriver: () => driver,
+  const transact: NearTransact = async (body) => {
+    const sync = nearWriter!.writer.sync;
+    const conn = connection("near");
+    await nearDriver.beginTransaction(conn, {});
+    let value: ReturnType<typeof body>;
+    try {
+      if (!(await openNow(conn, sync))) {
+        conn.inTransaction = false;
+        await nearDriver.releaseConnection(conn);
+        return undefined;
+      }
+      value = body(sync);
+    } catch (error) {
+      await nearDriver.rollbackTransaction(conn);
+      await nearDriver.releaseConnection(conn);
+      throw error;
+    }
+    await nearDriver.commitTransaction(conn);
+    return { value };
+  };
+
+  const dialect = (lane: Lane): Dialect => ({
+    createDriver: () => driver(lane),
     createAdapter: () => new SqliteAdapter(),
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
-  };
+  });
+
+  return { ...dialect("far"), near: nearWriter && dialect("near"), transact: nearWriter && transact };
 }

@@ -39,20 +39,52 @@ const resultOf = ({ rows, changes, lastInsertRowid }: Reply): QueryResult<unknow
         insertId: lastInsertRowid === undefined ? undefined : BigInt(lastInsertRowid),
       };
 
-/** Runs statements on a connection of this thread: for an in-memory database, which no other thread can open. */
-export function writerOnThisThread(db: SqliteDatabase): SqliteWriter {
+/** Statements by SQL text: preparing one costs as much as running a small read. */
+export function preparedStatements(db: SqliteDatabase, max = 200) {
+  const cache = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  return (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      if (cache.size >= max) cache.clear();
+      statement = db.prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
+/** Statements run at once on a connection of this thread: a small transaction's body (docs/decisions/0038). */
+export type SyncSql = {
+  /** The rows of a statement that returns rows. */
+  all: <R>(sql: string, parameters: readonly unknown[]) => R[];
+  /** Runs a statement; the number of rows it changed. */
+  run: (sql: string, parameters: readonly unknown[]) => number;
+};
+
+export type WriterHere = SqliteWriter & { sync: SyncSql };
+
+/**
+ * Runs statements on a connection of this thread: for an in-memory database, which no other thread can open, and
+ * for the small transactions of a file (sqlite-dialect.ts, docs/decisions/0038), also synchronously (`sync`).
+ */
+export function writerOnThisThread(db: SqliteDatabase): WriterHere {
+  const prepare = preparedStatements(db);
   return {
     async execute({ sql, parameters, before = [] }) {
       let at = 0;
       try {
-        for (; at < before.length; at++) db.prepare(before[at]!).run([]);
-        const statement = db.prepare(sql);
+        for (; at < before.length; at++) prepare(before[at]!).run([]);
+        const statement = prepare(sql);
         if (statement.reader) return { rows: statement.all(parameters) };
         const { changes, lastInsertRowid } = statement.run(parameters);
         return resultOf({ id: 0, changes, lastInsertRowid });
       } catch (error) {
         throw Object.assign(error as Error, { failedAt: at });
       }
+    },
+    sync: {
+      all: <R>(sql: string, parameters: readonly unknown[]) => prepare(sql).all(parameters) as R[],
+      run: (sql, parameters) => Number(prepare(sql).run(parameters).changes),
     },
     close: async () => db.close(),
   };

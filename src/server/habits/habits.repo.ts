@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { locksRows, type Db } from "../db/database";
+import { locksRows, smallWrites, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
@@ -152,37 +152,39 @@ export async function setCompletion(
   limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
   const kept = keptDates(db);
-  const written = await db.transaction().execute(async (trx) => {
-    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
-    if (done && locksRows(trx)) await lockOwner(trx, userId);
-    const version = await nextVersions(trx, userId, 2);
-    const updated = await trx
-      .updateTable("habits")
-      .set({ updated_at: now.toISOString(), version })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .returningAll()
-      .returning((eb) =>
-        eb
-          .selectFrom("completions")
-          .select("done")
-          .where("habit_id", "=", id)
-          .where("date", "=", date)
-          .as("before"),
-      )
-      .executeTakeFirst();
-    if (!updated) return undefined;
-    const { before: stored, ...row } = updated;
-    const before: DayCode = stored ?? DAY_NONE;
-    const state = done ? DAY_DONE : DAY_NONE;
-    if (before !== state) {
-      await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
-      await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
-    }
-    // The counter stood at version - 1 before this write; version + 1 is the last number it took.
-    const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
-    return { habit: toStored(row, dates), dates, counter: version + 1 };
-  });
+  const written = await smallWrites(db)
+    .transaction()
+    .execute(async (trx) => {
+      // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+      if (done && locksRows(trx)) await lockOwner(trx, userId);
+      const version = await nextVersions(trx, userId, 2);
+      const updated = await trx
+        .updateTable("habits")
+        .set({ updated_at: now.toISOString(), version })
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .returningAll()
+        .returning((eb) =>
+          eb
+            .selectFrom("completions")
+            .select("done")
+            .where("habit_id", "=", id)
+            .where("date", "=", date)
+            .as("before"),
+        )
+        .executeTakeFirst();
+      if (!updated) return undefined;
+      const { before: stored, ...row } = updated;
+      const before: DayCode = stored ?? DAY_NONE;
+      const state = done ? DAY_DONE : DAY_NONE;
+      if (before !== state) {
+        await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
+        await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
+      }
+      // The counter stood at version - 1 before this write; version + 1 is the last number it took.
+      const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
+      return { habit: toStored(row, dates), dates, counter: version + 1 };
+    });
   if (!written) return undefined;
   // Kept only once committed: a number of a write rolled back is taken again by the next one.
   kept.set(userId, id, written.counter, written.dates);

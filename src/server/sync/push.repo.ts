@@ -1,8 +1,8 @@
 // Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
 import type { Updateable } from "kysely";
-import { locksRows, type Db } from "../db/database";
+import { locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
 import { scheduleColumn } from "../db/habit-columns";
-import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode, type HabitTable } from "../db/schema";
+import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
@@ -10,16 +10,26 @@ import { positionForNew } from "../habits/habits.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
-import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
+import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
 import { setDayState } from "./days.repo";
+import { dayOpsOf, pushDaysNow } from "./push-days.repo";
+import {
+  applied,
+  CODES,
+  dropped,
+  notFound,
+  ownerOf,
+  rejected,
+  replay,
+  toStored,
+  type Outcome,
+  type Owner,
+  type Stored,
+} from "./push-outcomes";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
-type Outcome =
-  { status: "applied" | "duplicate" | "dropped" } | { status: "rejected"; code: string; message: string };
-/** An op's first outcome as sync_ops keeps it. */
-type Stored = { status: string; code: string | null; message: string | null };
 type Context = {
   trx: Db;
   userId: string;
@@ -31,21 +41,6 @@ type Context = {
   /** The account's habits, counted once per push and then kept up to date. */
   usage: { habits?: number };
 };
-
-const applied: Outcome = { status: "applied" };
-const rejected = (code: string, message: string): Outcome => ({ status: "rejected", code, message });
-const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
-const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
-
-type Owner = "mine" | "buried" | "other" | "none";
-
-/** "mine": the user's habit; "buried": the user deleted it; "other": another user's id; "none": never seen. */
-function ownerOf(userId: string, live: string | null | undefined, dead: string | null | undefined): Owner {
-  const owner = live ?? dead;
-  if (owner == null) return "none";
-  if (owner !== userId) return "other";
-  return live != null ? "mine" : "buried";
-}
 
 async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
   const live = await trx.selectFrom("habits").select("user_id").where("id", "=", habitId).executeTakeFirst();
@@ -75,7 +70,7 @@ async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDat
 /** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
 async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outcome>): Promise<Outcome> {
   const owner = await whose(ctx.trx, ctx.userId, habitId);
-  if (owner === "buried") return { status: "dropped" };
+  if (owner === "buried") return dropped;
   return owner === "mine" ? write() : notFound();
 }
 
@@ -98,7 +93,7 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
   const { owner, state: before } = await whoseDay(trx, userId, habitId, date);
-  if (owner === "buried") return { status: "dropped" };
+  if (owner === "buried") return dropped;
   if (owner !== "mine") return notFound();
   if (before === state) return applied;
   // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
@@ -116,7 +111,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
     case "createHabit": {
       const owner = await whose(trx, userId, op.habitId);
       if (owner === "mine") return { status: "duplicate" };
-      if (owner === "buried") return { status: "dropped" };
+      if (owner === "buried") return dropped;
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
@@ -180,15 +175,6 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
   }
 }
 
-const toStored = (outcome: Outcome): Stored =>
-  outcome.status === "rejected" ? outcome : { status: outcome.status, code: null, message: null };
-
-/** A replayed op changes nothing; one first rejected or dropped answers so again, so the client still rolls back. */
-function replay(opId: string, { status, code, message }: Stored): SyncOpResult {
-  if (status === "rejected") return { opId, status, code: code ?? "REJECTED", message: message ?? "" };
-  return { opId, status: status === "dropped" ? "dropped" : "duplicate" };
-}
-
 async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
   const parsed = SyncOpSchema.safeParse(raw);
   if (!parsed.success) return rejected("VALIDATION_FAILED", describeIssues(parsed.error.issues));
@@ -200,6 +186,9 @@ async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
   }
 }
 
+/** Ops in a push that runs as a small transaction (database.ts: smallWrites); about 0.1 ms each. */
+const SMALL_PUSH_OPS = 16;
+
 /**
  * One transaction for the whole push, under the owner lock, so a duplicated push running in parallel waits and then
  * finds every op recorded. Each op's checks come before its writes, so a rejected op has written nothing.
@@ -210,7 +199,18 @@ export async function pushOps(
   ops: readonly { opId: string }[],
   { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): Promise<SyncPushResult> {
-  return db.transaction().execute(async (trx) => {
+  const small = ops.length <= SMALL_PUSH_OPS;
+  // A tick's push: day ops only, applied at once on this thread's SQLite writer where there is one (decision 0038).
+  const dayOps = small ? dayOpsOf(ops) : undefined;
+  if (dayOps) {
+    const done = await nearTransaction(db, (sql) =>
+      pushDaysNow(sql, userId, dayOps, { now, limits, latest }),
+    );
+    if (done) return done.value;
+  }
+  // A push of a few ops is a small transaction (the web app sends one op a tick); a large one, the writer thread's.
+  const writes = small ? smallWrites(db) : db;
+  return writes.transaction().execute(async (trx) => {
     // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE): no statement needed.
     if (locksRows(trx)) await lockOwner(trx, userId);
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.

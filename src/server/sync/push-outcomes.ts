@@ -1,0 +1,38 @@
+// What a pushed op came to, as answered and as kept in sync_ops: shared by the general way of a push (push.repo.ts)
+// and the way of a push of day ops on this thread's SQLite writer (push-days.repo.ts).
+import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
+import type { DayStateName, SyncOpResult } from "../../core/sync";
+
+export type Outcome =
+  { status: "applied" | "duplicate" | "dropped" } | { status: "rejected"; code: string; message: string };
+/** An op's first outcome as sync_ops keeps it. */
+export type Stored = { status: string; code: string | null; message: string | null };
+
+export const applied: Outcome = { status: "applied" };
+export const dropped: Outcome = { status: "dropped" };
+export const rejected = (code: string, message: string): Outcome => ({ status: "rejected", code, message });
+export const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
+export const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
+
+export type Owner = "mine" | "buried" | "other" | "none";
+
+/** "mine": the user's habit; "buried": the user deleted it; "other": another user's id; "none": never seen. */
+export function ownerOf(
+  userId: string,
+  live: string | null | undefined,
+  dead: string | null | undefined,
+): Owner {
+  const owner = live ?? dead;
+  if (owner == null) return "none";
+  if (owner !== userId) return "other";
+  return live != null ? "mine" : "buried";
+}
+
+export const toStored = (outcome: Outcome): Stored =>
+  outcome.status === "rejected" ? outcome : { status: outcome.status, code: null, message: null };
+
+/** A replayed op changes nothing; one first rejected or dropped answers so again, so the client still rolls back. */
+export function replay(opId: string, { status, code, message }: Stored): SyncOpResult {
+  if (status === "rejected") return { opId, status, code: code ?? "REJECTED", message: message ?? "" };
+  return { opId, status: status === "dropped" ? "dropped" : "duplicate" };
+}
