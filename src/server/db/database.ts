@@ -79,7 +79,10 @@ function sqliteDatabase(file: string): Kysely<Database> {
  * nothing, where there is no such writer (PostgreSQL, an in-memory database) or another process holds the write
  * lock: the caller then takes its general way.
  */
-export async function nearTransaction<T>(db: Db, body: (sql: SyncSql) => T): Promise<{ value: T } | undefined> {
+export async function nearTransaction<T>(
+  db: Db,
+  body: (sql: SyncSql) => T,
+): Promise<{ value: T } | undefined> {
   return nearTransacts.get(db)?.(body);
 }
 
