@@ -62,6 +62,7 @@ export const GROUP_MAX = 64;
 type Member = { resolve: () => void; reject: (error: unknown) => void };
 
 const raw = (sql: string) => CompiledQuery.raw(sql);
+const ignore = () => undefined;
 /** Another connection holds the write lock: better-sqlite3's SQLITE_BUSY, node:sqlite's errcode 5. */
 const isBusy = (error: unknown) => {
   const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
@@ -73,7 +74,12 @@ const isBusy = (error: unknown) => {
  * lock held by another process is answered at once (the transaction then goes to the writer thread, which waits),
  * and `wal_autocheckpoint = 0`, so that no checkpoint runs on the event loop: `checkpoint` runs one elsewhere.
  */
-export type NearWriter = { writer: WriterHere; checkpoint: () => Promise<unknown> };
+export type NearWriter = {
+  writer: WriterHere;
+  checkpoint: () => Promise<unknown>;
+  /** Makes what was written to the WAL so far durable (its COMMITs do not: `synchronous = NORMAL`). */
+  syncWal: () => Promise<void>;
+};
 
 /**
  * Runs `body`, whose statements run at once on this thread's writer, as a small transaction of the group commit;
@@ -129,12 +135,57 @@ export function sqliteDialect(
     try {
       await send(group.lane, raw("commit"));
       group.open = false;
-      for (const member of members) member.resolve();
     } catch (error) {
       await abandonGroup(error, members);
       throw error;
     }
-    if (group.lane === "near") checkpointSoon();
+    if (group.lane === "far") {
+      for (const member of members) member.resolve();
+      return;
+    }
+    // The near COMMIT wrote the WAL without syncing it: the members are answered once a sync that began after it
+    // has returned, while the next group already runs.
+    durableAfterNow().then(
+      () => members.forEach((member) => member.resolve()),
+      (error: unknown) => members.forEach((member) => member.reject(error)),
+    );
+    checkpointSoon();
+  };
+
+  // The WAL's syncs after near COMMITs (decision 0038): one at a time on libuv's threads; a commit made while one
+  // runs waits for the next, which covers every commit made meanwhile. Until a commit's sync returns, anything read
+  // outside a near transaction waits for it before its rows are used (`unsynced`), so that no answer and no other
+  // write rests on a change that a power cut could still undo.
+  let syncing: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  let unsynced: Promise<void> | undefined;
+  const startSync = () => {
+    const sync = nearWriter!.syncWal();
+    syncing = sync;
+    const done = () => {
+      if (syncing === sync) syncing = undefined;
+    };
+    sync.then(done, done);
+    return sync;
+  };
+  const durableAfterNow = (): Promise<void> => {
+    const durable = !syncing
+      ? startSync()
+      : (queued ??= syncing.then(ignore, ignore).then(() => {
+          queued = undefined;
+          return startSync();
+        }));
+    unsynced = durable;
+    const settled = () => {
+      if (unsynced === durable) unsynced = undefined;
+    };
+    durable.then(settled, settled);
+    return durable;
+  };
+  /** `result`, once every near commit it may have seen is durable. */
+  const afterSync = async <R>(result: R): Promise<R> => {
+    if (unsynced) await unsynced.catch(ignore);
+    return result;
   };
 
   /** The real transaction is gone (or its COMMIT failed): roll back what is left, fail every member. */
@@ -224,11 +275,17 @@ export function sqliteDialect(
     const conn: Routed = {
       lane,
       async executeQuery<R>(query: CompiledQuery) {
-        if (prepared && !conn.release && SelectQueryNode.is(query.query))
-          return { rows: prepared(query.sql).all(query.parameters) } as QueryResult<R>;
+        if (prepared && !conn.release && SelectQueryNode.is(query.query)) {
+          const rows = { rows: prepared(query.sql).all(query.parameters) } as QueryResult<R>;
+          return unsynced ? afterSync(rows) : rows;
+        }
         await hold(conn);
-        if (conn.inTransaction && !conn.opened) return (await openWith(conn, query)) as QueryResult<R>;
-        return (await send(conn.inTransaction ? conn.lane : "far", query)) as QueryResult<R>;
+        const lane = conn.inTransaction ? conn.lane : "far";
+        const result = (
+          conn.inTransaction && !conn.opened ? await openWith(conn, query) : await send(lane, query)
+        ) as QueryResult<R>;
+        // A near transaction's own answer waits for its group's sync; anything else, for the syncs it may have seen.
+        return unsynced && conn.lane === "far" ? afterSync(result) : result;
       },
       async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
         yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
