@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { locksRows, smallWrites, type Db } from "../db/database";
+import { locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
 import { datesOfHabits, keptDates, type HabitDates } from "./habit-dates.repo";
+import { markNow } from "./mark-now.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
@@ -152,6 +153,18 @@ export async function setCompletion(
   limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
   const kept = keptDates(db);
+  // On a SQLite file, at once on this thread's writer (decision 0038); elsewhere, or when another process holds
+  // the write lock, the general way below.
+  const mark = { userId, id, date, done, now, limits };
+  const near = await nearTransaction(db, (sql) =>
+    markNow(sql, mark, (counter, state) => kept.after(userId, id, counter, date, state)),
+  );
+  if (near) {
+    if (!near.value) return undefined;
+    const { row, dates, counter } = near.value;
+    kept.set(userId, id, counter, dates);
+    return toStored(row, dates);
+  }
   const written = await smallWrites(db)
     .transaction()
     .execute(async (trx) => {

@@ -12,6 +12,8 @@ import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { dayOpsOf } from "./push-days.repo";
 import { pushOps } from "./push.repo";
+import { setCompletion } from "../habits/habits.repo";
+import { ApiError } from "../http/errors";
 
 const MAX_DAYS = 3;
 const HABITS = 3;
@@ -19,7 +21,7 @@ const limits = { maxHabits: 50, maxDays: MAX_DAYS };
 
 type Twin = { user: TestUser; habits: string[] };
 
-describe("a push of day ops on SQLite, at once and the general way", () => {
+describe("day writes on SQLite, at once and the general way", () => {
   const t = useTestServer(testDialects()[0]!, undefined, { env: { USER_MAX_DAYS: String(MAX_DAYS) } });
   const db = (): Db => t.running.database.db;
   let stranger: string;
@@ -154,6 +156,55 @@ describe("a push of day ops on SQLite, at once and the general way", () => {
         },
       ),
       { numRuns: 30 },
+    );
+  });
+
+  // A REST mark (habits.repo.ts: setCompletion) takes the same way at once on SQLite (habits/mark-now.repo.ts).
+  const mark = fc.record({
+    habit: fc.constantFrom(0, 0, 1, 1, 2, 3),
+    back: fc.integer({ min: 0, max: 3 }),
+    done: fc.boolean(),
+    push: fc.boolean(), // a push of setDay skipped first, from another device: the kept days go stale
+  });
+
+  it("marks by REST with the same answers and rows as the general way", async () => {
+    const now = new Date(`${TEST_DAY}T12:00:00.000Z`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(mark, { minLength: 1, maxLength: 12 }), async (marks) => {
+        const [a, b] = [await newTwin(), await newTwin()];
+        const base = async (twin: Twin) =>
+          Number(
+            (
+              await db()
+                .selectFrom("sync_state")
+                .select("version")
+                .where("user_id", "=", twin.user.id)
+                .executeTakeFirstOrThrow()
+            ).version,
+          );
+        const [baseA, baseB] = [await base(a), await base(b)];
+        const answer = (promise: Promise<unknown>) =>
+          promise.then(
+            (habit) => habit,
+            (error: unknown) => (error instanceof ApiError ? error.code : Promise.reject(error)),
+          );
+        for (const m of marks) {
+          const date = addDays(TEST_DAY, -m.back);
+          const run = async (twin: Twin, way: Db) => {
+            const habitId = [...twin.habits, stranger][m.habit]!;
+            if (m.push) {
+              const op: SyncOp = { opId: randomUUID(), type: "setDay", habitId, date, state: "skipped" };
+              await pushOps(way, twin.user.id, [op], { now, limits, latest: TEST_DAY });
+            }
+            const habit = await answer(setCompletion(way, twin.user.id, habitId, date, m.done, now, limits));
+            return typeof habit === "object" && habit ? { ...habit, id: 0, userId: 0, createdAt: 0 } : habit;
+          };
+          expect(await run(a, db())).toEqual(await run(b, smallWrites(db())));
+        }
+        const at = now.toISOString();
+        expect(await rowsOf(a, baseA, [], at)).toEqual(await rowsOf(b, baseB, [], at));
+      }),
+      { numRuns: 20 },
     );
   });
 });

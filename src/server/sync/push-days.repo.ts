@@ -6,10 +6,11 @@ import type { SyncSql } from "../db/sqlite-writer";
 import { DAY_DONE, DAY_NONE, type DayCode } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
-import { checkQuota, type UserLimits } from "../habits/quota";
+import type { UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
 import type { SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
+import { changeDayCountNow, nextVersionsNow, setDayStateNow } from "./days-now.repo";
 import {
   applied,
   CODES,
@@ -39,23 +40,9 @@ export function dayOpsOf(ops: readonly { opId: string }[]): DayOp[] | undefined 
   return days;
 }
 
-// versions.repo.ts: nextVersions, the user's change counter (its row stays locked until commit).
-const NEXT_VERSIONS =
-  'insert into "sync_state" ("user_id", "version") values (?, ?) on conflict ("user_id") do update set "version" = "sync_state"."version" + ? returning "version"';
 // push.repo.ts: whoseDay, the habit's owner (live or buried) and the day's state in one statement.
 const WHOSE_DAY =
   'select (select "user_id" from "habits" where "id" = ?) as "live", (select "user_id" from "deleted_habits" where "id" = ?) as "dead", (select "done" from "completions" where "habit_id" = ? and "date" = ?) as "state"';
-// owner.repo.ts: changeDayCount, with and without the quota's bound, and its fallbacks.
-const MOVE_COUNT = 'update "day_counts" set "days" = "days" + ? where "user_id" = ?';
-const MOVE_COUNT_WITHIN = `${MOVE_COUNT} and "days" <= ?`;
-const KEPT_COUNT = 'select "days" from "day_counts" where "user_id" = ?';
-const COUNT_DAYS = `select count(*) as "count" from "completions" where "habit_id" in (select "id" from "habits" where "user_id" = ?) and "done" <> ${DAY_NONE}`;
-const SET_COUNT =
-  'insert into "day_counts" ("user_id", "days") values (?, ?) on conflict ("user_id") do update set "days" = ?';
-// days.repo.ts: setDayState; a day returned to nothing keeps a tombstone row.
-const DAY_TO_NONE = `update "completions" set "done" = ${DAY_NONE}, "version" = ? where "habit_id" = ? and "date" = ? and "done" <> ${DAY_NONE}`;
-const DAY_TO =
-  'insert into "completions" ("habit_id", "date", "user_id", "version", "done") values (?, ?, ?, ?, ?) on conflict ("habit_id", "date") do update set "done" = ?, "version" = ? where "completions"."done" <> ?';
 // push.repo.ts: updateHabit with no change but its version and time.
 const TOUCH_HABIT = 'update "habits" set "updated_at" = ?, "version" = ? where "id" = ?';
 const RECORD_OP =
@@ -71,20 +58,6 @@ type Context = {
   latest: LocalDate;
   next: number;
 };
-
-/** owner.repo.ts: changeDayCount with the quota: a count past it changes nothing and throws QUOTA_EXCEEDED. */
-function changeDayCount({ sql, userId, limits }: Context, change: number): void {
-  if (change === 0) return;
-  const moved =
-    change > 0
-      ? sql.run(MOVE_COUNT_WITHIN, [change, userId, limits.maxDays - change])
-      : sql.run(MOVE_COUNT, [change, userId]);
-  if (moved > 0) return;
-  const kept = sql.all<{ days: number }>(KEPT_COUNT, [userId])[0];
-  const days = Number(kept?.days ?? sql.all<{ count: number }>(COUNT_DAYS, [userId])[0]!.count) + change;
-  checkQuota(limits, { days });
-  if (!kept) sql.run(SET_COUNT, [userId, days, days]);
-}
 
 /** push.repo.ts: setDay, the last write to reach the server wins per (habit, day). */
 function setDay(ctx: Context, { habitId, date, state }: DayOp): Outcome {
@@ -102,10 +75,8 @@ function setDay(ctx: Context, { habitId, date, state }: DayOp): Outcome {
   if (owner !== "mine") return notFound();
   const before = row.state ?? DAY_NONE;
   if (before === state) return applied;
-  changeDayCount(ctx, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0);
-  const version = ctx.next++;
-  if (state === DAY_NONE) sql.run(DAY_TO_NONE, [version, habitId, date]);
-  else sql.run(DAY_TO, [habitId, date, userId, version, state, state, version, state]);
+  changeDayCountNow(sql, userId, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0, ctx.limits);
+  setDayStateNow(sql, { userId, habitId, date, version: ctx.next++ }, state);
   sql.run(TOUCH_HABIT, [ctx.at, ctx.next++, habitId]);
   return applied;
 }
@@ -126,10 +97,9 @@ export function pushDaysNow(
   ops: readonly DayOp[],
   { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): SyncPushResult {
-  const count = 2 * ops.length;
-  const last = Number(sql.all<{ version: number }>(NEXT_VERSIONS, [userId, count, count])[0]!.version);
+  const first = nextVersionsNow(sql, userId, 2 * ops.length);
   const at = now.toISOString();
-  const ctx: Context = { sql, userId, at, limits, latest, next: last - count + 1 };
+  const ctx: Context = { sql, userId, at, limits, latest, next: first };
   const seen = new Map<string, Stored>();
   if (ops.length > 0)
     for (const row of sql.all<Stored & { op_id: string }>(seenOps(ops.length), [
@@ -150,5 +120,5 @@ export function pushDaysNow(
     sql.run(RECORD_OP, [userId, op.opId, stored.status, stored.code, stored.message, at]);
     results.push({ opId: op.opId, ...outcome });
   }
-  return { results, cursor: String(last) };
+  return { results, cursor: String(first + 2 * ops.length - 1) };
 }

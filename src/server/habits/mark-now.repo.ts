@@ -1,0 +1,66 @@
+// A REST mark (PUT or DELETE /api/habits/:id/completions/:date) run at once on this thread's SQLite writer
+// (docs/decisions/0038-near-writes.md): the statements of habits.repo.ts's setCompletion, synchronously, inside the
+// group commit. completions.api.test.ts and day-counts.api.test.ts run the same answers on PostgreSQL, which takes
+// the general way.
+import type { Selectable } from "kysely";
+import type { SyncSql } from "../db/sqlite-writer";
+import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
+import type { LocalDate } from "../../core/local-date";
+import { changeDayCountNow, nextVersionsNow, setDayStateNow } from "../sync/days-now.repo";
+import type { HabitDates } from "./habit-dates.repo";
+import type { UserLimits } from "./quota";
+
+type HabitRow = Selectable<HabitTable>;
+
+const TOUCH_HABIT =
+  'update "habits" set "updated_at" = ?, "version" = ? where "id" = ? and "user_id" = ? returning *, (select "done" from "completions" where "habit_id" = ? and "date" = ?) as "before"';
+const DAYS_OF_HABIT = `select "date", "done" from "completions" where "habit_id" = ? and "done" <> ${DAY_NONE} order by "date"`;
+
+export type Mark = {
+  userId: string;
+  id: string;
+  date: LocalDate;
+  done: boolean;
+  now: Date;
+  limits: UserLimits;
+};
+export type Marked = { row: HabitRow; dates: HabitDates; counter: number };
+
+/**
+ * setCompletion's transaction: the habit row first (its owner checked, the day's state read in the same statement),
+ * then the day count and the day; the habit's days from `kept` (the days as they stood at the counter before this
+ * write) or read. Undefined when the habit is not the user's.
+ */
+export function markNow(
+  sql: SyncSql,
+  { userId, id, date, done, now, limits }: Mark,
+  kept: (counter: number, state: DayCode) => HabitDates | undefined,
+): Marked | undefined {
+  const version = nextVersionsNow(sql, userId, 2);
+  const [updated] = sql.all<HabitRow & { before: DayCode | null }>(TOUCH_HABIT, [
+    now.toISOString(),
+    version,
+    id,
+    userId,
+    id,
+    date,
+  ]);
+  if (!updated) return undefined;
+  const { before: stored, ...row } = updated;
+  const before = stored ?? DAY_NONE;
+  const state = done ? DAY_DONE : DAY_NONE;
+  if (before !== state) {
+    changeDayCountNow(sql, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
+    setDayStateNow(sql, { userId, habitId: id, date, version: version + 1 }, state);
+  }
+  // The counter stood at version - 1 before this write; version + 1 is the last number it took.
+  const dates = kept(version - 1, state) ?? daysOf(sql, id);
+  return { row, dates, counter: version + 1 };
+}
+
+function daysOf(sql: SyncSql, habitId: string): HabitDates {
+  const dates: HabitDates = { done: [], skipped: [] };
+  for (const { date, done } of sql.all<{ date: LocalDate; done: DayCode }>(DAYS_OF_HABIT, [habitId]))
+    (done === DAY_DONE ? dates.done : dates.skipped).push(date);
+  return dates;
+}
