@@ -4,7 +4,7 @@
 // the general way.
 import type { Selectable } from "kysely";
 import type { SyncSql } from "../db/sqlite-writer";
-import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
+import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode, type HabitTable } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 import { changeDayCountNow, nextVersionsNow, setDayStateNow } from "../sync/days-now.repo";
 import type { HabitDates } from "./habit-dates.repo";
@@ -14,7 +14,9 @@ type HabitRow = Selectable<HabitTable>;
 
 const TOUCH_HABIT =
   'update "habits" set "updated_at" = ?, "version" = ? where "id" = ? and "user_id" = ? returning *, (select "done" from "completions" where "habit_id" = ? and "date" = ?) as "before"';
-const DAYS_OF_HABIT = `select "date", "done" from "completions" where "habit_id" = ? and "done" <> ${DAY_NONE} order by "date"`;
+// A habit's days as two comma-separated lists: two strings to split instead of a row object per day (a year of
+// days read as rows was a fifth of a mark's CPU, most of it garbage to collect).
+const DAYS_OF_HABIT = `select group_concat("date", ',' order by "date") filter (where "done" = ${DAY_DONE}) as "done", group_concat("date", ',' order by "date") filter (where "done" = ${DAY_SKIPPED}) as "skipped" from "completions" where "habit_id" = ? and "done" <> ${DAY_NONE}`;
 
 export type Mark = {
   userId: string;
@@ -59,8 +61,7 @@ export function markNow(
 }
 
 function daysOf(sql: SyncSql, habitId: string): HabitDates {
-  const dates: HabitDates = { done: [], skipped: [] };
-  for (const { date, done } of sql.all<{ date: LocalDate; done: DayCode }>(DAYS_OF_HABIT, [habitId]))
-    (done === DAY_DONE ? dates.done : dates.skipped).push(date);
-  return dates;
+  const [row] = sql.all<{ done: string | null; skipped: string | null }>(DAYS_OF_HABIT, [habitId]);
+  const list = (joined: string | null | undefined) => (joined ? (joined.split(",") as LocalDate[]) : []);
+  return { done: list(row?.done), skipped: list(row?.skipped) };
 }
