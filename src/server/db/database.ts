@@ -1,8 +1,7 @@
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { mkdirSync } from "node:fs";
-import { open } from "node:fs/promises";
+import fs, { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
@@ -47,14 +46,19 @@ const NEAR_PRAGMAS = [
   "wal_autocheckpoint = 0",
 ];
 
-/** fdatasync of the WAL on libuv's threads, opened anew each time: the file may have been replaced meanwhile. */
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, "r+");
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+/**
+ * fdatasync of the WAL on libuv's threads, opened anew each time (the file may have been replaced meanwhile), with
+ * fs's callbacks: one promise for the three calls, where fs/promises made a handle and a promise for each.
+ */
+function syncFile(path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fs.open(path, "r+", (opened, fd) => {
+      if (opened) return reject(opened);
+      fs.fdatasync(fd, (synced) =>
+        fs.close(fd, (closed) => ((synced ?? closed) ? reject(synced ?? closed) : resolve())),
+      );
+    });
+  });
 }
 
 function openSqlite(file: string, pragmas: readonly string[]): SqliteDatabase {
