@@ -7,12 +7,13 @@ import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
-import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
+import { changeDayCount, countHabits, dropHabitDays } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
 import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
 import { setDayState } from "./days.repo";
+import { lockAndReserve, writeDayCounted } from "./push-postgres.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -103,9 +104,19 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   if (before === state) return applied;
   // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
   // quota, so that a rejected op changes nothing and the push goes on.
-  await changeDayCount(trx, userId, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0, limits);
-  await setDayState(trx, { userId, habitId, date, version: await ctx.version() }, state);
-  await updateHabit(ctx, habitId, {});
+  const change = before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
+  const [dayVersion, habitVersion] = [await ctx.version(), await ctx.version()];
+  const updatedAt = ctx.now.toISOString();
+  const within = change > 0 ? limits.maxDays - change : undefined;
+  const day = { userId, habitId, date, state, dayVersion, habitVersion, updatedAt, change, within };
+  if (locksRows(trx) && (await writeDayCounted(trx, day))) return applied;
+  await changeDayCount(trx, userId, change, limits);
+  await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
+  await trx
+    .updateTable("habits")
+    .set({ updated_at: updatedAt, version: habitVersion })
+    .where("id", "=", habitId)
+    .execute();
   return applied;
 }
 
@@ -211,10 +222,12 @@ export async function pushOps(
   { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): Promise<SyncPushResult> {
   return db.transaction().execute(async (trx) => {
-    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE): no statement needed.
-    if (locksRows(trx)) await lockOwner(trx, userId);
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
-    const first = await nextVersions(trx, userId, 2 * ops.length);
+    // PostgreSQL takes the owner lock (lockOwner) first, in the same statement; on SQLite the transaction holds the
+    // one write lock already (BEGIN IMMEDIATE).
+    const first = locksRows(trx)
+      ? await lockAndReserve(trx, userId, 2 * ops.length)
+      : await nextVersions(trx, userId, 2 * ops.length);
     // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
     const cursor = String(first + 2 * ops.length - 1);
     let next = first;
