@@ -7,19 +7,33 @@ import { DAY_NONE, type DayCode } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 
 /**
- * lockOwner then nextVersions (owner.repo.ts, versions.repo.ts) in one statement: the counter's upsert reads its
- * row from a count over the locked profile row, so the profile lock is taken (or waited for) first, and locks still
- * come in one order. Returns the first of `count` numbers reserved. The ops already recorded must be read by a
- * later statement: this one's snapshot is from before any wait for the lock.
+ * lockOwner then nextVersions (owner.repo.ts, versions.repo.ts), then the op log's rows of the push's op ids taken
+ * as "applied", in one statement. The counter's upsert reads its row from a count over the locked profile row, and
+ * the op rows are made from the counter's row, so the profile lock is taken (or waited for) first and locks still
+ * come in one order. Returns the first of `count` numbers reserved and the ids taken; an id not taken was recorded
+ * by an earlier push, whose row a later statement reads (this one's snapshot is from before any wait for the lock).
  */
-export async function lockAndReserve(trx: Db, userId: string, count: number): Promise<number> {
-  const { rows } = await sql<{ version: string }>`
-    with owner as (select user_id from profiles where user_id = ${userId} for update)
-    insert into sync_state (user_id, version)
-      select ${userId}, ${count}::bigint from (select count(*) from owner) as locked
-    on conflict (user_id) do update set version = sync_state.version + excluded.version
-    returning version`.execute(trx);
-  return Number(rows[0]!.version) - count + 1;
+export async function lockReserveAndClaim(
+  trx: Db,
+  userId: string,
+  count: number,
+  ids: readonly string[],
+  createdAt: string,
+): Promise<{ first: number; claimed: ReadonlySet<string> }> {
+  const { rows } = await sql<{ version: string; claimed: string[] }>`
+    with owner as (select user_id from profiles where user_id = ${userId} for update),
+      counter as (insert into sync_state (user_id, version)
+          select ${userId}, ${count}::bigint from (select count(*) from owner) as locked
+        on conflict (user_id) do update set version = sync_state.version + excluded.version
+        returning version),
+      claimed as (insert into sync_ops (user_id, op_id, status, code, message, created_at)
+          select ${userId}, id, 'applied', null, null, ${createdAt} from counter, unnest(${ids}::text[]) as id
+        on conflict do nothing returning op_id)
+    select (select version from counter) as version, array(select op_id from claimed) as claimed`.execute(
+    trx,
+  );
+  const row = rows[0]!;
+  return { first: Number(row.version) - count + 1, claimed: new Set(row.claimed) };
 }
 
 export type DayChange = {

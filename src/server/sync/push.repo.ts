@@ -13,7 +13,7 @@ import type { LocalDate } from "../../core/local-date";
 import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
 import { setDayState } from "./days.repo";
-import { lockAndReserve, writeDayCounted } from "./push-postgres.repo";
+import { lockReserveAndClaim, writeDayCounted } from "./push-postgres.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -223,23 +223,25 @@ export async function pushOps(
 ): Promise<SyncPushResult> {
   return db.transaction().execute(async (trx) => {
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
-    // PostgreSQL takes the owner lock (lockOwner) first, in the same statement; on SQLite the transaction holds the
-    // one write lock already (BEGIN IMMEDIATE).
-    const first = locksRows(trx)
-      ? await lockAndReserve(trx, userId, 2 * ops.length)
-      : await nextVersions(trx, userId, 2 * ops.length);
+    // PostgreSQL takes the owner lock (lockOwner) first and records the new ops as applied, in one statement; on
+    // SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+    const ids = [...new Set(ops.map((op) => op.opId))];
+    const at = now.toISOString();
+    const { first, claimed } = locksRows(trx)
+      ? await lockReserveAndClaim(trx, userId, 2 * ops.length, ids, at)
+      : { first: await nextVersions(trx, userId, 2 * ops.length), claimed: new Set<string>() };
     // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
     const cursor = String(first + 2 * ops.length - 1);
     let next = first;
     const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
-    const ids = ops.map((op) => op.opId);
-    if (ids.length > 0) {
+    const recorded = ids.filter((id) => !claimed.has(id));
+    if (recorded.length > 0) {
       const rows = await trx
         .selectFrom("sync_ops")
         .select(["op_id", "status", "code", "message"])
         .where("user_id", "=", userId)
-        .where("op_id", "in", ids)
+        .where("op_id", "in", recorded)
         .execute();
       for (const row of rows) seen.set(row.op_id, row);
     }
@@ -253,10 +255,18 @@ export async function pushOps(
       const outcome = await applyOne(ctx, { opId, ...op });
       const stored = toStored(outcome);
       seen.set(opId, stored);
-      await trx
-        .insertInto("sync_ops")
-        .values({ user_id: userId, op_id: opId, ...stored, created_at: now.toISOString() })
-        .execute();
+      if (!claimed.has(opId))
+        await trx
+          .insertInto("sync_ops")
+          .values({ user_id: userId, op_id: opId, ...stored, created_at: at })
+          .execute();
+      else if (stored.status !== "applied")
+        await trx
+          .updateTable("sync_ops")
+          .set(stored)
+          .where("user_id", "=", userId)
+          .where("op_id", "=", opId)
+          .execute();
       results.push({ opId, ...outcome });
     }
     return { results, cursor };
