@@ -36,7 +36,7 @@ export async function lockReserveAndClaim(
   return { first: Number(row.version) - count + 1, claimed: new Set(row.claimed) };
 }
 
-export type DayChange = {
+export type DayWrite = {
   userId: string;
   habitId: string;
   date: LocalDate;
@@ -45,36 +45,45 @@ export type DayChange = {
   dayVersion: number;
   habitVersion: number;
   updatedAt: string;
-  /** Stored days gained (1), lost (-1) or neither (0): done and skipped are both stored. */
-  change: number;
-  /** The most stored days the account may hold before this change, for a gain; undefined without a quota. */
-  within?: number;
+  /** The most days the account may store (quota.ts). */
+  maxDays: number;
 };
 
+/** Whose the habit is (its owner, or the owner who deleted it) and the day's state before; true when written. */
+export type DaySeen = { live: string | null; dead: string | null; state: DayCode; written: boolean };
+
 /**
- * changeDayCount, setDayState and the habit row's update (push.repo.ts: setDay) in one statement, for a day whose
- * state differs from `state`. The day and the habit row are written only when the kept count moved; false when it
- * did not (no kept row yet, or over the quota): then nothing was written, and the caller takes the generic path.
+ * push.repo.ts's setDay in one statement: reads the habit's owner and the day's state (whoseDay), and when the
+ * habit is the user's and the day's state differs, moves the kept day count (changeDayCount, with the quota's
+ * condition for a gain), sets the day and stamps the habit row, the last two only when the count moved. Not
+ * written when the count did not move (no kept count yet, or over the quota): the caller then takes the generic
+ * path, with the same change numbers.
  */
-export async function writeDayCounted(trx: Db, d: DayChange): Promise<boolean> {
-  const counted =
-    d.change === 0
-      ? sql`select 1`
-      : sql`update day_counts set days = days + ${d.change} where user_id = ${d.userId}
-          ${d.within === undefined ? sql`` : sql`and days <= ${d.within}`} returning 1`;
+export async function setDayIfCounted(trx: Db, d: DayWrite): Promise<DaySeen> {
   const day =
     d.state === DAY_NONE
       ? sql`update completions set done = ${DAY_NONE}, version = ${d.dayVersion}
-          where habit_id = ${d.habitId} and date = ${d.date} and done <> ${DAY_NONE}
-            and exists (select from counted)`
+          where habit_id = ${d.habitId} and date = ${d.date} and done <> ${DAY_NONE} and exists (select from ok)`
       : sql`insert into completions (habit_id, date, user_id, version, done)
-          select ${d.habitId}, ${d.date}, ${d.userId}, ${d.dayVersion}, ${d.state} where exists (select from counted)
+          select ${d.habitId}, ${d.date}, ${d.userId}, ${d.dayVersion}, ${d.state} where exists (select from ok)
           on conflict (habit_id, date) do update set done = excluded.done, version = excluded.version
             where completions.done <> excluded.done`;
-  const { rows } = await sql<{ moved: boolean }>`
-    with counted as (${counted}), day as (${day}),
+  const { rows } = await sql<DaySeen>`
+    with cur as (
+        select (select user_id from habits where id = ${d.habitId}) as live,
+          (select user_id from deleted_habits where id = ${d.habitId}) as dead,
+          coalesce((select done from completions where habit_id = ${d.habitId} and date = ${d.date}),
+            ${DAY_NONE}::int) as state),
+      ch as (select case when state = ${DAY_NONE}::int then 1 when ${d.state}::int = ${DAY_NONE}::int then -1
+          else 0 end as change
+        from cur where live = ${d.userId} and state <> ${d.state}::int),
+      counted as (update day_counts set days = days + ch.change from ch
+        where user_id = ${d.userId} and ch.change <> 0 and (ch.change < 0 or days <= ${d.maxDays}::int - ch.change)
+        returning 1),
+      ok as (select 1 from ch where change = 0 union all select 1 from counted),
+      day as (${day}),
       habit as (update habits set updated_at = ${d.updatedAt}, version = ${d.habitVersion}
-        where id = ${d.habitId} and exists (select from counted))
-    select exists (select from counted) as moved`.execute(trx);
-  return rows[0]!.moved;
+        where id = ${d.habitId} and exists (select from ok))
+    select live, dead, state, exists (select from ok) as written from cur`.execute(trx);
+  return rows[0]!;
 }

@@ -13,7 +13,7 @@ import type { LocalDate } from "../../core/local-date";
 import type { DayStateName, SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
 import { setDayState } from "./days.repo";
-import { lockReserveAndClaim, writeDayCounted } from "./push-postgres.repo";
+import { lockReserveAndClaim, setDayIfCounted } from "./push-postgres.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -57,7 +57,7 @@ async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
 }
 
 /** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
-async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDate) {
+async function whoseDay(trx: Db, habitId: string, date: LocalDate) {
   const row = await trx
     .selectNoFrom((eb) => [
       eb.selectFrom("habits").select("user_id").where("id", "=", habitId).as("live"),
@@ -70,7 +70,7 @@ async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDat
         .as("state"),
     ])
     .executeTakeFirstOrThrow();
-  return { owner: ownerOf(userId, row.live, row.dead), state: (row.state ?? DAY_NONE) as DayCode };
+  return { live: row.live ?? null, dead: row.dead ?? null, state: (row.state ?? DAY_NONE) as DayCode };
 }
 
 /** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
@@ -98,18 +98,20 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const { trx, userId, limits } = ctx;
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
-  const { owner, state: before } = await whoseDay(trx, userId, habitId, date);
-  if (owner === "buried") return { status: "dropped" };
-  if (owner !== "mine") return notFound();
-  if (before === state) return applied;
-  // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
-  // quota, so that a rejected op changes nothing and the push goes on.
-  const change = before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
   const [dayVersion, habitVersion] = [await ctx.version(), await ctx.version()];
   const updatedAt = ctx.now.toISOString();
-  const within = change > 0 ? limits.maxDays - change : undefined;
-  const day = { userId, habitId, date, state, dayVersion, habitVersion, updatedAt, change, within };
-  if (locksRows(trx) && (await writeDayCounted(trx, day))) return applied;
+  const day = { userId, habitId, date, state, dayVersion, habitVersion, updatedAt, maxDays: limits.maxDays };
+  // PostgreSQL reads and, in the common case, writes in one statement (push-postgres.repo.ts).
+  const seen = locksRows(trx)
+    ? await setDayIfCounted(trx, day)
+    : { ...(await whoseDay(trx, habitId, date)), written: false };
+  const owner = ownerOf(userId, seen.live, seen.dead);
+  if (owner === "buried") return { status: "dropped" };
+  if (owner !== "mine") return notFound();
+  if (seen.state === state || seen.written) return applied;
+  // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
+  // quota, so that a rejected op changes nothing and the push goes on.
+  const change = seen.state === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
   await changeDayCount(trx, userId, change, limits);
   await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
   await trx
