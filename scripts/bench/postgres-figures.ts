@@ -11,6 +11,7 @@ import { utcToday, type LocalDate } from "./accounts";
 import { BROWSER_ENCODINGS, json, rawRequest } from "./http-client";
 import { CONNECTIONS, type LoadRequest } from "./load";
 import { SCALE_SECRET, scaleDatabase, sessionCookie, type ScaleDatabase } from "./pg-scale";
+import { pacedLoad } from "./paced-load";
 import { settle, startAppServer, type Child } from "./processes";
 import { median, ms, reqs, type Row } from "./table";
 
@@ -250,36 +251,52 @@ async function mixedLoad(
   const dbBefore = stats.postmaster ? treeTicks(stats.postmaster) : 0;
   const pgBefore = await databaseStats(stats.client);
   const started = performance.now();
-  const results = await Promise.all(
-    servers.map(
-      (server, i) =>
-        new Promise<autocannon.Result>((resolve, reject) => {
-          const connections = Math.floor(total / servers.length) + (i < total % servers.length ? 1 : 0);
-          const instance = autocannon(
-            {
-              url: server.url,
-              connections,
-              duration: seconds,
-              requests: passRequests(today, server.url, pick, list),
-              ...(rate && { overallRate: Math.max(1, Math.round(rate / servers.length)) }),
-            },
-            (error, result) => (error ? reject(error as Error) : resolve(result)),
-          );
-          instance.on("response", (client, status, _bytes, responseMs) => {
-            const at = performance.now();
-            const n = sent.get(client) ?? 0;
-            sent.set(client, n + 1);
-            if (answered.size < total) {
-              answered.add(client);
-              if (answered.size === total) steadyFrom = at;
-            }
-            if (status >= 200 && status < 300)
-              answers.push({ at, ms: responseMs, kind: kinds[n % kinds.length]! });
-            else statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
-          });
-        }),
-    ),
-  );
+  if (rate) {
+    // An open loop (paced-load.ts): autocannon's overallRate sends each second's quota back to back.
+    const paced = await pacedLoad({
+      urls: servers.map((s) => s.url),
+      rate,
+      seconds,
+      socketsPerServer: Math.ceil(total / servers.length),
+      passOf: (url) => passRequests(today, url, pick, list),
+    });
+    for (const { at, ms, step, status } of paced) {
+      if (status >= 200 && status < 300) answers.push({ at, ms, kind: kinds[step]! });
+      else statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
+    }
+    steadyFrom = started;
+  }
+  const results = rate
+    ? []
+    : await Promise.all(
+        servers.map(
+          (server, i) =>
+            new Promise<autocannon.Result>((resolve, reject) => {
+              const connections = Math.floor(total / servers.length) + (i < total % servers.length ? 1 : 0);
+              const instance = autocannon(
+                {
+                  url: server.url,
+                  connections,
+                  duration: seconds,
+                  requests: passRequests(today, server.url, pick, list),
+                },
+                (error, result) => (error ? reject(error as Error) : resolve(result)),
+              );
+              instance.on("response", (client, status, _bytes, responseMs) => {
+                const at = performance.now();
+                const n = sent.get(client) ?? 0;
+                sent.set(client, n + 1);
+                if (answered.size < total) {
+                  answered.add(client);
+                  if (answered.size === total) steadyFrom = at;
+                }
+                if (status >= 200 && status < 300)
+                  answers.push({ at, ms: responseMs, kind: kinds[n % kinds.length]! });
+                else statuses.set(`HTTP ${status}`, (statuses.get(`HTTP ${status}`) ?? 0) + 1);
+              });
+            }),
+        ),
+      );
   const ended = performance.now();
   await settle(servers.map((s) => s.pid));
   const appTicks = servers.reduce((n, s) => n + treeTicks(s.pid), 0) - appBefore;
@@ -306,7 +323,9 @@ async function mixedLoad(
       pull: quantiles(steady.filter((a) => a.kind === "pull")),
       push: quantiles(steady.filter((a) => a.kind === "push")),
     },
-    bad: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    bad: rate
+      ? [...statuses.values()].reduce((n, count) => n + count, 0)
+      : results.reduce((n, r) => n + r.non2xx + r.errors, 0),
     badKinds: {
       ...Object.fromEntries(statuses),
       ...(timeouts && { timeouts }),

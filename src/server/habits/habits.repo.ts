@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
+import { isPostgres, locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
 import { datesOfHabits, keptDates, type HabitDates } from "./habit-dates.repo";
+import { habitRowsWithDates } from "./habit-list-postgres.repo";
 import { markNow } from "./mark-now.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
@@ -54,6 +55,8 @@ export async function positionForNew(db: Db, userId: string): Promise<number> {
  * millisecond fall back to id order so the list is stable.
  */
 export async function listHabits(db: Db, userId: string, pause: Pause = slicer()): Promise<StoredHabit[]> {
+  if (isPostgres(db))
+    return (await habitRowsWithDates(db, userId)).map(({ row, dates }) => toStored(row, dates));
   const rows = await db
     .selectFrom("habits")
     .selectAll()

@@ -3,7 +3,7 @@
 // connection of its own and a write NOTIFYs through the database, so a stream hears writes of every process.
 import pg from "pg";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "../db/database";
+import type { DatabaseHandle, Db } from "../db/database";
 import { currentVersion } from "./versions.repo";
 
 const CHANNEL = "habit_sync";
@@ -30,6 +30,7 @@ export function createChangeHub({ db, dialect }: DatabaseHandle, databaseUrl: st
     for (const listener of listeners.get(userId) ?? []) listener(cursor);
   };
   const listening = dialect === "postgres" ? pgListener(databaseUrl, deliver, stop.signal) : undefined;
+  const notify = batchedNotify(db);
 
   return {
     async publish(userId) {
@@ -37,9 +38,7 @@ export function createChangeHub({ db, dialect }: DatabaseHandle, databaseUrl: st
         if (listeners.has(userId)) deliver(userId, String(await currentVersion(db, userId)));
         return;
       }
-      await sql`select pg_notify(${CHANNEL}, user_id || ' ' || version) from sync_state where user_id = ${userId}`.execute(
-        db,
-      );
+      await notify(userId);
     },
     async subscribe(userId, listener) {
       let set = listeners.get(userId);
@@ -57,6 +56,29 @@ export function createChangeHub({ db, dialect }: DatabaseHandle, databaseUrl: st
       stop.abort();
       await listening?.close();
     },
+  };
+}
+
+/**
+ * NOTIFY for every user published during one turn of the event loop, in one statement after it: under load a
+ * process finishes several writes a turn, and each NOTIFY was a round trip and a transaction of its own. Kept
+ * outside the writes' transactions: a NOTIFY holds PostgreSQL's one notification lock from its commit's start to
+ * its end, so in a transaction that writes it would hold that lock through the WAL flush, one commit at a time.
+ */
+function batchedNotify(db: Db) {
+  let batch: { users: Set<string>; sent: Promise<void> } | undefined;
+  return (userId: string): Promise<void> => {
+    if (!batch) {
+      const users = new Set<string>();
+      const sent = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+        batch = undefined;
+        await sql`select pg_notify(${CHANNEL}, user_id || ' ' || version) from sync_state
+          where user_id = any(${[...users]})`.execute(db);
+      });
+      batch = { users, sent };
+    }
+    batch.users.add(userId);
+    return batch.sent;
   };
 }
 

@@ -64,6 +64,8 @@ function setDay(ctx: Context, { habitId, date, state }: DayOp): Outcome {
   const { sql, userId } = ctx;
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
+  // A valid day op takes its two numbers (the day's, the habit row's) whether or not it writes, as push.repo.ts does.
+  const [dayVersion, habitVersion] = [ctx.next++, ctx.next++];
   const row = sql.all<{ live: string | null; dead: string | null; state: DayCode | null }>(WHOSE_DAY, [
     habitId,
     habitId,
@@ -76,8 +78,8 @@ function setDay(ctx: Context, { habitId, date, state }: DayOp): Outcome {
   const before = row.state ?? DAY_NONE;
   if (before === state) return applied;
   changeDayCountNow(sql, userId, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0, ctx.limits);
-  setDayStateNow(sql, { userId, habitId, date, version: ctx.next++ }, state);
-  sql.run(TOUCH_HABIT, [ctx.at, ctx.next++, habitId]);
+  setDayStateNow(sql, { userId, habitId, date, version: dayVersion }, state);
+  sql.run(TOUCH_HABIT, [ctx.at, habitVersion, habitId]);
   return applied;
 }
 

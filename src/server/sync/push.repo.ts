@@ -7,7 +7,7 @@ import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
-import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
+import { changeDayCount, countHabits, dropHabitDays } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
 import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
@@ -27,6 +27,7 @@ import {
   type Owner,
   type Stored,
 } from "./push-outcomes";
+import { lockReserveAndClaim, setDayIfCounted } from "./push-postgres.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -51,7 +52,7 @@ async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
 }
 
 /** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
-async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDate) {
+async function whoseDay(trx: Db, habitId: string, date: LocalDate) {
   const row = await trx
     .selectNoFrom((eb) => [
       eb.selectFrom("habits").select("user_id").where("id", "=", habitId).as("live"),
@@ -64,7 +65,7 @@ async function whoseDay(trx: Db, userId: string, habitId: string, date: LocalDat
         .as("state"),
     ])
     .executeTakeFirstOrThrow();
-  return { owner: ownerOf(userId, row.live, row.dead), state: (row.state ?? DAY_NONE) as DayCode };
+  return { live: row.live ?? null, dead: row.dead ?? null, state: (row.state ?? DAY_NONE) as DayCode };
 }
 
 /** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
@@ -92,15 +93,27 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const { trx, userId, limits } = ctx;
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
-  const { owner, state: before } = await whoseDay(trx, userId, habitId, date);
+  const [dayVersion, habitVersion] = [await ctx.version(), await ctx.version()];
+  const updatedAt = ctx.now.toISOString();
+  const day = { userId, habitId, date, state, dayVersion, habitVersion, updatedAt, maxDays: limits.maxDays };
+  // PostgreSQL reads and, in the common case, writes in one statement (push-postgres.repo.ts).
+  const seen = locksRows(trx)
+    ? await setDayIfCounted(trx, day)
+    : { ...(await whoseDay(trx, habitId, date)), written: false };
+  const owner = ownerOf(userId, seen.live, seen.dead);
   if (owner === "buried") return dropped;
   if (owner !== "mine") return notFound();
-  if (before === state) return applied;
+  if (seen.state === state || seen.written) return applied;
   // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
   // quota, so that a rejected op changes nothing and the push goes on.
-  await changeDayCount(trx, userId, before === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0, limits);
-  await setDayState(trx, { userId, habitId, date, version: await ctx.version() }, state);
-  await updateHabit(ctx, habitId, {});
+  const change = seen.state === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
+  await changeDayCount(trx, userId, change, limits);
+  await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
+  await trx
+    .updateTable("habits")
+    .set({ updated_at: updatedAt, version: habitVersion })
+    .where("id", "=", habitId)
+    .execute();
   return applied;
 }
 
@@ -211,22 +224,26 @@ export async function pushOps(
   // A push of a few ops is a small transaction (the web app sends one op a tick); a large one, the writer thread's.
   const writes = small ? smallWrites(db) : db;
   return writes.transaction().execute(async (trx) => {
-    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE): no statement needed.
-    if (locksRows(trx)) await lockOwner(trx, userId);
     // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
-    const first = await nextVersions(trx, userId, 2 * ops.length);
+    // PostgreSQL takes the owner lock (lockOwner) first and records the new ops as applied, in one statement; on
+    // SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+    const ids = [...new Set(ops.map((op) => op.opId))];
+    const at = now.toISOString();
+    const { first, claimed } = locksRows(trx)
+      ? await lockReserveAndClaim(trx, userId, 2 * ops.length, ids, at)
+      : { first: await nextVersions(trx, userId, 2 * ops.length), claimed: new Set<string>() };
     // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
     const cursor = String(first + 2 * ops.length - 1);
     let next = first;
     const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
-    const ids = ops.map((op) => op.opId);
-    if (ids.length > 0) {
+    const recorded = ids.filter((id) => !claimed.has(id));
+    if (recorded.length > 0) {
       const rows = await trx
         .selectFrom("sync_ops")
         .select(["op_id", "status", "code", "message"])
         .where("user_id", "=", userId)
-        .where("op_id", "in", ids)
+        .where("op_id", "in", recorded)
         .execute();
       for (const row of rows) seen.set(row.op_id, row);
     }
@@ -240,10 +257,18 @@ export async function pushOps(
       const outcome = await applyOne(ctx, { opId, ...op });
       const stored = toStored(outcome);
       seen.set(opId, stored);
-      await trx
-        .insertInto("sync_ops")
-        .values({ user_id: userId, op_id: opId, ...stored, created_at: now.toISOString() })
-        .execute();
+      if (!claimed.has(opId))
+        await trx
+          .insertInto("sync_ops")
+          .values({ user_id: userId, op_id: opId, ...stored, created_at: at })
+          .execute();
+      else if (stored.status !== "applied")
+        await trx
+          .updateTable("sync_ops")
+          .set(stored)
+          .where("user_id", "=", userId)
+          .where("op_id", "=", opId)
+          .execute();
       results.push({ opId, ...outcome });
     }
     return { results, cursor };

@@ -1,0 +1,31 @@
+// PostgreSQL's list of a user's habits with their days in one statement (docs/decisions/0039): the days come as
+// one ascending, comma-separated string a habit and state, aggregated from the (habit_id, date) key that includes
+// the state (an index-only scan in date order), instead of a row a day that the app parses one by one.
+import { sql, type Selectable } from "kysely";
+import type { Db } from "../db/database";
+import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type HabitTable } from "../db/schema";
+import type { LocalDate } from "../../core/local-date";
+import type { HabitDates } from "./habit-dates.repo";
+
+type Row = Selectable<HabitTable> & { done_dates: string | null; skipped_dates: string | null };
+
+const split = (dates: string | null): LocalDate[] => (dates ? dates.split(",") : []);
+
+/** The user's habits in the order of listHabits (habits.repo.ts), each with its days done and skipped, ascending. */
+export async function habitRowsWithDates(
+  db: Db,
+  userId: string,
+): Promise<{ row: Selectable<HabitTable>; dates: HabitDates }[]> {
+  const { rows } = await sql<Row>`
+    select h.*, d.done_dates, d.skipped_dates from habits h
+    cross join lateral (
+      select string_agg(c.date, ',' order by c.date) filter (where c.done = ${DAY_DONE}) as done_dates,
+        string_agg(c.date, ',' order by c.date) filter (where c.done = ${DAY_SKIPPED}) as skipped_dates
+      from completions c where c.habit_id = h.id and c.done <> ${DAY_NONE}) d
+    where h.user_id = ${userId}
+    order by h.position, h.created_at desc, h.id desc`.execute(db);
+  return rows.map(({ done_dates, skipped_dates, ...row }) => ({
+    row,
+    dates: { done: split(done_dates), skipped: split(skipped_dates) },
+  }));
+}
