@@ -1,5 +1,6 @@
 // Initial JavaScript budget (GUIDE §8): the gzipped size of every script that dist/web/index.html loads at once
-// (classic and module scripts and their modulepreload links). Run after `npm run build`; exits 1 over budget.
+// (classic and module scripts and their modulepreload links, and the entry and preloads its start script adds after
+// the first paint: data-entry, data-preload). Run after `npm run build`; exits 1 over budget.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -11,8 +12,8 @@ const html = readFileSync(join(WEB_DIR, "index.html"), "utf8");
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
 const files = new Set();
 for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
-  const src = attr(tag, "src");
-  if (src) files.add(src);
+  for (const name of ["src", "data-entry", "data-preload"])
+    for (const url of attr(tag, name)?.split(" ") ?? []) if (url) files.add(url);
 }
 for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
   const href = attr(tag, "href");

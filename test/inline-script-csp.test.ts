@@ -1,6 +1,7 @@
-// The CSP allows index.html's inline scripts by their hashes, and only those (issue 11: the theme script is inline
-// so the first paint waits for no request). Recomputed from the file: an edit of the script without its hash in
-// src/server/http/security.ts fails here, not in a user's browser (where the theme would silently not apply).
+// The CSP allows index.html's inline scripts by their hashes, and only those (issue 11: the theme script and the
+// script that starts the app after the first paint are inline, so the first paint waits for no request). Recomputed
+// from the file: an edit of a script without its hash in src/server/http/security.ts fails here, not in a user's
+// browser (where the theme would silently not apply, or the app never start).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -22,9 +23,10 @@ function scriptSources(): string[] {
 }
 
 describe("the CSP's script-src and index.html's inline scripts", () => {
-  it("index.html has exactly one inline script, the theme's", () => {
-    expect(inlineScripts).toHaveLength(1);
+  it("index.html has exactly two inline scripts, the theme's and the app's start", () => {
+    expect(inlineScripts).toHaveLength(2);
     expect(inlineScripts[0]).toContain("habitStreaksTheme");
+    expect(inlineScripts[1]).toContain("data-entry");
   });
 
   it("allows each inline script by its hash and no other hash", () => {

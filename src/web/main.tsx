@@ -1,9 +1,10 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { startTheme } from "./features/theme/theme";
 import { startAppStyles } from "./lib/app-styles";
 import { startPwa } from "./lib/pwa/start-pwa";
+import { warmIntl } from "./lib/warm-intl";
 import "./styles.css";
 
 startAppStyles();
@@ -11,9 +12,14 @@ startTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React draws the first tree (the gate behind index.html's splash) in slices of a few milliseconds,
+// yielding to the browser between them, instead of one task (issue 11, TBT); nothing shows until the gate opens.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
+warmIntl();
 startPwa();

@@ -2,7 +2,14 @@
 const CSP: Record<string, readonly string[]> = {
   "default-src": ["'self'"],
   // 'wasm-unsafe-eval' lets WebAssembly compile (sql.js reads a Loop backup, docs/decisions/0036); JS eval stays off.
-  "script-src": ["'self'", "'wasm-unsafe-eval'", "'sha256-O4DfTvEWpiiF/xYwxeJU7/lqF4jK5hO/a9OryTYoCuo='"],
+  // index.html's two inline scripts by their hashes: the theme's, and the one that starts the app after the first
+  // paint (docs/decisions/0038-start-after-paint.md); test/inline-script-csp.test.ts recomputes them.
+  "script-src": [
+    "'self'",
+    "'wasm-unsafe-eval'",
+    "'sha256-O4DfTvEWpiiF/xYwxeJU7/lqF4jK5hO/a9OryTYoCuo='",
+    "'sha256-+9RgF0K9B+fy2PcuMXXgevllkV0kHmnV9fUhuTuJvSY='",
+  ],
   "style-src": ["'self'", "'unsafe-inline'"],
   "img-src": ["'self'", "data:", "https:"],
   "connect-src": ["'self'"],

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { type CurrentUser, CurrentUserProvider } from "../lib/current-user";
 import { forgetUser, lastUser, rememberUser } from "../lib/last-user";
+import { inBackground } from "../lib/next-task";
 import { forgetQueries } from "../lib/query-reset";
 import { useSession } from "../lib/session";
 import { AppShell } from "./shell/app-shell";
@@ -20,9 +21,10 @@ export function RequireSession() {
   const sessionUserId = session?.id;
   useEffect(() => {
     if (!sessionUserId) return;
-    // Issue 12: the time zone (and this device's push subscription) once per app start, after the first paint.
+    // Issue 12: the time zone (and this device's push subscription) once per app start, after the first paint; at
+    // background priority, so that it never holds a frame (it came due while Today drew its list, issue 11).
     const visit = () => void import("../lib/reminders/visit").then((m) => m.onVisit(sessionUserId), noop);
-    const timer = setTimeout(visit, VISIT_DELAY_MS);
+    const timer = setTimeout(() => inBackground(visit), VISIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [sessionUserId]);
   // The session could not be asked for (offline): open on the last user's local store (issue 9).

@@ -2,7 +2,7 @@ import { type ReactNode, startTransition, useEffect, useLayoutEffect, useState }
 import { SPLASH_MIN_MS } from "../../core/constants";
 import { appStylesLoaded, onAppStylesLoaded } from "../lib/app-styles";
 import { useSession } from "../lib/session";
-import { Splash, staticSplash } from "./splash";
+import { Splash, splashShownFor, staticSplash } from "./splash";
 
 /** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -14,8 +14,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // The app's first screen is drawn as a transition: React yields to the browser every few milliseconds instead of
   // blocking it for the whole first render (issue 11, TBT); the static splash stays until that render commits.
   useEffect(() => onAppStylesLoaded(() => startTransition(() => setStyled(true))), []);
+  // The minimum counts from the splash's first paint, not from this code's arrival after it.
   useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setMinimumPassed(true)), SPLASH_MIN_MS);
+    const left = Math.max(0, SPLASH_MIN_MS - splashShownFor());
+    const timer = setTimeout(() => startTransition(() => setMinimumPassed(true)), left);
     return () => clearTimeout(timer);
   }, []);
   // index.html's splash goes in the same frame as the app's first screen appears (before the browser paints).

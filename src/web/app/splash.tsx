@@ -6,6 +6,16 @@ export function staticSplash(): HTMLElement | null {
 }
 
 /**
+ * How long index.html's splash has been on screen, on the page's clock: index.html's start script notes when it
+ * painted (the app's code loads after that paint, docs/decisions/0038-start-after-paint.md); 0 where nothing was
+ * noted (development, or a page that started hidden), so the minimum then counts from the caller's call.
+ */
+export function splashShownFor(): number {
+  const paintedAt = Number(staticSplash()?.dataset.paintedAt ?? Number.NaN);
+  return Number.isFinite(paintedAt) ? Math.max(0, performance.now() - paintedAt) : 0;
+}
+
+/**
  * SPEC §2: shown while the session loads, for at least SPLASH_MIN_MS. While index.html's identical splash is on
  * the page it stays, and nothing is drawn here: a second copy would be a later paint of the same size, which
  * Chromium can count as the page's largest (LCP) and so move it past the main script's download.
