@@ -9,3 +9,13 @@ export const betterSqliteLoads = (() => {
     return false;
   }
 })();
+
+/** The ids in table `t` of the file as another connection (another process) sees them: only committed rows. */
+export function committedIds(file: string): number[] {
+  const other = new Database(file, { readonly: true });
+  try {
+    return (other.prepare("select id from t order by id").all() as { id: number }[]).map((r) => r.id);
+  } finally {
+    other.close();
+  }
+}

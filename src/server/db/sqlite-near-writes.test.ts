@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { betterSqliteLoads } from "../../../test/support/sqlite-addon";
+import { betterSqliteLoads, committedIds } from "../../../test/support/sqlite-addon";
 import { sqliteDialect, type NearTransact } from "./sqlite-dialect";
 import { startSqliteWriter, writerOnThisThread } from "./sqlite-writer";
 
@@ -34,14 +34,7 @@ describe.skipIf(!betterSqliteLoads)("SQLite near writes", () => {
     for (const pragma of pragmas) db.pragma(pragma);
     return db;
   };
-  const committed = () => {
-    const other = new Database(file, { readonly: true });
-    try {
-      return (other.prepare("select id from t order by id").all() as { id: number }[]).map((r) => r.id);
-    } finally {
-      other.close();
-    }
-  };
+  const committed = () => committedIds(file);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "hs-near-"));

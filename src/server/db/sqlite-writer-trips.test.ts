@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { betterSqliteLoads } from "../../../test/support/sqlite-addon";
+import { betterSqliteLoads, committedIds } from "../../../test/support/sqlite-addon";
 import { sqliteDialect } from "./sqlite-dialect";
 import { startSqliteWriter, type SqliteWriter, type WriterQuery } from "./sqlite-writer";
 
@@ -31,14 +31,7 @@ describe.skipIf(!betterSqliteLoads)("SQLite writer trips", () => {
     close: () => writer.close(),
   });
 
-  const committed = () => {
-    const other = new Database(file, { readonly: true });
-    try {
-      return (other.prepare("select id from t order by id").all() as { id: number }[]).map((r) => r.id);
-    } finally {
-      other.close();
-    }
-  };
+  const committed = () => committedIds(file);
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "hs-trips-"));

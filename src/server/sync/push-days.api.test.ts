@@ -43,6 +43,18 @@ describe("day writes on SQLite, at once and the general way", () => {
     return { user, habits };
   };
 
+  /** The user's change counter: the twins' numbers are compared from where each stood. */
+  const base = async (twin: Twin) =>
+    Number(
+      (
+        await db()
+          .selectFrom("sync_state")
+          .select("version")
+          .where("user_id", "=", twin.user.id)
+          .executeTakeFirstOrThrow()
+      ).version,
+    );
+
   /** Everything a push of day ops writes, with habits by index and change numbers from the user's first. */
   const rowsOf = async ({ user, habits }: Twin, base: number, opIds: string[], at: string) => {
     const index = (id: string) => habits.indexOf(id);
@@ -116,16 +128,6 @@ describe("day writes on SQLite, at once and the general way", () => {
         fc.array(fc.array(dayOp, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
         async (pushes) => {
           const [a, b] = [await newTwin(), await newTwin()];
-          const base = async (twin: Twin) =>
-            Number(
-              (
-                await db()
-                  .selectFrom("sync_state")
-                  .select("version")
-                  .where("user_id", "=", twin.user.id)
-                  .executeTakeFirstOrThrow()
-              ).version,
-            );
           const [baseA, baseB] = [await base(a), await base(b)];
           const sent: SyncOp[] = [];
           const now = new Date(`${TEST_DAY}T12:00:00.000Z`);
@@ -172,16 +174,6 @@ describe("day writes on SQLite, at once and the general way", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mark, { minLength: 1, maxLength: 12 }), async (marks) => {
         const [a, b] = [await newTwin(), await newTwin()];
-        const base = async (twin: Twin) =>
-          Number(
-            (
-              await db()
-                .selectFrom("sync_state")
-                .select("version")
-                .where("user_id", "=", twin.user.id)
-                .executeTakeFirstOrThrow()
-            ).version,
-          );
         const [baseA, baseB] = [await base(a), await base(b)];
         const answer = (promise: Promise<unknown>) =>
           promise.then(
