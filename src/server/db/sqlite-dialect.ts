@@ -113,7 +113,7 @@ export function sqliteDialect(
   // lane: a holder of the other lane commits it first.
   const group = { open: false, lane: "far" as Lane, size: 0, members: [] as Member[], releasing: false };
 
-  /** Runs `query` on `lane` after the last member's RELEASE if it is still to be sent; a failing RELEASE loses the group. */
+  /** Runs `query` on `lane`, after the last member's RELEASE if that is still to be sent (a failing one loses the group). */
   const send = async (lane: Lane, query: CompiledQuery, before: readonly string[] = []) => {
     const release = group.releasing ? ["release member"] : [];
     group.releasing = false;
@@ -239,7 +239,7 @@ export function sqliteDialect(
     if (conn.release) return;
     conn.release = await lock();
     // A statement outside a transaction (a pragma, an autocommit write), or a transaction of the other lane, runs
-    // after the group is durable.
+    // after the group has committed (a near group's sync may still run: what is read waits for it, executeQuery).
     if (group.open && (!conn.inTransaction || group.lane !== conn.lane))
       await commitGroup().catch(() => undefined);
   };
@@ -285,7 +285,8 @@ export function sqliteDialect(
           conn.inTransaction && !conn.opened ? await openWith(conn, query) : await send(lane, query)
         ) as QueryResult<R>;
         // A near transaction's own answer waits for its group's sync; anything else, for the syncs it may have seen.
-        return unsynced && conn.lane === "far" ? afterSync(result) : result;
+        const inNearTransaction = conn.inTransaction && conn.lane === "near";
+        return unsynced && !inNearTransaction ? afterSync(result) : result;
       },
       async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
         yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));

@@ -45,8 +45,9 @@ export const sizedJson = (c: Context<AppEnv>, text: string, status: ContentfulSt
 
 /**
  * A route's JSON answer, made whole here: under 1 KiB as it is, larger gzipped (on libuv's threads past
- * GZIP_HERE_MAX_BYTES) for a client that takes gzip. The app's compression (hono's compress, for answers whose length it does not know) compressed every
- * answer through a web CompressionStream, a small push answer included: about a tenth of a push's CPU time.
+ * GZIP_HERE_MAX_BYTES) for a client that takes gzip. The app's compression (hono's compress, for answers whose
+ * length it does not know) compressed every answer through a web CompressionStream, a small push answer included:
+ * about a tenth of a push's CPU time.
  */
 export async function jsonAnswer(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(value);
