@@ -6,6 +6,7 @@ import { test, expect, api, startE2eServer, type TestServer, type TestUser } fro
 import { messages } from "../src/core/messages";
 import { REMINDER_TIMES_MAX } from "../src/core/reminders/limits";
 import { expectNoSeriousA11yViolations, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
+import { OFFLINE_ERRORS } from "./support/offline";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
 const copy = messages.reminderSettings;
@@ -161,6 +162,29 @@ test.describe("in New York", () => {
   test("the browser's time zone is saved on a visit", async ({ signedInPage: page, server, user }) => {
     expect((await onServer(server, user)).timeZone).toBeNull();
     await gotoApp(page, "/");
+    await expect.poll(async () => (await onServer(server, user)).timeZone).toBe("America/New_York");
+  });
+
+  test("offline, the visit waits for the connection, then saves the time zone", async ({
+    signedInPage: page,
+    server,
+    user,
+    context,
+    allowConsoleErrors,
+  }) => {
+    await gotoApp(page, "/");
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    // Going offline this early also fails the first sync and lazy chunks; the rest of the app retries those.
+    allowConsoleErrors(OFFLINE_ERRORS);
+    await context.setOffline(true);
+    const failed: string[] = [];
+    page.on("requestfailed", (request) => failed.push(request.url()));
+    await page.clock.fastForward(5_000); // well past the visit's delay after the first paint
+    await page.waitForTimeout(300);
+    // Neither the visit's code nor its request was sent into the failing network.
+    expect(failed.filter((url) => /\/assets\/visit-|\/api\/reminders/.test(url))).toEqual([]);
+    expect((await onServer(server, user)).timeZone).toBeNull();
+    await context.setOffline(false);
     await expect.poll(async () => (await onServer(server, user)).timeZone).toBe("America/New_York");
   });
 });

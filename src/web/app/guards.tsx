@@ -23,9 +23,22 @@ export function RequireSession() {
     if (!sessionUserId) return;
     // Issue 12: the time zone (and this device's push subscription) once per app start, after the first paint; at
     // background priority, so that it never holds a frame (it came due while Today drew its list, issue 11).
-    const visit = () => void import("../lib/reminders/visit").then((m) => m.onVisit(sessionUserId), noop);
-    const timer = setTimeout(() => inBackground(visit), VISIT_DELAY_MS);
-    return () => clearTimeout(timer);
+    let cancelled = false;
+    const visit = () => {
+      if (!cancelled) void import("../lib/reminders/visit").then((m) => m.onVisit(sessionUserId), noop);
+    };
+    // Offline, its code and its requests would fail (a browser without our service worker has no copy): the visit
+    // waits for the connection instead of being lost for this app start.
+    const onOnline = () => inBackground(visit);
+    const timer = setTimeout(() => {
+      if (navigator.onLine) inBackground(visit);
+      else window.addEventListener("online", onOnline, { once: true });
+    }, VISIT_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", onOnline);
+    };
   }, [sessionUserId]);
   // The session could not be asked for (offline): open on the last user's local store (issue 9).
   const user: CurrentUser | null = session
