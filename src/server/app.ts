@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/database";
 import { checkDatabase } from "./db/database";
 import type { Auth } from "./auth/auth";
+import { withAuthStorages } from "./auth/auth-async-storage";
 import { clientIp } from "./auth/client-ip";
 import { authProvidersRoute } from "./auth/providers";
 import { ApiError, sendError } from "./http/errors";
@@ -138,7 +139,7 @@ export function createApp({
   const sessions = createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://"));
   app.on(["GET", "POST"], "/api/auth/*", clientIp(config.trustProxy), async (c) => {
     try {
-      return await auth.handler(c.req.raw);
+      return await withAuthStorages(() => auth.handler(c.req.raw));
     } finally {
       // A sign-out, a revoked session, a changed or deleted account: this process reads every session again.
       if (c.req.method !== "GET") sessions.forgetAll();
