@@ -33,6 +33,19 @@ async function restOfHabit(db: Db, habitId: string, after: LocalDate, add: Add, 
   }
 }
 
+// One string per date for all the days kept in memory (the lists kept below, core's remembered days): a day is
+// then an array slot, not a string of its own. Dates are few (3,650 in ten years); the table starts again past this.
+const INTERNED_MAX = 50_000;
+const internedDates = new Map<string, LocalDate>();
+
+function interned(date: LocalDate): LocalDate {
+  const known = internedDates.get(date);
+  if (known !== undefined) return known;
+  if (internedDates.size >= INTERNED_MAX) internedDates.clear();
+  internedDates.set(date, date);
+  return date;
+}
+
 /** Every day done or skipped of these habits, ascending; a habit left out of the map's answer has none. */
 export async function datesOfHabits(
   db: Db,
@@ -42,7 +55,7 @@ export async function datesOfHabits(
   const dates = new Map<string, HabitDates>(ids.map((id) => [id, { done: [], skipped: [] }]));
   const add: Add = (habitId, date, state) => {
     const habit = dates.get(habitId);
-    if (habit) (state === DAY_DONE ? habit.done : habit.skipped).push(date);
+    if (habit) (state === DAY_DONE ? habit.done : habit.skipped).push(interned(date));
   };
   for (let group of chunks(ids, IDS)) {
     while (group.length > 0) {
@@ -147,4 +160,79 @@ export function keptDates(db: Db) {
   let kept = keptByDb.get(db);
   if (!kept) keptByDb.set(db, (kept = keepDates()));
   return kept;
+}
+
+// Days kept for the list, over all users: about 4 MB of array slots (the dates themselves are shared, above).
+const LIST_KEPT_DAYS = 500_000;
+
+type KeptHabit = { version: number; dates: HabitDates };
+type KeptList = { habits: Map<string, KeptHabit>; size: number };
+
+const listsByDb = new WeakMap<Db, ReturnType<typeof keepLists>>();
+
+/** The habits' days kept per user, the least recently listed user first. */
+function keepLists() {
+  const lists = new Map<string, KeptList>();
+  let total = 0;
+  const drop = (userId: string) => {
+    const list = lists.get(userId);
+    if (!list) return;
+    lists.delete(userId);
+    total -= list.size;
+  };
+  return {
+    /** The kept days of each habit whose row still has the version they were kept with. */
+    reusable(userId: string, habits: readonly { id: string; version: number }[]): Map<string, HabitDates> {
+      const found = new Map<string, HabitDates>();
+      const list = lists.get(userId);
+      if (!list) return found;
+      for (const { id, version } of habits) {
+        const kept = list.habits.get(id);
+        if (kept && kept.version === version) found.set(id, kept.dates);
+      }
+      return found;
+    },
+    /** Keeps the habits' days with the versions their rows had when read, before the days were. */
+    keep(userId: string, habits: readonly { id: string; version: number }[], dates: Map<string, HabitDates>) {
+      drop(userId);
+      const list: KeptList = { habits: new Map(), size: 1 };
+      for (const { id, version } of habits) {
+        const days = dates.get(id);
+        if (!days) continue;
+        list.habits.set(id, { version, dates: days });
+        list.size += days.done.length + days.skipped.length;
+      }
+      if (list.size > LIST_KEPT_DAYS) return;
+      lists.set(userId, list);
+      total += list.size;
+      for (const id of lists.keys()) {
+        if (total <= LIST_KEPT_DAYS) break;
+        drop(id);
+      }
+    },
+  };
+}
+
+/**
+ * The days of a user's habits for the list, read again only for the habits whose row changed since they were
+ * last read here. Every write of a habit's days also gives its row a new version, in the same transaction, from the
+ * user's change counter (sync/push.repo.ts setDay, sync/push-days.repo.ts, habits/mark-now.repo.ts, habits.repo.ts
+ * setCompletion), and a version is never taken twice: while a habit's row has the version its days were kept
+ * with, no day of it changed, in this process or another. A habit deleted and created again is a new row with a
+ * new version. The rows must be read before the days: days kept under an older version are read again next time.
+ */
+export async function listDatesOfHabits(
+  db: Db,
+  userId: string,
+  habits: readonly { id: string; version: number }[],
+  pause: Pause = slicer(),
+): Promise<Map<string, HabitDates>> {
+  let lists = listsByDb.get(db);
+  if (!lists) listsByDb.set(db, (lists = keepLists()));
+  const dates = lists.reusable(userId, habits);
+  const missing = habits.filter((habit) => !dates.has(habit.id)).map((habit) => habit.id);
+  if (missing.length > 0)
+    for (const [id, days] of await datesOfHabits(db, missing, pause)) dates.set(id, days);
+  lists.keep(userId, habits, dates);
+  return dates;
 }

@@ -5,7 +5,7 @@ import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema"
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
-import { datesOfHabits, keptDates, type HabitDates } from "./habit-dates.repo";
+import { datesOfHabits, keptDates, listDatesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { habitRowsWithDates } from "./habit-list-postgres.repo";
 import { markNow } from "./mark-now.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
@@ -65,11 +65,8 @@ export async function listHabits(db: Db, userId: string, pause: Pause = slicer()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  const dates = await datesOfHabits(
-    db,
-    rows.map((row) => row.id),
-    pause,
-  );
+  const versions = rows.map((row) => ({ id: row.id, version: Number(row.version) }));
+  const dates = await listDatesOfHabits(db, userId, versions, pause);
   return rows.map((row) => toStored(row, dates.get(row.id) ?? NO_DATES));
 }
 
