@@ -142,11 +142,12 @@ export function sortedDayNumbers(dates: readonly LocalDate[] | undefined): Int32
  * after a write: a list equal, date for date, to the one read before under its key, but for dates added or
  * removed in one place (a day ticked, a day backfilled), is read only there. A list is kept from its second reading
  * on (`null`: read once), so that lists read once (a server request for an account not listed lately) cost no
- * memory. Bounded to about one account of 50 habits × 10 years; the least recently read go first.
+ * memory. Bounded to 600,000 days (about 7 MB: a copy of the list and its day numbers): on a server, the lists of
+ * some 80 accounts of 20 habits × 1 year, or three of 50 habits × 10 years; the least recently read go first.
  */
 const lately = new Map<string, { dates: LocalDate[]; days: Int32Array } | null>();
 let latelySize = 0; // days kept, plus KEY_SIZE a key
-const LATELY_MAX_SIZE = 250_000;
+const LATELY_MAX_SIZE = 600_000;
 const KEY_SIZE = 100; // so that at most 2,500 lists read once are remembered as read
 
 /**
