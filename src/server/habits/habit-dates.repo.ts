@@ -116,15 +116,34 @@ type Kept = { userId: string; counter: number; dates: HabitDates; size: number }
 const keptByDb = new WeakMap<Db, ReturnType<typeof keepDates>>();
 
 /** The days kept per habit for one database, the least recently kept first. */
-function keepDates() {
-  const kept = new Map<string, Kept>();
+/** Entries by key, each of a size, at most `max` in all; setting one makes it the newest, the oldest go first. */
+function sizedEntries<V extends { size: number }>(max: number) {
+  const entries = new Map<string, V>();
   let total = 0;
-  const drop = (habitId: string) => {
-    const entry = kept.get(habitId);
+  const drop = (key: string) => {
+    const entry = entries.get(key);
     if (!entry) return;
-    kept.delete(habitId);
+    entries.delete(key);
     total -= entry.size;
   };
+  return {
+    get: (key: string) => entries.get(key),
+    /** Keeps `entry` under `key` (one larger than `max` alone is not kept), dropping the oldest past `max`. */
+    set(key: string, entry: V) {
+      drop(key);
+      if (entry.size > max) return;
+      entries.set(key, entry);
+      total += entry.size;
+      for (const oldest of entries.keys()) {
+        if (total <= max) break;
+        drop(oldest);
+      }
+    },
+  };
+}
+
+function keepDates() {
+  const kept = sizedEntries<Kept>(KEPT_DAYS);
   return {
     /**
      * The habit's days after setting `date` to `state`, if they were kept when the user's change counter stood at
@@ -137,15 +156,7 @@ function keepDates() {
     },
     /** Keeps the habit's days as they are when the user's change counter stands at `counter`, committed. */
     set(userId: string, habitId: string, counter: number, dates: HabitDates) {
-      drop(habitId);
-      const size = dates.done.length + dates.skipped.length + 1;
-      if (size > KEPT_DAYS) return;
-      kept.set(habitId, { userId, counter, dates, size });
-      total += size;
-      for (const id of kept.keys()) {
-        if (total <= KEPT_DAYS) break;
-        drop(id);
-      }
+      kept.set(habitId, { userId, counter, dates, size: dates.done.length + dates.skipped.length + 1 });
     },
   };
 }
@@ -172,14 +183,7 @@ const listsByDb = new WeakMap<Db, ReturnType<typeof keepLists>>();
 
 /** The habits' days kept per user, the least recently listed user first. */
 function keepLists() {
-  const lists = new Map<string, KeptList>();
-  let total = 0;
-  const drop = (userId: string) => {
-    const list = lists.get(userId);
-    if (!list) return;
-    lists.delete(userId);
-    total -= list.size;
-  };
+  const lists = sizedEntries<KeptList>(LIST_KEPT_DAYS);
   return {
     /** The kept days of each habit whose row still has the version they were kept with. */
     reusable(userId: string, habits: readonly { id: string; version: number }[]): Map<string, HabitDates> {
@@ -194,7 +198,6 @@ function keepLists() {
     },
     /** Keeps the habits' days with the versions their rows had when read, before the days were. */
     keep(userId: string, habits: readonly { id: string; version: number }[], dates: Map<string, HabitDates>) {
-      drop(userId);
       const list: KeptList = { habits: new Map(), size: 1 };
       for (const { id, version } of habits) {
         const days = dates.get(id);
@@ -202,13 +205,7 @@ function keepLists() {
         list.habits.set(id, { version, dates: days });
         list.size += days.done.length + days.skipped.length;
       }
-      if (list.size > LIST_KEPT_DAYS) return;
       lists.set(userId, list);
-      total += list.size;
-      for (const id of lists.keys()) {
-        if (total <= LIST_KEPT_DAYS) break;
-        drop(id);
-      }
     },
   };
 }
