@@ -52,7 +52,7 @@ export const FIRST_ROWS = 4;
 const ROW_MIN_PX = 96;
 
 /** How many rows fill the window below the list's top edge (at least `shown`); `shown` where nothing is laid out. */
-function rowsToFill(list: HTMLElement, shown: number): number {
+export function rowsToFill(list: HTMLElement, shown: number): number {
   const { top, height } = list.getBoundingClientRect();
   if (height === 0) return shown; // not laid out (jsdom)
   return Math.max(shown, Math.ceil((window.innerHeight - Math.max(0, top)) / ROW_MIN_PX));
