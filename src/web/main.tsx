@@ -3,12 +3,14 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { startTheme } from "./features/theme/theme";
 import { startAppStyles } from "./lib/app-styles";
+import { keepCssEventsFromReact } from "./lib/css-events";
 import { startPwa } from "./lib/pwa/start-pwa";
 import { warmIntl } from "./lib/warm-intl";
 import "./styles.css";
 
 startAppStyles();
 startTheme();
+keepCssEventsFromReact();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");

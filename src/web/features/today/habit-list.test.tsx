@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { FIRST_ROWS, HabitList } from "./habit-list";
+import { FIRST_ROWS, HabitList, rowsToFill } from "./habit-list";
 
 afterEach(cleanup);
 
@@ -59,6 +59,23 @@ describe("HabitList", () => {
     expect(names(screen.getByTestId("habit-list"))).toEqual(many.map((h) => h.name));
     const last = many.at(-1)!.name;
     expect(screen.getByRole("button", { name: t.moveDown(last) }).getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("tops the first rows up to what the window has room for below the list, before the first paint", () => {
+    const list = (top: number, height = 500) =>
+      ({ getBoundingClientRect: () => ({ top, height }) }) as unknown as HTMLElement;
+    vi.stubGlobal("innerHeight", 823);
+    try {
+      // A phone: the list starts 440 px down, 3 rows show; the first render's 4 are enough.
+      expect(rowsToFill(list(440), FIRST_ROWS)).toBe(FIRST_ROWS);
+      // A list at the top of the window (or scrolled past it) fills it: 823 / 96 px.
+      expect(rowsToFill(list(0), FIRST_ROWS)).toBe(9);
+      expect(rowsToFill(list(-300), FIRST_ROWS)).toBe(9);
+      // Nothing laid out (jsdom): the rows drawn stay.
+      expect(rowsToFill(list(0, 0), FIRST_ROWS)).toBe(FIRST_ROWS);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("moves a habit up or down among its neighbours and announces where it went", () => {

@@ -41,11 +41,22 @@ type Props = ListActions & {
 };
 
 /**
- * Rows drawn in the list's first render: more than a tall window shows (a row is 7.5rem on a phone). The others
- * follow in a transition right after the first paint, in slices that leave the browser free (issue 11: with 50
- * habits, Today's first render drew 50 rows, about 3,000 elements, before anything showed).
+ * Rows drawn in the list's first render: a phone's screenful below Today's heading and form (3 rows show at 412 ×
+ * 823 px). Before the first paint the list draws as many more as the window has room for below its top, and the
+ * others follow in a transition right after that paint, in slices that leave the browser free (issue 11: with 50
+ * habits, Today's first render drew 50 rows, about 3,000 elements, before anything showed; 12 rows still made most
+ * of Today's first frame).
  */
-export const FIRST_ROWS = 12;
+export const FIRST_ROWS = 4;
+/** Less than a row's height (7.5 to 7.75rem, the gap included): the rows a window has room for are not undercounted. */
+const ROW_MIN_PX = 96;
+
+/** How many rows fill the window below the list's top edge (at least `shown`); `shown` where nothing is laid out. */
+export function rowsToFill(list: HTMLElement, shown: number): number {
+  const { top, height } = list.getBoundingClientRect();
+  if (height === 0) return shown; // not laid out (jsdom)
+  return Math.max(shown, Math.ceil((window.innerHeight - Math.max(0, top)) / ROW_MIN_PX));
+}
 
 /** Where a habit at `from` lands when moved to index `to` of the same list: the habit it goes before. */
 function beforeIdFor(list: readonly Habit[], from: number, to: number): string | null {
@@ -137,11 +148,17 @@ function HabitSection({
   };
 
   const actions = useStableActions({ ...rest, onMove, onDragStart });
-  const [allRows, setAllRows] = useState(habits.length <= FIRST_ROWS);
+  // null: every row. Before the first paint the rows that fill the window; after it, all in a transition.
+  const [firstRows, setFirstRows] = useState<number | null>(habits.length <= FIRST_ROWS ? null : FIRST_ROWS);
+  useLayoutEffect(() => {
+    if (firstRows === null || !listRef.current) return;
+    const fill = rowsToFill(listRef.current, firstRows);
+    if (fill > firstRows) setFirstRows(fill < habits.length ? fill : null);
+  }, []); // once, at the first commit: the rows that show at first
   useEffect(() => {
-    if (!allRows) startTransition(() => setAllRows(true));
-  }, [allRows]);
-  const shown = allRows ? habits : habits.slice(0, FIRST_ROWS);
+    if (firstRows !== null) startTransition(() => setFirstRows(null));
+  }, [firstRows]);
+  const shown = firstRows === null ? habits : habits.slice(0, firstRows);
 
   return (
     <ul ref={listRef} id={id} aria-label={label} className="space-y-3" data-testid={testId}>

@@ -15,14 +15,23 @@ export function streakLine(habit: Pick<Habit, "streakCount" | "bestStreak">): st
   return `${habit.streakCount}-day streak${best}`;
 }
 
+// One formatter per locale asked for: Today's heading formats its date on every render (each tick), and making a
+// formatter costs far more than formatting with it (issue 11 item 5).
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
 /** "Saturday, 21 November" for a calendar day, whatever the browser's zone. */
 export function formatDay(date: LocalDate, locale?: string): string {
   const [y, m, d] = date.split("-").map(Number);
   const utc = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  }).format(utc);
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(utc);
 }

@@ -71,6 +71,26 @@ describe("TodayList", () => {
     expect(screen.getByTestId("milestone").textContent).toContain("5-day streak!");
   });
 
+  it("works out the celebration after the tick, in a background task where the browser has them", () => {
+    const queued: (() => void)[] = [];
+    const postTask = (work: () => void) => {
+      queued.push(work);
+      return Promise.resolve();
+    };
+    vi.stubGlobal("scheduler", { postTask });
+    try {
+      const { onToggle } = renderList([habit("Four so far", days(4, addDays(TODAY, -1)))]);
+      fireEvent.click(screen.getByRole("button", { name: "Complete Four so far" }));
+      expect(onToggle).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId("milestone")).toBeNull();
+      expect(queued).toHaveLength(1);
+      act(() => queued.shift()!());
+      expect(screen.getByTestId("milestone").textContent).toContain("5-day streak!");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("does not celebrate a tick taken back", () => {
     renderList([habit("Five", days(5, TODAY))]);
     fireEvent.click(screen.getByRole("button", { name: "Complete Five" }));

@@ -8,6 +8,7 @@ import { dayRulesOf, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { isMilestone } from "../../../core/milestones";
 import { currentStreak } from "../../../core/streaks";
+import { inBackground } from "../../lib/next-task";
 import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
 import { HabitList } from "./habit-list";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
@@ -23,12 +24,15 @@ export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
     perfMark("hs:today-list");
     perfMarkAfterPaint("hs:today-painted");
   }, []);
-  // The celebration's live region exists from the moment the rows can be ticked, so readers announce it.
-  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) => {
-    const { completedDates, skippedDates } = withDayState(habit, date, state);
-    const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
-    if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
-  };
+  // The celebration's live region exists from the moment the rows can be ticked, so readers announce it. Whether
+  // the streak rose onto a milestone is worked out after the frame that shows the tick: it reads the habit's whole
+  // history again (3,650 dates for ten years), which made a tick's interaction to next paint longer (issue 11).
+  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) =>
+    inBackground(() => {
+      const { completedDates, skippedDates } = withDayState(habit, date, state);
+      const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
+      if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
+    });
   return (
     <>
       <HabitList

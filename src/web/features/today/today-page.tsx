@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages/first-screen";
 import { isDue } from "../../../core/schedule";
 import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";
+import { inBackground } from "../../lib/next-task";
 import { notificationPermission } from "../../lib/notifications";
 import { readStorage, WEB_STORAGE_KEYS } from "../../lib/storage";
 import { showUndoToast } from "../../ui/undo-toast";
@@ -58,8 +59,16 @@ export function TodayPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   useAltN(inputRef);
   const [askNotifications] = useState(mayAskNotifications);
+  // The prompt's code is asked for once the list has painted, not with it: a chunk's import adds modulepreload
+  // links to the document's head, and Chromium then restyles the whole page in the next frame (issue 11 item 5,
+  // docs/decisions/0041), which was Today's first frame with the list.
+  const [listPainted, setListPainted] = useState(false);
+  const ready = status === "ready";
+  useEffect(() => {
+    if (ready) inBackground(() => setListPainted(true));
+  }, [ready]);
   const NotificationPrompt = useNotificationPrompt(
-    askNotifications && status === "ready" && habits.length > 0,
+    askNotifications && ready && listPainted && habits.length > 0,
   );
   const DuplicatePrompt = useDuplicatePrompt(question !== null);
 

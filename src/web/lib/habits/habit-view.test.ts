@@ -36,3 +36,40 @@ describe("deriveAll (issue 11 item 5: a change derives only the habits it change
     expect(va4).not.toBe(va);
   });
 });
+
+describe("deriveAll's views (issue 11 item 5: a habit's history is read when a figure of it is)", () => {
+  it("read as deriveView's, field for field, today's standing at once", () => {
+    const rows: ReplicaHabit[] = [
+      row("done today", ["2026-11-19", "2026-11-20", "2026-11-21"]),
+      row("not today", ["2026-11-01", "2026-11-20"]),
+      { ...row("skipped today", ["2026-11-19"]), skippedDates: ["2026-11-20", "2026-11-21"] },
+      {
+        ...row("weekdays", ["2026-11-16", "2026-11-19", "2026-11-20"]),
+        schedule: { weekdays: [1, 2, 3, 4, 5] },
+      },
+      { ...row("archived", []), archived: true, position: 3, emoji: "🏃" },
+    ];
+    const vacations = [{ from: "2026-11-10", to: "2026-11-12" }];
+    const views = deriveAll(rows, TODAY, vacations);
+    views.forEach((view, i) => {
+      const expected = deriveView(rows[i]!, TODAY, vacations);
+      expect(view.completedToday).toBe(expected.completedToday);
+      expect(view.skippedToday).toBe(expected.skippedToday);
+      expect(view).toEqual(expected);
+      expect({ ...view }).toEqual({ ...expected });
+    });
+  });
+
+  it("leaves the history unread until a figure is read, and keeps a field written", () => {
+    // A date that cannot be read shows when the history is read: not before.
+    const broken = row("broken", ["2026-02-30", TODAY]);
+    const [view] = deriveAll([broken], TODAY, []);
+    expect(view?.completedToday).toBe(true);
+    expect(view?.name).toBe("broken");
+    expect(() => view?.streakCount).toThrow(RangeError);
+    const [fine] = deriveAll([row("fine", ["2026-11-20"])], TODAY, []);
+    fine!.bestStreak = 7;
+    expect(fine?.bestStreak).toBe(7);
+    expect(fine?.streakCount).toBe(1);
+  });
+});

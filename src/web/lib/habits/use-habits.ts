@@ -45,7 +45,7 @@ import { useCurrentUser } from "../current-user";
 import { lazyPart } from "../lazy-part";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
-import { loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
+import { loadedStoreWrites, loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
 import type { HabitView } from "./habit-view";
@@ -91,8 +91,15 @@ export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot }
   return { engine, snapshot };
 }
 
-/** The writes (sync/store-writes.ts), loaded with the store engine: the first paint does without them. */
-const loadWrites = loadStoreWrites;
+type Writes = Awaited<ReturnType<typeof loadStoreWrites>>;
+/**
+ * Runs `write` with the writes (sync/store-writes.ts), loaded with the store engine (the first paint does without
+ * them): once they are loaded, in a microtask of this task, so that the change shows in the next frame.
+ */
+function withWrites<T>(write: (writes: Writes) => Promise<T>): Promise<T> {
+  const writes = loadedStoreWrites();
+  return (writes ? Promise.resolve(writes) : loadStoreWrites()).then(write);
+}
 
 /**
  * The figures of the habits (core's streaks, habit-view.ts) are derived only once the store has habits, so their
@@ -116,40 +123,40 @@ export function useHabits(): UseHabits {
   const tools: Tools = useMemo(() => ({ engine, newId, parseHabitName }), [engine]);
 
   const add = useCallback(
-    async (name: string, extras?: HabitExtras) => (await loadWrites()).add(tools, name, extras),
+    (name: string, extras?: HabitExtras) => withWrites((writes) => writes.add(tools, name, extras)),
     [tools],
   );
   const rename = useCallback(
-    async (id: string, name: string) => (await loadWrites()).rename(tools, id, name),
+    (id: string, name: string) => withWrites((writes) => writes.rename(tools, id, name)),
     [tools],
   );
   const remove = useCallback(
-    async (id: string) => (await loadWrites()).remove(tools, id, UNDO_DELETE_MS),
+    (id: string) => withWrites((writes) => writes.remove(tools, id, UNDO_DELETE_MS)),
     [tools],
   );
   const toggle = useCallback(
-    async (id: string) => (await loadWrites()).toggle(tools, today, id),
+    (id: string) => withWrites((writes) => writes.toggle(tools, today, id)),
     [tools, today],
   );
   const setDay = useCallback(
-    async (id: string, date: LocalDate, state: DayState) =>
-      (await loadWrites()).setDay(tools, today, id, date, state),
+    (id: string, date: LocalDate, state: DayState) =>
+      withWrites((writes) => writes.setDay(tools, today, id, date, state)),
     [tools, today],
   );
   const cycleDay = useCallback(
-    async (id: string, date: LocalDate) => (await loadWrites()).cycleDay(tools, today, id, date),
+    (id: string, date: LocalDate) => withWrites((writes) => writes.cycleDay(tools, today, id, date)),
     [tools, today],
   );
   const update = useCallback(
-    async (id: string, changes: HabitUpdate) => (await loadWrites()).update(tools, id, changes),
+    (id: string, changes: HabitUpdate) => withWrites((writes) => writes.update(tools, id, changes)),
     [tools],
   );
   const move = useCallback(
-    async (id: string, direction: "up" | "down") => (await loadWrites()).move(tools, id, direction),
+    (id: string, direction: "up" | "down") => withWrites((writes) => writes.move(tools, id, direction)),
     [tools],
   );
   const moveTo = useCallback(
-    async (id: string, beforeId: string | null) => (await loadWrites()).moveTo(tools, id, beforeId),
+    (id: string, beforeId: string | null) => withWrites((writes) => writes.moveTo(tools, id, beforeId)),
     [tools],
   );
   const importAll = useCallback(

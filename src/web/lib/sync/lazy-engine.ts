@@ -21,8 +21,18 @@ const engines = new Map<string, SyncEngine>();
 
 const engineModule = () => import("./sync-engine");
 
+type StoreWrites = Awaited<ReturnType<typeof engineModule>>["storeWrites"];
+let storeWrites: StoreWrites | undefined;
+
 /** The habit writes (store-writes.ts), loaded with the engine: one chunk after the first paint. */
-export const loadStoreWrites = async () => (await engineModule()).storeWrites;
+export const loadStoreWrites = async () => (storeWrites ??= (await engineModule()).storeWrites);
+
+/**
+ * The habit writes once loaded, else undefined. A write through them applies to the store in the same task (a
+ * tick shows in the frame after its click): awaiting the import again, even of a module already loaded, resolves in
+ * a task of its own, which could come before or after that frame (issue 11 item 5, a tick's INP).
+ */
+export const loadedStoreWrites = (): StoreWrites | undefined => storeWrites;
 
 function lazyEngine(userId: string, beforeLoad: (userId: string) => Promise<unknown>): SyncEngine {
   let engine: SyncEngine | null = null;
