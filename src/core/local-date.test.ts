@@ -4,6 +4,7 @@ import {
   addDays,
   compareLocalDates,
   daysBetween,
+  firstNotBefore,
   fromDayNumber,
   isLocalDate,
   isWithinOneDayOf,
@@ -219,5 +220,17 @@ describe("isWithinOneDayOf", () => {
   });
   it("is false for an invalid Date", () => {
     expect(isWithinOneDayOf("2026-11-21", new Date(Number.NaN))).toBe(false);
+  });
+});
+
+describe("firstNotBefore", () => {
+  const dates = ["2026-01-01", "2026-01-03", "2026-02-10"];
+  it("finds the first date on or after the one asked for, or the end", () => {
+    expect(firstNotBefore(dates, "2025-12-31")).toBe(0);
+    expect(firstNotBefore(dates, "2026-01-01")).toBe(0);
+    expect(firstNotBefore(dates, "2026-01-02")).toBe(1);
+    expect(firstNotBefore(dates, "2026-02-10")).toBe(2);
+    expect(firstNotBefore(dates, "2026-02-11")).toBe(3);
+    expect(firstNotBefore([], "2026-01-01")).toBe(0);
   });
 });

@@ -103,6 +103,18 @@ export function daysBetween(from: LocalDate, to: LocalDate): number {
   return toDayNumber(to) - toDayNumber(from);
 }
 
+/** The first index of ascending `dates` whose date is not before `date` (YYYY-MM-DD compare as strings in order). */
+export function firstNotBefore(dates: readonly LocalDate[], date: LocalDate): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (dates[mid]! < date) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export function compareLocalDates(a: LocalDate, b: LocalDate): number {
   // The fixed-width YYYY-MM-DD form sorts chronologically as plain text.
   return a < b ? -1 : a > b ? 1 : 0;

@@ -2,7 +2,7 @@
 // event loop's thread, so one statement over all of them would hold it for long (docs/decisions/0017).
 import type { Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
-import type { LocalDate } from "../../core/local-date";
+import { firstNotBefore, type LocalDate } from "../../core/local-date";
 import { chunks, slicer, type Pause } from "./slices";
 
 // Rows a statement reads: a few milliseconds. Ids a statement names: few bound parameters.
@@ -82,20 +82,9 @@ export async function datesOfHabits(
   return dates;
 }
 
-/** The first index in ascending `dates` whose date is not before `date`. */
-function lowerBound(dates: readonly LocalDate[], date: LocalDate): number {
-  let [low, high] = [0, dates.length];
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (dates[mid]! < date) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /** `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). */
 function withDate(dates: LocalDate[], date: LocalDate, present: boolean): LocalDate[] {
-  const at = lowerBound(dates, date);
+  const at = firstNotBefore(dates, date);
   if ((dates[at] === date) === present) return dates;
   return present
     ? [...dates.slice(0, at), date, ...dates.slice(at)]

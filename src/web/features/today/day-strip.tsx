@@ -1,6 +1,6 @@
 import { dayStatuses, type DayStatus } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
-import { addDays, type LocalDate } from "../../../core/local-date";
+import { addDays, firstNotBefore, type LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
@@ -68,16 +68,10 @@ function Mark({ status }: { status: DayStatus }) {
   );
 }
 
-/** The dates of an ascending list from `from` on (dates as YYYY-MM-DD compare as strings in calendar order). */
+/** The dates of an ascending list from `from` on. */
 function tailFrom(dates: readonly LocalDate[], from: LocalDate): readonly LocalDate[] {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (dates[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? dates : dates.slice(lo);
+  const at = firstNotBefore(dates, from);
+  return at === 0 ? dates : dates.slice(at);
 }
 
 /**

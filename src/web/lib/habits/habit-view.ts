@@ -2,7 +2,7 @@
 // user's today and vacations. Loaded after the first paint, beside the store engine (docs/decisions/0030): the
 // store has no habits to derive before it opens.
 import { deriveHabit, type Habit } from "../../../core/habit";
-import type { LocalDate } from "../../../core/local-date";
+import { firstNotBefore, type LocalDate } from "../../../core/local-date";
 import { isDue, type Schedule } from "../../../core/schedule";
 import { isOnVacation, type Vacation } from "../../../core/vacation";
 import type { ReplicaHabit } from "../sync/replica-state";
@@ -56,16 +56,9 @@ const HISTORY_FIELDS = [
   "completionRate",
 ] as const satisfies readonly (keyof HabitView)[];
 
-/** Whether an ascending list of dates holds `date` (dates as YYYY-MM-DD compare as strings in calendar order). */
+/** Whether an ascending list of dates holds `date`. */
 function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < date) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted[lo] === date;
+  return sorted[firstNotBefore(sorted, date)] === date;
 }
 
 /**
