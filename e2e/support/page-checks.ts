@@ -48,6 +48,9 @@ export async function screenshotAll(page: Page, name: string, ready: () => Promi
 
 /** Fails on serious or critical axe violations, listing them readably. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // An element still sliding or fading in is read at its passing opacity: axe then reports a contrast the settled
+  // page does not have (a message's 200 ms slide-in, e2e/auth-look.spec.ts, on a loaded machine).
+  await settle(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious.map(
