@@ -45,7 +45,7 @@ import { useCurrentUser } from "../current-user";
 import { lazyPart } from "../lazy-part";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
-import { loadedStoreWrites, loadStoreWrites, syncEngineFor } from "../sync/lazy-engine";
+import { loadedStoreWrites, loadStoreWrites, syncEngineFor, type StoreWrites } from "../sync/lazy-engine";
 import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
 import type { HabitView } from "./habit-view";
@@ -91,12 +91,11 @@ export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot }
   return { engine, snapshot };
 }
 
-type Writes = Awaited<ReturnType<typeof loadStoreWrites>>;
 /**
  * Runs `write` with the writes (sync/store-writes.ts), loaded with the store engine (the first paint does without
  * them): once they are loaded, in a microtask of this task, so that the change shows in the next frame.
  */
-function withWrites<T>(write: (writes: Writes) => Promise<T>): Promise<T> {
+function withWrites<T>(write: (writes: StoreWrites) => Promise<T>): Promise<T> {
   const writes = loadedStoreWrites();
   return (writes ? Promise.resolve(writes) : loadStoreWrites()).then(write);
 }

@@ -21,7 +21,7 @@ const engines = new Map<string, SyncEngine>();
 
 const engineModule = () => import("./sync-engine");
 
-type StoreWrites = Awaited<ReturnType<typeof engineModule>>["storeWrites"];
+export type StoreWrites = Awaited<ReturnType<typeof engineModule>>["storeWrites"];
 let storeWrites: StoreWrites | undefined;
 
 /** The habit writes (store-writes.ts), loaded with the engine: one chunk after the first paint. */
