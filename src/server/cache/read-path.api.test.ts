@@ -1,11 +1,13 @@
-// The read path's kept answers and sessions (docs/decisions/0031-read-path.md): a change made anywhere shows at
-// once, sign-out ends a session at once in this process, a disabled account is refused within SESSION_CACHE_MS.
+// The read path's kept answers and sessions (docs/decisions/0031-read-path.md, 0044): a change made through this
+// process's routes shows at once, one made outside them at once on PostgreSQL and within POSITION_CACHE_MS on
+// SQLite; sign-out ends a session at once in this process, a disabled account is refused within SESSION_CACHE_MS.
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
 import { pinnedClock, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { setCompletion } from "../habits/habits.repo";
 import { SESSION_CACHE_MS } from "../auth/session-lookup";
+import { POSITION_CACHE_MS } from "./sync-position.repo";
 import { addDays } from "../../core/local-date";
 import type { Habit } from "../../core/habit";
 import type { SyncPull } from "../../core/sync";
@@ -27,11 +29,20 @@ describe.each(testDialects())("the read path on $dialect", (dialect) => {
   const pull = async (cursor: string) =>
     (await t.call<SyncPull>(user, "GET", `/api/sync?cursor=${cursor}`)).body;
 
+  /**
+   * A write made outside this process's write routes shows on the next read on PostgreSQL, and within
+   * POSITION_CACHE_MS on SQLite, whose process keeps positions between its own writes (decision 0044).
+   */
+  const afterOutsideWrite = () => {
+    if (dialect.dialect === "sqlite") clock.advance(POSITION_CACHE_MS);
+  };
+
   it("shows a write made outside this server's routes (another process) on the next list", async () => {
     expect((await list())[0]).toMatchObject({ id: habitId, completedToday: false });
     expect((await list())[0]).toMatchObject({ completedToday: false }); // kept
     // As another server process would: the write moves the user's change counter in the shared database.
     await setCompletion(t.running.database.db, user.id, habitId, TEST_DAY, true, clock.now(), LIMITS);
+    afterOutsideWrite();
     expect((await list())[0]).toMatchObject({ completedToday: true, streakCount: 1 });
   });
 
@@ -87,6 +98,7 @@ describe.each(testDialects())("the read path on $dialect", (dialect) => {
     expect(res.body).toEqual({ cursor, more: false, habits: [], completions: [], deletedHabitIds: [] });
     expect(res.headers.get("content-encoding")).toBeNull();
     await setCompletion(t.running.database.db, user.id, habitId, TEST_DAY, false, clock.now(), LIMITS);
+    afterOutsideWrite();
     const changed = await pull(cursor);
     expect(Number(changed.cursor)).toBeGreaterThan(Number(cursor));
     expect(changed.completions).toEqual([

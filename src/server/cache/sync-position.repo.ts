@@ -1,11 +1,28 @@
 // Where a user's changes stand, for the answers kept per user (habits.routes.ts) and the in-sync pull
-// (sync.routes.ts): one indexed statement, compiled once per database and run with the user's id.
+// (sync.routes.ts): one indexed statement, compiled once per database and run with the user's id. On SQLite the
+// position is also kept per user between this process's writes (docs/decisions/0044-kept-sync-position.md).
 import type { CompiledQuery } from "kysely";
-import type { Db } from "../db/database";
+import { isPostgres, type Db } from "../db/database";
 
 type Position = { current: number | string | null; horizon: number | string | null };
+export type SyncPosition = { current: number; horizon: number };
+
+/**
+ * How long this process trusts a kept position on SQLite: a write that does not pass through this process's write
+ * routes (none should: SQLite serves one process) shows within this bound. Every write request of the user in this
+ * process forgets their position at once (forgetPosition).
+ */
+export const POSITION_CACHE_MS = 1000;
+/** Users kept at most; the oldest read goes first. */
+const MAX_KEPT = 10_000;
+
+type Kept = { position: SyncPosition; readAt: number };
+/** A database's kept positions; `generation` moves with every forget, so that a read begun before is not kept. */
+type Positions = { kept: Map<string, Kept>; generation: number };
 
 const compiled = new WeakMap<Db, CompiledQuery<Position>>();
+/** Only SQLite databases have an entry: on PostgreSQL several processes write, and every read goes to it. */
+const positions = new WeakMap<Db, Positions>();
 
 /** The statement with a placeholder id, compiled once: building it is most of the cost of so small a read. */
 function statementOf(db: Db): CompiledQuery<Position> {
@@ -18,14 +35,45 @@ function statementOf(db: Db): CompiledQuery<Position> {
       ])
       .compile() as CompiledQuery<Position>;
     compiled.set(db, query);
+    if (!isPostgres(db)) positions.set(db, { kept: new Map(), generation: 0 });
   }
   return query;
 }
 
-/** The user's change counter and pruning horizon (0 when never set), from one snapshot. */
-export async function syncPosition(db: Db, userId: string): Promise<{ current: number; horizon: number }> {
-  const query = statementOf(db);
+async function readPosition(db: Db, query: CompiledQuery<Position>, userId: string): Promise<SyncPosition> {
   const { rows } = await db.executeQuery<Position>({ ...query, parameters: [userId, userId] });
   const row = rows[0];
   return { current: Number(row?.current ?? 0), horizon: Number(row?.horizon ?? 0) };
+}
+
+/**
+ * The user's change counter and pruning horizon (0 when never set), from one snapshot. On SQLite a position read
+ * less than POSITION_CACHE_MS before `now` (the request's clock) and not forgotten since is answered without a
+ * query: the statement's read transaction (two lock calls on the WAL index) was a third of an in-sync pull.
+ */
+export async function syncPosition(db: Db, userId: string, now: number = Date.now()): Promise<SyncPosition> {
+  const query = statementOf(db);
+  const kept = positions.get(db);
+  if (!kept) return readPosition(db, query, userId);
+  const hit = kept.kept.get(userId);
+  if (hit && now >= hit.readAt && now - hit.readAt < POSITION_CACHE_MS) return hit.position;
+  const generation = kept.generation;
+  const position = await readPosition(db, query, userId);
+  if (kept.generation === generation) {
+    kept.kept.delete(userId); // most recently read last
+    kept.kept.set(userId, { position, readAt: now });
+    if (kept.kept.size > MAX_KEPT) kept.kept.delete(kept.kept.keys().next().value!);
+  }
+  return position;
+}
+
+/**
+ * Drops the user's kept position. Call it after each write request of the user has ended (committed or not), before
+ * its answer goes out and before other devices are told: the next read goes to the database.
+ */
+export function forgetPosition(db: Db, userId: string): void {
+  const kept = positions.get(db);
+  if (!kept) return;
+  kept.generation++;
+  kept.kept.delete(userId);
 }

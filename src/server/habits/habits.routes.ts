@@ -69,7 +69,7 @@ const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
   const db = c.get("db");
   const user = c.get("user");
   const today = c.get("today");
-  const key = `${(await syncPosition(db, user.id)).current} ${today}`;
+  const key = `${(await syncPosition(db, user.id, c.get("now").getTime())).current} ${today}`;
   const answer =
     answers.get(user.id, key) ??
     answers.set(user.id, key, await habitsJson(c, await listHabits(db, user.id)));

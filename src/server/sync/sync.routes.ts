@@ -11,7 +11,7 @@ import { isStaleCursor } from "./horizon.repo";
 import { pullChanges } from "./pull.repo";
 import { pushOps } from "./push.repo";
 import { currentVersion } from "./versions.repo";
-import { syncPosition } from "../cache/sync-position.repo";
+import { forgetPosition, syncPosition } from "../cache/sync-position.repo";
 import { jsonAnswer, sizedJson } from "../http/cached-body";
 
 // A comment line this often keeps proxies and load balancers from closing an idle stream.
@@ -46,14 +46,19 @@ const inSync = (cursor: number) =>
     deletedHabitIds: [],
   } satisfies SyncPull);
 
-/** After a successful write of the signed-in user, tells their open streams; runs after the write committed. */
+/**
+ * After a write request of the signed-in user has ended, before its answer goes out: drops their kept change
+ * position (the next read goes to the database), then, when it succeeded, tells their open streams.
+ */
 export const notifyChanges =
   (hub: ChangeHub): MiddlewareHandler<AppEnv> =>
   (c, next) =>
     WRITE_METHODS.has(c.req.method)
-      ? next().then(() => {
-          if (c.res.status < 400) void hub.publish(c.get("user").id).catch(() => undefined); // a lost signal costs a device one late pull
-        })
+      ? next()
+          .finally(() => forgetPosition(c.get("db"), c.get("user").id))
+          .then(() => {
+            if (c.res.status < 400) void hub.publish(c.get("user").id).catch(() => undefined); // a lost signal costs a device one late pull
+          })
       : next(); // a read changes nothing: passed on at once
 
 const pullQuerySchema = validate("query", contract["GET /api/sync"].query);
@@ -83,7 +88,7 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       // A device's most frequent request: nothing changed after its cursor. One indexed read answers it, with the
       // page pullChanges would give (no settings: they cannot have changed after the counter).
       if (cursor > 0) {
-        const { current, horizon } = await syncPosition(db, user.id);
+        const { current, horizon } = await syncPosition(db, user.id, c.get("now").getTime());
         if (cursor === current && cursor >= horizon) return sizedJson(c, inSync(cursor));
       }
       const page = await pullChanges(db, user.id, cursor, limit);
