@@ -38,7 +38,7 @@ async function restOfHabit(db: Db, habitId: string, after: LocalDate, add: Add, 
 const INTERNED_MAX = 50_000;
 const internedDates = new Map<string, LocalDate>();
 
-function interned(date: LocalDate): LocalDate {
+export function interned(date: LocalDate): LocalDate {
   const known = internedDates.get(date);
   if (known !== undefined) return known;
   if (internedDates.size >= INTERNED_MAX) internedDates.clear();
@@ -97,10 +97,17 @@ export const withDay = (dates: HabitDates, date: LocalDate, state: DayCode): Hab
   skipped: withDate(dates.skipped, date, state === DAY_SKIPPED),
 });
 
-// Days kept over all habits: about 4 MB of arrays and strings at most.
-const KEPT_DAYS = 100_000;
+// Days kept over all habits, their dates interned: about 3 MB of array slots at most. Enough for a thousand habits of
+// a year each, so that marks spread over many users' habits still find theirs.
+const KEPT_DAYS = 400_000;
 
-type Kept = { userId: string; counter: number; dates: HabitDates; size: number };
+/**
+ * A habit's days as they stood when its user's change counter stood at `counter`, and its row's version at
+ * `habitVersion` (the version the write that kept them gave the row).
+ */
+type Kept = { userId: string; counter: number; habitVersion: number; dates: HabitDates; size: number };
+/** A habit's kept days, and where its user's counter and its row's version stood when they were kept. */
+export type KeptEntry = Pick<Kept, "counter" | "habitVersion" | "dates">;
 
 const keptByDb = new WeakMap<Db, ReturnType<typeof keepDates>>();
 
@@ -143,9 +150,23 @@ function keepDates() {
       if (!entry || entry.userId !== userId || entry.counter !== counter) return undefined;
       return withDay(entry.dates, date, state);
     },
-    /** Keeps the habit's days as they are when the user's change counter stands at `counter`, committed. */
-    set(userId: string, habitId: string, counter: number, dates: HabitDates) {
-      kept.set(habitId, { userId, counter, dates, size: dates.done.length + dates.skipped.length + 1 });
+    /** The habit's kept entry, if it was kept for this user. */
+    entry(userId: string, habitId: string): KeptEntry | undefined {
+      const entry = kept.get(habitId);
+      return entry && entry.userId === userId ? entry : undefined;
+    },
+    /**
+     * Keeps the habit's days as they are, committed, when the user's change counter stands at `counter` and the
+     * habit's row at version `habitVersion`.
+     */
+    set(userId: string, habitId: string, counter: number, habitVersion: number, dates: HabitDates) {
+      kept.set(habitId, {
+        userId,
+        counter,
+        habitVersion,
+        dates,
+        size: dates.done.length + dates.skipped.length + 1,
+      });
     },
   };
 }

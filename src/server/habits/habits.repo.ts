@@ -141,7 +141,8 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
  * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
  * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
  * done does not). The answer's days come from the ones kept at the user's last change when nothing came between
- * (habit-dates.repo.ts: keptDates), else from the database.
+ * (habit-dates.repo.ts: keptDates), or on this thread's SQLite writer while the habit's row has the version they
+ * were kept at (mark-now.repo.ts), else from the database.
  */
 export async function setCompletion(
   db: Db,
@@ -156,13 +157,11 @@ export async function setCompletion(
   // On a SQLite file, at once on this thread's writer (decision 0038); elsewhere, or when another process holds
   // the write lock, the general way below.
   const mark = { userId, id, date, done, now, limits };
-  const near = await nearTransaction(db, (sql) =>
-    markNow(sql, mark, (counter, state) => kept.after(userId, id, counter, date, state)),
-  );
+  const near = await nearTransaction(db, (sql) => markNow(sql, mark, kept.entry(userId, id)));
   if (near) {
     if (!near.value) return undefined;
     const { row, dates, counter } = near.value;
-    kept.set(userId, id, counter, dates);
+    kept.set(userId, id, counter, Number(row.version), dates);
     return toStored(row, dates);
   }
   const written = await smallWrites(db)
@@ -196,10 +195,10 @@ export async function setCompletion(
       }
       // The counter stood at version - 1 before this write; version + 1 is the last number it took.
       const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
-      return { habit: toStored(row, dates), dates, counter: version + 1 };
+      return { habit: toStored(row, dates), dates, counter: version + 1, habitVersion: version };
     });
   if (!written) return undefined;
   // Kept only once committed: a number of a write rolled back is taken again by the next one.
-  kept.set(userId, id, written.counter, written.dates);
+  kept.set(userId, id, written.counter, written.habitVersion, written.dates);
   return written.habit;
 }

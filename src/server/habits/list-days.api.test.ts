@@ -1,7 +1,8 @@
-// The list reads a habit's days again only when its row's version moved (habit-dates.repo.ts, listDatesOfHabits).
-// Random writes of every kind, through the API's own paths (a push of few or many day ops, the REST mark, renames,
-// archives, moves, deletes, new habits, a restore that replaces every habit), each followed by the list: its days
-// must be those a fresh read of the database gives. PostgreSQL's list is one statement of its own and keeps nothing
+// The list reads a habit's days again only when its row's version moved (habit-dates.repo.ts, listDatesOfHabits),
+// and so does the REST mark's answer (mark-now.repo.ts). Random writes of every kind, through the API's own paths
+// (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore that
+// replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh read
+// of the database gives. PostgreSQL's list is one statement of its own and keeps nothing
 // (habits.repo.ts); it runs the same steps.
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -97,7 +98,15 @@ describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
       case "mark": {
         if (habits.length === 0) return;
         const path = `/api/habits/${id(s.habit)}/completions/${DAYS[s.day]}`;
-        expect((await t.call(user, s.done ? "PUT" : "DELETE", path)).status).toBe(200);
+        const marked = await t.call<Listed>(user, s.done ? "PUT" : "DELETE", path);
+        expect(marked.status).toBe(200);
+        // The mark's answer comes from kept days too (mark-now.repo.ts): they must be the database's.
+        const [expected] = await fresh([id(s.habit)]);
+        expect({
+          id: marked.body.id,
+          done: marked.body.completedDates,
+          skipped: marked.body.skippedDates ?? [],
+        }).toEqual(expected);
         return;
       }
       case "rename":
