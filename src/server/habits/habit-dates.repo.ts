@@ -175,7 +175,8 @@ function keepDates() {
  * A habit's days as they stood at a committed value of its user's change counter (docs/decisions/0032): every
  * write of a user takes numbers from that counter in its transaction (sync/versions.repo.ts), so while it has not
  * moved on, no day changed, in this process or another. The REST mark answers its habit from them without reading
- * every day again.
+ * every day again; on this thread's SQLite writer also while the habit's row keeps the version they were kept at
+ * (mark-now.repo.ts, decision 0045).
  */
 export function keptDates(db: Db) {
   let kept = keptByDb.get(db);
