@@ -88,13 +88,19 @@ async function vitestRun(name, node, args, label, report) {
     `--outputFile.json=${report}`,
   ]);
   const vitest = readJson(report);
+  // A file that failed with no failed test (a beforeAll that threw, an import that failed) leaves its tests skipped,
+  // and vitest 4 may still exit 0: each such file counts as one failure.
+  const brokenFiles = (vitest?.testResults ?? []).filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
   if (vitest) {
     results.passed += vitest.numPassedTests;
-    results.failed += vitest.numFailedTests;
+    results.failed += vitest.numFailedTests + brokenFiles;
     results.skipped += vitest.numPendingTests + vitest.numTodoTests;
     if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} ${label}`);
+    if (brokenFiles > 0) failures.push(`${brokenFiles} ${label} files that failed to run`);
   }
-  if (!ok && (!vitest || vitest.numFailedTests === 0)) {
+  if (!ok && (!vitest || vitest.numFailedTests + brokenFiles === 0)) {
     results.failed++;
     failures.push(`${label} (no result file or a suite failed to load)`);
   }

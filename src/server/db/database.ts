@@ -23,7 +23,7 @@ function sqliteFile(url: string): string {
 }
 
 /** better-sqlite3, or Node's own node:sqlite where its native addon cannot load (docs/decisions/0021-node-24.md). */
-function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => unknown } {
+export function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => unknown } {
   try {
     return new SQLite(file);
   } catch (error) {

@@ -2,12 +2,12 @@
 // habit's row keeps the version they were kept at, even when the user's other habits changed meanwhile; once the
 // habit's own days change elsewhere it reads them again. list-days.api.test.ts checks every answer against the
 // database over random writes; this one checks that the days are not read when they need not be.
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pinnedClock, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { testDialects } from "../../../test/support/databases";
 import { addDays, type LocalDate } from "../../core/local-date";
 import type { Habit } from "../../core/habit";
+import { connectSqlite } from "../db/database";
 import { DAY_DONE } from "../db/schema";
 import type { SyncSql } from "../db/sqlite-writer";
 import { pushDaysNow } from "../sync/push-days.repo";
@@ -24,17 +24,18 @@ describe("the REST mark's kept days on SQLite", () => {
   let user: TestUser;
   let a: string;
   let b: string;
-  let conn: Database.Database;
+  /** A connection of the test's own: better-sqlite3, or node:sqlite on a Node where its addon does not load. */
+  let conn: ReturnType<typeof connectSqlite>;
   /** Every statement the marks run, on a connection of the test's own. */
   const statements: string[] = [];
   const sql: SyncSql = {
     all: <R>(text: string, parameters: readonly unknown[]) => {
       statements.push(text);
-      return conn.prepare(text).all(...parameters) as R[];
+      return conn.prepare(text).all(parameters) as R[];
     },
     run: (text, parameters) => {
       statements.push(text);
-      return conn.prepare(text).run(...parameters).changes;
+      return Number(conn.prepare(text).run(parameters).changes);
     },
   };
   const readDays = () => statements.filter((s) => s.includes("group_concat")).length;
@@ -62,8 +63,8 @@ describe("the REST mark's kept days on SQLite", () => {
     expect((await t.call(user, "PUT", `/api/habits/${a}/completions/${addDays(TEST_DAY, -3)}`)).status).toBe(
       200,
     );
-    conn = new Database(t.config.databaseUrl.replace(/^sqlite:/, ""));
-    conn.pragma("busy_timeout = 5000");
+    conn = connectSqlite(t.config.databaseUrl.replace(/^sqlite:/, ""));
+    conn.exec("pragma busy_timeout = 5000");
   });
   afterAll(() => conn?.close());
 

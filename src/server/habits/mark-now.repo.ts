@@ -14,9 +14,9 @@ type HabitRow = Selectable<HabitTable>;
 
 const TOUCH_HABIT =
   'update "habits" set "updated_at" = ?, "version" = ? where "id" = ? and "user_id" = ? returning *, (select "done" from "completions" where "habit_id" = ? and "date" = ?) as "before"';
+const HABIT_VERSION = 'select "version" from "habits" where "id" = ?';
 // A habit's days as two comma-separated lists: two strings to split instead of a row object per day (a year of
 // days read as rows was a fifth of a mark's CPU, most of it garbage to collect).
-const HABIT_VERSION = 'select "version" from "habits" where "id" = ?';
 const DAYS_OF_HABIT = `select group_concat("date", ',' order by "date") filter (where "done" = ${DAY_DONE}) as "done", group_concat("date", ',' order by "date") filter (where "done" = ${DAY_SKIPPED}) as "skipped" from "completions" where "habit_id" = ? and "done" <> ${DAY_NONE}`;
 
 export type Mark = {
