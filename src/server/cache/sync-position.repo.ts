@@ -35,9 +35,15 @@ function statementOf(db: Db): CompiledQuery<Position> {
       ])
       .compile() as CompiledQuery<Position>;
     compiled.set(db, query);
-    if (!isPostgres(db)) positions.set(db, { kept: new Map(), generation: 0 });
   }
   return query;
+}
+
+/** The database's kept positions; undefined on PostgreSQL. */
+function keptOf(db: Db): Positions | undefined {
+  let kept = positions.get(db);
+  if (!kept && !isPostgres(db)) positions.set(db, (kept = { kept: new Map(), generation: 0 }));
+  return kept;
 }
 
 async function readPosition(db: Db, query: CompiledQuery<Position>, userId: string): Promise<SyncPosition> {
@@ -53,7 +59,7 @@ async function readPosition(db: Db, query: CompiledQuery<Position>, userId: stri
  */
 export async function syncPosition(db: Db, userId: string, now: number = Date.now()): Promise<SyncPosition> {
   const query = statementOf(db);
-  const kept = positions.get(db);
+  const kept = keptOf(db);
   if (!kept) return readPosition(db, query, userId);
   const hit = kept.kept.get(userId);
   if (hit && now >= hit.readAt && now - hit.readAt < POSITION_CACHE_MS) return hit.position;

@@ -33,7 +33,7 @@ async function restOfHabit(db: Db, habitId: string, after: LocalDate, add: Add, 
   }
 }
 
-// One string per date for all the days kept in memory (the lists kept below, core's remembered days): a day is
+// One string per date for all the days kept in memory (the days kept below, core's remembered days): a day is
 // then an array slot, not a string of its own. Dates are few (3,650 in ten years); the table starts again past this.
 const INTERNED_MAX = 50_000;
 const internedDates = new Map<string, LocalDate>();
@@ -97,21 +97,19 @@ export const withDay = (dates: HabitDates, date: LocalDate, state: DayCode): Hab
   skipped: withDate(dates.skipped, date, state === DAY_SKIPPED),
 });
 
-// Days kept over all habits, their dates interned: about 3 MB of array slots at most. Enough for a thousand habits of
-// a year each, so that marks spread over many users' habits still find theirs.
-const KEPT_DAYS = 400_000;
+// Days kept over all habits, for the list and the REST mark, their dates interned: about 4 MB of array slots at most.
+const KEPT_DAYS = 500_000;
 
 /**
- * A habit's days as they stood when its user's change counter stood at `counter`, and its row's version at
- * `habitVersion` (the version the write that kept them gave the row).
+ * A habit's days as they stood when its row had version `habitVersion`, and, for those a write kept, when its
+ * user's change counter stood at `counter` (NaN for days the list read: no counter is known there).
  */
 type Kept = { userId: string; counter: number; habitVersion: number; dates: HabitDates; size: number };
-/** A habit's kept days, and where its user's counter and its row's version stood when they were kept. */
+/** A habit's kept days, and where its row's version and its user's counter stood when they were kept. */
 export type KeptEntry = Pick<Kept, "counter" | "habitVersion" | "dates">;
 
 const keptByDb = new WeakMap<Db, ReturnType<typeof keepDates>>();
 
-/** The days kept per habit for one database, the least recently kept first. */
 /** Entries by key, each of a size, at most `max` in all; setting one makes it the newest, the oldest go first. */
 function sizedEntries<V extends { size: number }>(max: number) {
   const entries = new Map<string, V>();
@@ -124,6 +122,13 @@ function sizedEntries<V extends { size: number }>(max: number) {
   };
   return {
     get: (key: string) => entries.get(key),
+    /** Makes the entry under `key`, if any, the newest. */
+    touch(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entries.delete(key);
+      entries.set(key, entry);
+    },
     /** Keeps `entry` under `key` (one larger than `max` alone is not kept), dropping the oldest past `max`. */
     set(key: string, entry: V) {
       drop(key);
@@ -138,8 +143,17 @@ function sizedEntries<V extends { size: number }>(max: number) {
   };
 }
 
+/** The days kept per habit for one database, the least recently kept first. */
 function keepDates() {
   const kept = sizedEntries<Kept>(KEPT_DAYS);
+  const keep = (userId: string, habitId: string, counter: number, habitVersion: number, dates: HabitDates) =>
+    kept.set(habitId, {
+      userId,
+      counter,
+      habitVersion,
+      dates,
+      size: dates.done.length + dates.skipped.length + 1,
+    });
   return {
     /**
      * The habit's days after setting `date` to `state`, if they were kept when the user's change counter stood at
@@ -156,27 +170,47 @@ function keepDates() {
       return entry && entry.userId === userId ? entry : undefined;
     },
     /**
-     * Keeps the habit's days as they are, committed, when the user's change counter stands at `counter` and the
-     * habit's row at version `habitVersion`.
+     * Keeps a write's answer: the habit's days as they are, committed, when the user's change counter stands at
+     * `counter` and the habit's row at version `habitVersion`.
      */
-    set(userId: string, habitId: string, counter: number, habitVersion: number, dates: HabitDates) {
-      kept.set(habitId, {
-        userId,
-        counter,
-        habitVersion,
-        dates,
-        size: dates.done.length + dates.skipped.length + 1,
-      });
+    set: keep,
+    /** The kept days of each habit whose row still has the version they were kept at. */
+    reusable(userId: string, habits: readonly { id: string; version: number }[]): Map<string, HabitDates> {
+      const found = new Map<string, HabitDates>();
+      for (const { id, version } of habits) {
+        const entry = kept.get(id);
+        if (!entry || entry.userId !== userId || entry.habitVersion !== version) continue;
+        found.set(id, entry.dates);
+        kept.touch(id); // listed again: the newest
+      }
+      return found;
+    },
+    /**
+     * Keeps the days the list read, under the versions the rows had when read, before the days were. A habit kept
+     * at that version already (by a write, with its counter) keeps its entry.
+     */
+    keepRead(
+      userId: string,
+      habits: readonly { id: string; version: number }[],
+      dates: Map<string, HabitDates>,
+    ) {
+      for (const { id, version } of habits) {
+        const days = dates.get(id);
+        const entry = kept.get(id);
+        if (days && !(entry && entry.userId === userId && entry.habitVersion === version))
+          keep(userId, id, Number.NaN, version, days);
+      }
     },
   };
 }
 
 /**
- * A habit's days as they stood at a committed value of its user's change counter (docs/decisions/0032): every
- * write of a user takes numbers from that counter in its transaction (sync/versions.repo.ts), so while it has not
- * moved on, no day changed, in this process or another. The REST mark answers its habit from them without reading
- * every day again; on this thread's SQLite writer also while the habit's row keeps the version they were kept at
- * (mark-now.repo.ts, decision 0045).
+ * A habit's days as they stood at a committed version of its row, and for a write's answer at a committed value
+ * of its user's change counter (docs/decisions/0032, 0043, 0045). Every write of a user takes numbers from that
+ * counter in its transaction (sync/versions.repo.ts), and every write of a habit's days gives its row one of them:
+ * while the counter has not moved on, or the row keeps its version, none of the habit's days changed, in this
+ * process or another. The list reads again only the habits whose row moved (listDatesOfHabits); the REST mark
+ * answers its habit without reading every day again (habits.repo.ts setCompletion, mark-now.repo.ts).
  */
 export function keptDates(db: Db) {
   let kept = keptByDb.get(db);
@@ -184,46 +218,9 @@ export function keptDates(db: Db) {
   return kept;
 }
 
-// Days kept for the list, over all users: about 4 MB of array slots (the dates themselves are shared, above).
-const LIST_KEPT_DAYS = 500_000;
-
-type KeptHabit = { version: number; dates: HabitDates };
-type KeptList = { habits: Map<string, KeptHabit>; size: number };
-
-const listsByDb = new WeakMap<Db, ReturnType<typeof keepLists>>();
-
-/** The habits' days kept per user, the least recently listed user first. */
-function keepLists() {
-  const lists = sizedEntries<KeptList>(LIST_KEPT_DAYS);
-  return {
-    /** The kept days of each habit whose row still has the version they were kept with. */
-    reusable(userId: string, habits: readonly { id: string; version: number }[]): Map<string, HabitDates> {
-      const found = new Map<string, HabitDates>();
-      const list = lists.get(userId);
-      if (!list) return found;
-      for (const { id, version } of habits) {
-        const kept = list.habits.get(id);
-        if (kept && kept.version === version) found.set(id, kept.dates);
-      }
-      return found;
-    },
-    /** Keeps the habits' days with the versions their rows had when read, before the days were. */
-    keep(userId: string, habits: readonly { id: string; version: number }[], dates: Map<string, HabitDates>) {
-      const list: KeptList = { habits: new Map(), size: 1 };
-      for (const { id, version } of habits) {
-        const days = dates.get(id);
-        if (!days) continue;
-        list.habits.set(id, { version, dates: days });
-        list.size += days.done.length + days.skipped.length;
-      }
-      lists.set(userId, list);
-    },
-  };
-}
-
 /**
  * The days of a user's habits for the list, read again only for the habits whose row changed since they were
- * last read here. Every write of a habit's days also gives its row a new version, in the same transaction, from the
+ * last kept here. Every write of a habit's days also gives its row a new version, in the same transaction, from the
  * user's change counter (sync/push.repo.ts setDay, sync/push-days.repo.ts, habits/mark-now.repo.ts, habits.repo.ts
  * setCompletion), and a version is never taken twice: while a habit's row has the version its days were kept
  * with, no day of it changed, in this process or another. A habit deleted and created again is a new row with a
@@ -235,12 +232,17 @@ export async function listDatesOfHabits(
   habits: readonly { id: string; version: number }[],
   pause: Pause = slicer(),
 ): Promise<Map<string, HabitDates>> {
-  let lists = listsByDb.get(db);
-  if (!lists) listsByDb.set(db, (lists = keepLists()));
-  const dates = lists.reusable(userId, habits);
+  const kept = keptDates(db);
+  const dates = kept.reusable(userId, habits);
   const missing = habits.filter((habit) => !dates.has(habit.id)).map((habit) => habit.id);
-  if (missing.length > 0)
-    for (const [id, days] of await datesOfHabits(db, missing, pause)) dates.set(id, days);
-  lists.keep(userId, habits, dates);
+  if (missing.length > 0) {
+    const read = await datesOfHabits(db, missing, pause);
+    for (const [id, days] of read) dates.set(id, days);
+    kept.keepRead(
+      userId,
+      habits.filter((habit) => read.has(habit.id)),
+      read,
+    );
+  }
   return dates;
 }
