@@ -97,11 +97,22 @@ test("a skipped day in the strip keeps the streak, and a third tap clears it", a
   await expect(streakLine(page, "Run")).toHaveText("1-day streak · best 3 days");
 });
 
-test("a quick-add habit keeps its suggestion's emoji on its row", async ({ signedInPage: page }) => {
+test("a quick-add habit keeps its suggestion's emoji on its row", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
   await openToday(page);
   const panel = page.getByRole("list", { name: "Suggested habits" });
   await panel.getByRole("button", { name: "Read a book" }).click();
   await expect(row(page, "Read a book").getByTestId("habit-emoji")).toHaveText("📚");
+  // The row shows before the write is stored on the device (in the click's frame); the reload comes once the server
+  // has it, as a person's would, not within those milliseconds (a CI run under load lost the write that way).
+  await expect
+    .poll(async () =>
+      (await serverHabits(server, user)).map((h) => [h.name, (h as { emoji?: string }).emoji]),
+    )
+    .toEqual([["Read a book", "📚"]]);
   await reloadApp(page);
   await expect(row(page, "Read a book").getByTestId("habit-emoji")).toHaveText("📚");
   await expect(row(page, "Read a book").getByTestId("habit-name")).toHaveText("Read a book");
