@@ -30,6 +30,7 @@ import {
   storedHabits,
 } from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
+import { newTabName, recordedWrites, recordWrite, settleWrite, tabLockName, writerOf } from "./write-journal";
 
 /** The habit writes travel in this chunk (lazy-engine.ts loads them with the engine). */
 export * as storeWrites from "./store-writes";
@@ -109,6 +110,11 @@ export function createSyncEngine(
   const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
+  /** This tab, in the records of its writes (write-journal.ts); its Web Lock is held until the page goes. */
+  const tab = newTabName();
+  let written = 0;
+  const locks = typeof navigator.locks?.request === "function" ? navigator.locks : null;
+  void locks?.request(tabLockName(userId, tab), () => new Promise<never>(() => undefined));
 
   let readyMarked = false;
   const set = (next: Partial<StoreSnapshot>) => {
@@ -182,8 +188,77 @@ export function createSyncEngine(
     set({ replica: applyChanges(snapshot.replica, [...changes, ...[...unsettled].flat()]) });
   }
 
+  /**
+   * Stores the recorded writes of the tab `other`, which is gone (this tab holds its lock), that IndexedDB does not
+   * have: their transactions did not commit before their page went. `live`: the copy here is shown already, so the
+   * writes also apply to it.
+   */
+  async function storeLeftWrites(db: IDBDatabase, other: string, live: boolean): Promise<void> {
+    const entries = recordedWrites(userId).filter((entry) => entry.tab === other);
+    if (entries.length === 0) return;
+    const queued = new Set((await readOutbox(db)).outbox.map((q) => q.op.opId));
+    let stored = 0;
+    for (const { key, op, at, notBefore } of entries) {
+      if (!queued.has(op.opId)) {
+        const changes = opChanges(op, at);
+        try {
+          if (notBefore !== undefined && op.type === "deleteHabit")
+            await commitHeldDelete(db, op, changes, notBefore);
+          else await commitLocal(db, op, changes);
+        } catch {
+          continue; // the record stays for the next start
+        }
+        stored += 1;
+        if (live) {
+          localWrites += 1;
+          set({ replica: applyChanges(snapshot.replica, changes), pending: snapshot.pending + 1 });
+        }
+      }
+      settleWrite(key);
+    }
+    if (live && stored > 0) {
+      post({ type: "changed" });
+      kickAll();
+    }
+  }
+
+  /** The tabs whose lock this tab waits for, to store what they leave unstored when they go. */
+  const watched = new Set<string>();
+  function watchTab(db: IDBDatabase, other: string): void {
+    if (!locks || other === tab || watched.has(other)) return;
+    watched.add(other);
+    void locks.request(tabLockName(userId, other), async () => {
+      watched.delete(other);
+      await storeLeftWrites(db, other, true).catch(() => undefined);
+    });
+  }
+
+  /**
+   * The writes that gone tabs left recorded and unstored are stored now, before the copy is read. A tab whose lock
+   * is still held (it lives, or its page is still going away) is watched: its writes are stored if it goes first.
+   * So is every tab that records a write later (the storage event).
+   */
+  async function recoverWrites(db: IDBDatabase): Promise<void> {
+    window.addEventListener("storage", (event) => {
+      const other = writerOf(userId, event.key, event.newValue);
+      if (other !== null) watchTab(db, other);
+    });
+    const others = new Set(recordedWrites(userId).map((entry) => entry.tab));
+    others.delete(tab);
+    await Promise.all(
+      [...others].map(async (other) => {
+        if (!locks) return storeLeftWrites(db, other, false);
+        await locks.request(tabLockName(userId, other), { ifAvailable: true }, async (lock) => {
+          if (lock) await storeLeftWrites(db, other, false);
+          else watchTab(db, other);
+        });
+      }),
+    );
+  }
+
   async function start() {
     const db = await dbReady;
+    await recoverWrites(db).catch(() => undefined);
     await reload();
     listenToPulls(db, pulled);
     const loop = startSyncLoop({
@@ -234,7 +309,17 @@ export function createSyncEngine(
   }
 
   async function write(op: LocalOp, kick = true, holdMs?: number): Promise<boolean> {
-    const changes = opChanges(op, new Date().toISOString());
+    const at = new Date().toISOString();
+    const changes = opChanges(op, at);
+    const notBefore = holdMs === undefined ? undefined : Date.now() + holdMs;
+    // Recorded before it shows: the page may go before IndexedDB has it (write-journal.ts).
+    const record = recordWrite(userId, {
+      op,
+      at,
+      tab,
+      n: ++written,
+      ...(notBefore !== undefined && { notBefore }),
+    });
     localWrites += 1;
     unsettled.add(changes);
     set({
@@ -245,16 +330,18 @@ export function createSyncEngine(
     });
     try {
       const db = await dbReady;
-      if (holdMs !== undefined && op.type === "deleteHabit")
-        await commitHeldDelete(db, op, changes, Date.now() + holdMs);
+      if (notBefore !== undefined && op.type === "deleteHabit")
+        await commitHeldDelete(db, op, changes, notBefore);
       else await commitLocal(db, op, changes);
     } catch {
       // The browser refused to store it: nothing was queued, so show the truth again.
+      settleWrite(record);
       unsettled.delete(changes);
       showError(failureMessage(op));
       await reload().catch(() => undefined);
       return false;
     }
+    settleWrite(record);
     unsettled.delete(changes);
     post({ type: "changed" });
     // The push waits for the frame that shows the change: its answer (a few milliseconds away) and the change
