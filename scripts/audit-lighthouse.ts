@@ -110,7 +110,24 @@ const chromeFlags = [
   "--no-first-run",
 ].join(" ");
 
+/** Attempts a run gets: Lighthouse now and then fails to record its trace (NO_NAVSTART: "Please run Lighthouse
+ * again"), with no figure at all; such a run is made again, and said so. */
+const ATTEMPTS = 3;
+
 async function lighthouse(preset: Preset, run: number): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(preset, run);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.log(
+        `${preset} run ${run}: ${(error as Error).message}; running it again (attempt ${attempt + 1})`,
+      );
+    }
+  }
+}
+
+async function lighthouseOnce(preset: Preset, run: number): Promise<Lhr> {
   const out = join(process.env.LIGHTHOUSE_REPORTS ?? dataDir, `${preset}-${run}.json`);
   const args = [
     "--yes",
