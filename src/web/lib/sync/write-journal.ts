@@ -43,7 +43,7 @@ export function recordWrite(userId: string, entry: Omit<JournalEntry, "key">): s
   if (entry.op.type === "importAll") return null;
   const key = keyOf(userId, entry.op.opId);
   try {
-    storage()?.setItem(key, JSON.stringify({ ...entry, key: undefined }));
+    storage()?.setItem(key, JSON.stringify(entry));
     return key;
   } catch {
     return null;
