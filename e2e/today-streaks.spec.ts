@@ -103,6 +103,15 @@ test("the pulse icon shows at a streak of 10 or more only", async ({ signedInPag
   await openToday(page);
   await expect(row(page, "Ten").getByTestId("pulse-icon")).toBeVisible();
   await expect(row(page, "Ten").getByRole("img", { name: /10 days in a row/ })).toBeVisible();
+  // WCAG 2.2.2: it pulses twice (4 s), not for as long as the page is open. Read from its style: a finished
+  // animation leaves getAnimations().
+  const pulse = await row(page, "Ten")
+    .getByTestId("pulse-icon")
+    .evaluate((icon) => {
+      const style = getComputedStyle(icon.querySelector("svg")!);
+      return [style.animationName, style.animationDuration, style.animationIterationCount];
+    });
+  expect(pulse).toEqual(["pulse", "2s", "2"]);
   await expect(row(page, "Nine").getByTestId("pulse-icon")).toHaveCount(0);
   await toggleOf(page, "Nine").click();
   await expect(row(page, "Nine").getByTestId("pulse-icon")).toBeVisible();

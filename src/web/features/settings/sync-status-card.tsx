@@ -4,8 +4,8 @@ import { SettingsSection, mutedText } from "../../ui/settings-section";
 
 const dots: Record<SyncState, string> = {
   synced: "bg-emerald-500",
-  pending: "bg-amber-500 animate-pulse",
-  waiting: "bg-amber-500 animate-pulse",
+  pending: "bg-amber-500 animate-pulse hs-pulse-twice",
+  waiting: "bg-amber-500 animate-pulse hs-pulse-twice",
   offline: "bg-amber-500",
   local: "bg-amber-500",
   error: "bg-rose-500",

@@ -165,7 +165,7 @@ export const HabitRow = memo(function HabitRow({
                 data-testid="pulse-icon"
                 className="flex size-6 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
               >
-                <FlameIcon size={15} className="animate-pulse" />
+                <FlameIcon size={15} className="animate-pulse hs-pulse-twice" />
               </span>
             )}
           </div>
