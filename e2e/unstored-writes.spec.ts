@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { openToday, row, seedHabits, serverHabits, todayIn, toggleOf } from "./support/habits";
 import { reloadApp } from "./support/page-clock";
+import { RECORD_PREFIX } from "../src/web/lib/sync/write-journal";
 
 // UTC, so that the page's today is the server's.
 test.use({ timezoneId: "UTC" });
@@ -43,7 +44,8 @@ async function holdTheStore(page: Page): Promise<void> {
 
 const recorded = (page: Page) =>
   page.evaluate(
-    () => Object.keys(localStorage).filter((key) => key.startsWith("habitStreaksUnstoredWrite:")).length,
+    (prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)).length,
+    RECORD_PREFIX,
   );
 
 test("a tick survives a reload that comes before the device has stored it", async ({

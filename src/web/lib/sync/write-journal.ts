@@ -17,8 +17,9 @@ export type JournalEntry = {
   notBefore?: number;
 };
 
-const PREFIX = "habitStreaksUnstoredWrite:";
-const keyOf = (userId: string, opId: string) => `${PREFIX}${userId}:${opId}`;
+/** The localStorage keys of the records: this, then the user's id and the op's id. */
+export const RECORD_PREFIX = "habitStreaksUnstoredWrite:";
+const keyOf = (userId: string, opId: string) => `${RECORD_PREFIX}${userId}:${opId}`;
 
 /** The Web Lock a tab holds while it lives: whoever gets it knows the tab is gone. */
 export const tabLockName = (userId: string, tab: string) => `habit-streaks-tab-${userId}-${tab}`;
@@ -82,7 +83,7 @@ function parse(key: string, text: string | null): JournalEntry | null {
 
 /** The tab that recorded a write of the user's, from a storage event's key and new value; null for anything else. */
 export function writerOf(userId: string, key: string | null, value: string | null): string | null {
-  if (key === null || !key.startsWith(`${PREFIX}${userId}:`)) return null;
+  if (key === null || !key.startsWith(`${RECORD_PREFIX}${userId}:`)) return null;
   return parse(key, value)?.tab ?? null;
 }
 
@@ -90,7 +91,7 @@ export function writerOf(userId: string, key: string | null, value: string | nul
 export function recordedWrites(userId: string): JournalEntry[] {
   const store = storage();
   if (!store) return [];
-  const prefix = `${PREFIX}${userId}:`;
+  const prefix = `${RECORD_PREFIX}${userId}:`;
   const entries: JournalEntry[] = [];
   try {
     const keys: string[] = [];
