@@ -65,7 +65,12 @@ mkdirSync("test-results", { recursive: true });
 rmSync("test-results/e2e.json", { force: true });
 
 const buffered = { buffered: true };
-const [, , , built] = await Promise.all([
+// better-sqlite3's addon, when the install left its build out (`npm install --ignore-scripts`, as .ci/run does): it
+// compiles on one core for about a minute, so it goes beside the quick checks instead of before them. The test
+// suites below need it.
+const addon = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+const [, , , , built] = await Promise.all([
+  existsSync(addon) || check("better-sqlite3's native addon", "npm", ["rebuild", "better-sqlite3"], buffered),
   check("typecheck", bin("tsc"), ["--noEmit"], buffered),
   check("lint", bin("eslint"), ["."], buffered),
   check("format", bin("prettier"), ["--check", "."], buffered),
