@@ -2,7 +2,8 @@
 // The one command that runs every check: typecheck, lint, format, build, unit + integration tests
 // (SQLite and PostgreSQL), end-to-end tests in Chromium; with NODE24_BIN (set by .ci/run), the server tests and a
 // start-up smoke test on Node 24 too. Ends with "N passed, N failed".
-// The quick checks and the build run side by side (each prints its output when it ends); the two test suites
+// The quick checks and the build run side by side (each prints its output when it ends), with better-sqlite3's
+// compile when the install left it out (.ci/run does); the two test suites
 // then run one after the other, as each keeps both cores busy.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
