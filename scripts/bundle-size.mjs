@@ -1,6 +1,6 @@
 // Initial JavaScript budget (GUIDE §8): the gzipped size of every script that dist/web/index.html loads at once
 // (classic and module scripts and their modulepreload links, and the entry and preloads its start script adds after
-// the first paint: data-entry, data-preload). Run after `npm run build`; exits 1 over budget.
+// the first paint: data-entry, data-preload), and the workers they start. Run after `npm run build`; exits 1 over budget.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,6 +18,11 @@ for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
 for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
   const href = attr(tag, "href");
   if (attr(tag, "rel") === "modulepreload" && href) files.add(href);
+}
+// Workers those scripts start (warm-intl's, at once) load with them.
+for (const file of [...files]) {
+  const code = readFileSync(join(WEB_DIR, file.replace(/^\//, "")), "utf8");
+  for (const [name] of code.matchAll(/[\w.-]+\.worker-[\w-]+\.js/g)) files.add(`/assets/${name}`);
 }
 if (files.size === 0) {
   console.error(`No scripts found in ${join(WEB_DIR, "index.html")}`);
