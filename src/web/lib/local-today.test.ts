@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentDayStart, localToday, msUntilNextCheck, onDayStartChange, setDayStart } from "./local-today";
+import {
+  browserTimeZone,
+  currentDayStart,
+  localToday,
+  msUntilNextCheck,
+  onDayStartChange,
+  setDayStart,
+} from "./local-today";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -20,6 +27,24 @@ describe("localToday (GUIDE §5)", () => {
       timeZone: "Mars/Olympus",
     });
     expect(localToday(new Date("2026-11-21T23:30:00Z"))).toBe("2026-11-21");
+    spy.mockRestore();
+  });
+});
+
+describe("browserTimeZone", () => {
+  it("asks Intl once in a job, and again in the next: the zone can change between jobs", async () => {
+    const zones = ["Europe/Paris", "Asia/Tokyo"];
+    const options = new Intl.DateTimeFormat().resolvedOptions();
+    const spy = vi
+      .spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions")
+      .mockImplementation(() => ({ ...options, timeZone: zones[0]! }));
+    expect([browserTimeZone(), browserTimeZone(), browserTimeZone()]).toEqual(Array(3).fill("Europe/Paris"));
+    expect(spy).toHaveBeenCalledTimes(1);
+    zones.shift();
+    expect(browserTimeZone()).toBe("Europe/Paris");
+    await Promise.resolve();
+    expect(browserTimeZone()).toBe("Asia/Tokyo");
+    expect(spy).toHaveBeenCalledTimes(2);
     spy.mockRestore();
   });
 });

@@ -13,8 +13,23 @@ import type { LocalDate } from "../../core/local-date";
 import { lastUser } from "./last-user";
 import { readStorage, removeStorage, WEB_STORAGE_KEYS, writeStorage } from "./storage";
 
+/** The zone asked for in the running task's current job; cleared at its end (see browserTimeZone). */
+let zoneThisJob: string | undefined;
+
+/**
+ * The browser's time zone. Asking builds an Intl.DateTimeFormat (a quarter of a millisecond here, a millisecond
+ * on a slow phone), and a render asks once per component that reads the day: the answer is kept until the current
+ * job's microtasks run, so one render asks once. The zone can change between two jobs (a device that travels),
+ * never within one.
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  if (zoneThisJob === undefined) {
+    zoneThisJob = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    queueMicrotask(() => {
+      zoneThisJob = undefined;
+    });
+  }
+  return zoneThisJob;
 }
 
 /** The day start in force; null until first asked. */
