@@ -15,7 +15,8 @@ const chromiumArgs = [
 // Debian's full Chromium, and its headless shell (package chromium-headless-shell): the same Blink and V8 without
 // the browser's own interface, which costs the suite about half of its CPU time here (decision 0048). The specs that
 // need what only the full browser has (the notification permission and push, a popup sent to a routed HTTPS
-// provider, Settings' look before notifications are asked for) run in the full browser; the rest run in the shell where it is installed.
+// provider, Settings' look before notifications are asked for) run in the full browser; the rest run in the shell
+// where it is installed.
 const fullChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shellPath = process.env.CHROMIUM_SHELL_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const shell = existsSync(shellPath) ? shellPath : fullChromium;
@@ -25,7 +26,7 @@ const needFullBrowser = [
   /reminders-push\.spec\.ts$/,
   /reminders-settings\.spec\.ts$/,
   // Its screenshots and axe check show Settings as a person first sees it, notifications not yet asked for.
-  /settings\.spec\.ts$/,
+  /\/settings\.spec\.ts$/,
 ];
 
 export default defineConfig({

@@ -13,10 +13,16 @@ test("the server serves the web app and a healthy API", async ({ page, request }
 test("a worker sets up Intl while the splash shows, then ends (docs/performance.md: TBT)", async ({
   signedInPage: page,
 }) => {
-  const started = page.waitForEvent("worker", (worker) => worker.url().includes("warm-intl"));
+  // It is ended once its Intl calls are made; a worker that failed to run would leave the page to make them. The
+  // close is listened for as soon as the worker exists, so that it cannot come before the listener.
+  let closed: Promise<void> | undefined;
+  const started = page.waitForEvent("worker", (worker) => {
+    if (!worker.url().includes("warm-intl")) return false;
+    closed = new Promise<void>((resolve) => worker.once("close", () => resolve()));
+    return true;
+  });
   await page.goto("/");
-  const worker = await started;
-  // It ends itself once its Intl calls are made; a worker that failed to run would leave the page to make them.
-  await new Promise<void>((resolve) => worker.once("close", () => resolve()));
+  await started;
+  await closed;
   await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
 });

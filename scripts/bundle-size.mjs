@@ -1,6 +1,7 @@
 // Initial JavaScript budget (GUIDE §8): the gzipped size of every script that dist/web/index.html loads at once
 // (classic and module scripts and their modulepreload links, and the entry and preloads its start script adds after
-// the first paint: data-entry, data-preload), and the workers they start. Run after `npm run build`; exits 1 over budget.
+// the first paint: data-entry, data-preload), and the workers they start. Run after `npm run build`; exits 1 over
+// budget.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
