@@ -76,7 +76,10 @@ const isBusy = (error: unknown) => {
  */
 export type NearWriter = {
   writer: WriterHere;
+  /** A passive checkpoint on another connection: `pragma wal_checkpoint(PASSIVE)`'s answer. */
   checkpoint: () => Promise<unknown>;
+  /** The WAL's length in frames past which a checkpoint catches up with the writer held (WAL_RESTART_FRAMES). */
+  restartFrames?: number;
   /** Makes what was written to the WAL so far durable (its COMMITs do not: `synchronous = NORMAL`). */
   syncWal: () => Promise<void>;
 };
@@ -89,6 +92,14 @@ export type NearTransact = <T>(body: (sql: SyncSql) => T) => Promise<{ value: T 
 
 /** Checkpoints after near commits at most this often; each runs on the writer thread, passive. */
 const CHECKPOINT_EVERY_MS = 100;
+/**
+ * The WAL's length, in frames, past which a checkpoint catches up with the writer held, so that the WAL starts again
+ * from its beginning: 16,384 frames of 4 KiB pages, about 64 MiB: half a second of pushes at the most this machine answers.
+ */
+const WAL_RESTART_FRAMES = 16_384;
+/** The frames in the WAL by `pragma wal_checkpoint`'s answer ({ busy, log, checkpointed }); NaN when not known. */
+const walFrames = (result: unknown) =>
+  Number((result as QueryResult<{ log?: unknown }> | undefined)?.rows?.[0]?.log ?? Number.NaN);
 
 export type SqliteDialects = Dialect & {
   /** The same database, whose transactions run on this thread's writer connection when they can. */
@@ -204,13 +215,28 @@ export function sqliteDialect(
   const checkpointSoon = () => {
     if (!nearWriter || checkpoints.running || Date.now() - checkpoints.last < CHECKPOINT_EVERY_MS) return;
     checkpoints.running = true;
-    void nearWriter
-      .checkpoint()
-      .catch(() => undefined) // the next commit asks again
-      .finally(() => {
+    void (async () => {
+      try {
+        const checkpointed = await nearWriter.checkpoint();
+        // Near groups went on committing while it ran, so it never reaches the WAL's end, and SQLite starts the WAL
+        // again from its beginning only when a checkpoint has: under writes that never pause, the file would grow
+        // for as long as they last, each commit extending it. Past `restartFrames`, the frames written meanwhile are
+        // copied with the writer held (a few ms), so that the next near COMMIT writes from the WAL's beginning.
+        if (!(walFrames(checkpointed) >= (nearWriter.restartFrames ?? WAL_RESTART_FRAMES))) return;
+        const release = await lock();
+        try {
+          if (group.open) await commitGroup().catch(ignore);
+          await nearWriter.checkpoint();
+        } finally {
+          release();
+        }
+      } catch {
+        // the next commit asks again
+      } finally {
         checkpoints.running = false;
         checkpoints.last = Date.now();
-      });
+      }
+    })();
   };
 
   // A near member does not wait for others to queue: the event loop runs every request it has read before it comes

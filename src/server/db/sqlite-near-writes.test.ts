@@ -3,10 +3,10 @@
 // their COMMIT, and nothing read outside them is handed on before that sync; another process's lock sends them to
 // the writer thread, which waits for it.
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, fdatasync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Kysely, sql } from "kysely";
+import { CompiledQuery, Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { betterSqliteLoads, committedIds } from "../../../test/support/sqlite-addon";
 import { sqliteDialect, type NearTransact } from "./sqlite-dialect";
@@ -151,5 +151,65 @@ describe.skipIf(!betterSqliteLoads)("SQLite near writes", () => {
     expect(committed()).toEqual([7]);
     expect(syncs).toHaveLength(0);
     expect((await sql<{ n: number }>`select count(*) as n from t`.execute(far)).rows[0]?.n).toBe(1);
+  });
+});
+
+describe.skipIf(!betterSqliteLoads)("SQLite near writes that never pause", () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "hs-near-wal-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /**
+   * Near transactions of 16 KiB each, eight always queued, for `ms`; the real checkpoint and WAL sync of
+   * database.ts. Gives the bytes committed and the WAL file's size at the end.
+   */
+  async function writeWithoutPause(restartFrames: number | undefined, ms: number) {
+    const file = join(dir, `t-${restartFrames}.db`);
+    const open = (pragmas: readonly string[]) => {
+      const db = new Database(file);
+      for (const pragma of pragmas) db.pragma(pragma);
+      return db;
+    };
+    open(PRAGMAS).exec("create table t (id integer primary key, name text not null)");
+    const writer = startSqliteWriter(file, PRAGMAS);
+    const dialects = sqliteDialect(writer, open([...PRAGMAS, "query_only = ON"]), {
+      writer: writerOnThisThread(open(NEAR)),
+      checkpoint: () => writer.execute(CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)")),
+      restartFrames,
+      syncWal: () =>
+        new Promise<void>((resolve, reject) => {
+          const fd = openSync(`${file}-wal`, "r+");
+          fdatasync(fd, (error) => (closeSync(fd), error ? reject(error) : resolve()));
+        }),
+    });
+    const db = new Kysely<Db>({ dialect: dialects });
+    const transact = dialects.transact!;
+    const until = Date.now() + ms;
+    let next = 0;
+    const name = "x".repeat(16 * 1024);
+    const loop = async () => {
+      while (Date.now() < until) {
+        const id = ++next;
+        const done = await transact((s) => s.run("insert into t (id, name) values (?, ?)", [id, name]));
+        expect(done).toEqual({ value: 1 });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, loop));
+    const walBytes = statSync(`${file}-wal`).size;
+    const rows = (await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]?.n;
+    await db.destroy();
+    expect(rows).toBe(next); // every answered write is there
+    return { written: next * name.length, walBytes };
+  }
+
+  it("starts the WAL again from its beginning once it passes its length, so that the file stops growing", async () => {
+    // Without the catch-up under the writer's hold, the checkpoints never reach the WAL's end: the file holds every
+    // byte written. With it, the file stays near 64 frames plus what a checkpoint's time lets in.
+    const { written, walBytes } = await writeWithoutPause(64, 1000);
+    expect(written).toBeGreaterThan(8 * 1024 * 1024);
+    expect(walBytes).toBeLessThan(written / 4);
   });
 });
