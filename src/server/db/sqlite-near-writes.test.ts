@@ -176,9 +176,10 @@ describe.skipIf(!betterSqliteLoads)("SQLite near writes that never pause", () =>
 
   /**
    * Near transactions of 16 KiB each, eight always queued, for `ms`; the real checkpoint and WAL sync of
-   * database.ts. Gives the bytes committed and the WAL file's size at the end.
+   * database.ts, a catch-up past `restartFrames`. Gives the bytes committed, the WAL file's size at the end, and
+   * how many times SQLite wrote the WAL from its start again meanwhile.
    */
-  async function writeWithoutPause(restartFrames: number | undefined, ms: number) {
+  async function writeWithoutPause(restartFrames: number, ms: number) {
     const file = join(dir, `t-${restartFrames}.db`);
     const open = (pragmas: readonly string[]) => {
       const db = new Database(file);
