@@ -50,7 +50,7 @@ const NEAR_PRAGMAS = [
  * fdatasync of the WAL on libuv's threads, opened anew each time (the file may have been replaced meanwhile), with
  * fs's callbacks: one promise for the three calls, where fs/promises made a handle and a promise for each.
  */
-function syncFile(path: string): Promise<void> {
+export function syncFile(path: string): Promise<void> {
   return new Promise((resolve, reject) => {
     fs.open(path, "r+", (opened, fd) => {
       if (opened) return reject(opened);

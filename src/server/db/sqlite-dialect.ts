@@ -94,7 +94,8 @@ export type NearTransact = <T>(body: (sql: SyncSql) => T) => Promise<{ value: T 
 const CHECKPOINT_EVERY_MS = 100;
 /**
  * The WAL's length, in frames, past which a checkpoint catches up with the writer held, so that the WAL starts again
- * from its beginning: 16,384 frames of 4 KiB pages, about 64 MiB: half a second of pushes at the most this machine answers.
+ * from its beginning (decision 0049): 16,384 frames of 4 KiB pages, about 64 MiB, half a second of pushes at the
+ * most this machine answers.
  */
 const WAL_RESTART_FRAMES = 16_384;
 /** The frames in the WAL by `pragma wal_checkpoint`'s answer ({ busy, log, checkpointed }); NaN when not known. */
@@ -222,7 +223,8 @@ export function sqliteDialect(
         // again from its beginning only when a checkpoint has: under writes that never pause, the file would grow
         // for as long as they last, each commit extending it. Past `restartFrames`, the frames written meanwhile are
         // copied with the writer held (a few ms), so that the next near COMMIT writes from the WAL's beginning.
-        if (!(walFrames(checkpointed) >= (nearWriter.restartFrames ?? WAL_RESTART_FRAMES))) return;
+        const frames = walFrames(checkpointed);
+        if (Number.isNaN(frames) || frames < (nearWriter.restartFrames ?? WAL_RESTART_FRAMES)) return;
         const release = await lock();
         try {
           if (group.open) await commitGroup().catch(ignore);

@@ -3,12 +3,13 @@
 // their COMMIT, and nothing read outside them is handed on before that sync; another process's lock sends them to
 // the writer thread, which waits for it.
 import Database from "better-sqlite3";
-import { closeSync, fdatasync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CompiledQuery, Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { betterSqliteLoads, committedIds } from "../../../test/support/sqlite-addon";
+import { syncFile } from "./database";
 import { sqliteDialect, type NearTransact } from "./sqlite-dialect";
 import { startSqliteWriter, writerOnThisThread } from "./sqlite-writer";
 
@@ -16,6 +17,13 @@ type Db = { t: { id: number; name: string } };
 
 const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 2000"];
 const NEAR = ["journal_mode = WAL", "synchronous = NORMAL", "busy_timeout = 0", "wal_autocheckpoint = 0"];
+
+/** A connection to `file` with these pragmas. */
+const openDb = (file: string, pragmas: readonly string[]) => {
+  const db = new Database(file);
+  for (const pragma of pragmas) db.pragma(pragma);
+  return db;
+};
 
 /** Settles in the order things happened. */
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -29,11 +37,7 @@ describe.skipIf(!betterSqliteLoads)("SQLite near writes", () => {
   let syncs: { resolve: () => void; reject: (error: Error) => void }[];
   let checkpoints: number;
 
-  const open = (pragmas: readonly string[]) => {
-    const db = new Database(file);
-    for (const pragma of pragmas) db.pragma(pragma);
-    return db;
-  };
+  const open = (pragmas: readonly string[]) => openDb(file, pragmas);
   const committed = () => committedIds(file);
 
   beforeEach(async () => {
@@ -180,23 +184,15 @@ describe.skipIf(!betterSqliteLoads)("SQLite near writes that never pause", () =>
    * how many times SQLite wrote the WAL from its start again meanwhile.
    */
   async function writeWithoutPause(restartFrames: number, ms: number) {
-    const file = join(dir, `t-${restartFrames}.db`);
-    const open = (pragmas: readonly string[]) => {
-      const db = new Database(file);
-      for (const pragma of pragmas) db.pragma(pragma);
-      return db;
-    };
+    const file = join(dir, "t.db");
+    const open = (pragmas: readonly string[]) => openDb(file, pragmas);
     open(PRAGMAS).exec("create table t (id integer primary key, name text not null)");
     const writer = startSqliteWriter(file, PRAGMAS);
     const dialects = sqliteDialect(writer, open([...PRAGMAS, "query_only = ON"]), {
       writer: writerOnThisThread(open(NEAR)),
       checkpoint: () => writer.execute(CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)")),
       restartFrames,
-      syncWal: () =>
-        new Promise<void>((resolve, reject) => {
-          const fd = openSync(`${file}-wal`, "r+");
-          fdatasync(fd, (error) => (closeSync(fd), error ? reject(error) : resolve()));
-        }),
+      syncWal: () => syncFile(`${file}-wal`),
     });
     const db = new Kysely<Db>({ dialect: dialects });
     const transact = dialects.transact!;
