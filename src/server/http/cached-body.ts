@@ -1,21 +1,22 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { promisify } from "node:util";
-import { gzip, gzipSync } from "node:zlib";
+import { gzip } from "node:zlib";
 import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
 import type { AppEnv } from "./env";
 import { framedResponse } from "./frame";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 const gzipAsync = promisify(gzip);
-/** Bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
+/** Kept bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
 export const COMPRESS_MIN_BYTES = 1024;
 /**
- * Bodies under this are gzipped on the event loop: a trip to libuv's threads and zlib's stream around it cost
- * three to four times the compression itself (about 160 µs of CPU against 45 µs for a 5 KB answer, a habit of a
- * year), and the loop waits for the answer anyway. Larger ones (a list, a first sync's page) go to the threads.
+ * A route's answer made for one request goes as it is under this size, and gzipped on libuv's threads from it
+ * (docs/decisions/0050-small-answers-as-they-are.md). An answer this small reaches the client in the same round trip
+ * either way (the first flight of a TCP connection carries 10 segments, about 14 KB, headers included), and gzipping it on the event
+ * loop cost about 50 µs of CPU under load (a year of a habit, 4.3 KB: a sixth of a REST mark), whatever the level.
  */
-const GZIP_HERE_MAX_BYTES = 16 * 1024;
+export const ANSWER_COMPRESS_MIN_BYTES = 12 * 1024;
 
 /** True when the request's Accept-Encoding lists gzip with a quality above 0. */
 export function acceptsGzip(c: Context): boolean {
@@ -34,25 +35,33 @@ export function acceptsGzip(c: Context): boolean {
 
 /**
  * A JSON body with its length given, sent with every header made here (framedResponse: the app's compression has
- * nothing to do, and says so as it would, with Vary on a body it could have compressed).
+ * nothing to do, and says so as it would, with Vary on a body that is compressed for a client that takes gzip: one
+ * of at least `compressedFrom` bytes).
  */
-export const sizedJson = (c: Context<AppEnv>, text: string, status: ContentfulStatusCode = 200) => {
+export const sizedJson = (
+  c: Context<AppEnv>,
+  text: string,
+  status: ContentfulStatusCode = 200,
+  compressedFrom = COMPRESS_MIN_BYTES,
+) => {
   const length = Buffer.byteLength(text);
   const headers: Record<string, string> = { "content-type": JSON_TYPE, "content-length": String(length) };
-  if (length >= COMPRESS_MIN_BYTES) headers.vary = "Accept-Encoding";
+  if (length >= compressedFrom) headers.vary = "Accept-Encoding";
   return framedResponse(c, text, status, headers);
 };
 
 /**
- * A route's JSON answer, made whole here: under 1 KiB as it is, larger gzipped (on libuv's threads past
- * GZIP_HERE_MAX_BYTES) for a client that takes gzip. The app's compression (hono's compress, for answers whose
- * length it does not know) compressed every answer through a web CompressionStream, a small push answer included:
- * about a tenth of a push's CPU time.
+ * A route's JSON answer, made whole here: under ANSWER_COMPRESS_MIN_BYTES as it is, larger gzipped on libuv's
+ * threads for a client that takes gzip. The app's compression (hono's compress, for answers whose length it does
+ * not know) compressed every answer through a web CompressionStream, a small push answer included: about a tenth of
+ * a push's CPU time.
  */
 export async function jsonAnswer(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(value);
-  if (text.length < COMPRESS_MIN_BYTES || !acceptsGzip(c)) return sizedJson(c, text, status);
-  const zipped = text.length < GZIP_HERE_MAX_BYTES ? gzipSync(text) : await gzipAsync(text);
+  // text.length counts UTF-16 units: at most the bytes, so a body of more bytes than it says may go as it is.
+  if (text.length < ANSWER_COMPRESS_MIN_BYTES || !acceptsGzip(c))
+    return sizedJson(c, text, status, ANSWER_COMPRESS_MIN_BYTES);
+  const zipped = await gzipAsync(text);
   return framedResponse(c, zipped, status, {
     "content-type": JSON_TYPE,
     "content-encoding": "gzip",

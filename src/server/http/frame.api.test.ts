@@ -3,7 +3,10 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
-import { useTestServer, type TestUser } from "../../../test/support/api-server";
+import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
+import { addDays } from "../../core/local-date";
+import type { Habit } from "../../core/habit";
+import { ANSWER_COMPRESS_MIN_BYTES } from "./cached-body";
 import { securityHeaderList } from "./security";
 import type { SyncPull } from "../../core/sync";
 
@@ -68,6 +71,42 @@ describe("answers made whole by their route", () => {
       expect(await encodingFor(accept), accept).toBe("gzip");
     for (const accept of ["br, zstd", "gzip;q=0", "deflate;q=1, gzip;q=0", "x-gzip"])
       expect(await encodingFor(accept), accept).toBeNull();
+  });
+
+  it("a REST mark's answer: as it is under ANSWER_COMPRESS_MIN_BYTES, gzipped from it, with Vary then", async () => {
+    const other = await t.signUp();
+    const days = (count: number) =>
+      Array.from({ length: count }, (_, i) => addDays(TEST_DAY, -1 - i)).reverse();
+    const { body: habits } = await t.call<Habit[]>(other, "PUT", "/api/habits", {
+      json: [
+        { name: "A year", completedDates: days(200), position: 0 },
+        { name: "Three years", completedDates: days(1100), position: 1 },
+      ],
+    });
+    const mark = (id: string) =>
+      fetch(`${t.url}/api/habits/${id}/completions/${TEST_DAY}`, {
+        method: "PUT",
+        headers: { cookie: other.cookie, origin: t.url, "accept-encoding": "gzip, deflate, br, zstd" },
+      });
+
+    const small = await mark(habits[0]!.id);
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("vary")).toBeNull();
+    const smallText = await small.text();
+    expect(Number(small.headers.get("content-length"))).toBe(Buffer.byteLength(smallText));
+    expect(smallText.length).toBeGreaterThan(1024);
+    expect(smallText.length).toBeLessThan(ANSWER_COMPRESS_MIN_BYTES);
+    expect((JSON.parse(smallText) as Habit).completedDates).toHaveLength(201);
+
+    const large = await mark(habits[1]!.id);
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+    expect(large.headers.get("vary")).toBe("Accept-Encoding");
+    const habit = (await large.json()) as Habit;
+    expect(JSON.stringify(habit).length).toBeGreaterThanOrEqual(ANSWER_COMPRESS_MIN_BYTES);
+    expect(habit.completedDates).toHaveLength(1101);
+    expect(habit.completedToday).toBe(true);
   });
 
   it("a request id that is not plain is replaced by one the server makes", async () => {
