@@ -109,6 +109,18 @@ describe("answers made whole by their route", () => {
     expect(habit.completedToday).toBe(true);
   });
 
+  it("a pull's page, which a first sync fetches one after another: gzipped from 1 KiB", async () => {
+    const zipped = await get("/api/sync?cursor=0", { "accept-encoding": "gzip" });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    const text = JSON.stringify(await zipped.json());
+    expect(text.length).toBeGreaterThan(1024);
+    expect(text.length).toBeLessThan(ANSWER_COMPRESS_MIN_BYTES);
+    const plain = await get("/api/sync?cursor=0", { "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
   it("a request id that is not plain is replaced by one the server makes", async () => {
     const res = await get("/api/sync?cursor=0", { "x-request-id": "bad id\u00e9" });
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

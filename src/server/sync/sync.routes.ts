@@ -12,7 +12,7 @@ import { pullChanges } from "./pull.repo";
 import { pushOps } from "./push.repo";
 import { currentVersion } from "./versions.repo";
 import { forgetPosition, syncPosition } from "../cache/sync-position.repo";
-import { jsonAnswer, sizedJson } from "../http/cached-body";
+import { COMPRESS_MIN_BYTES, jsonAnswer, sizedJson } from "../http/cached-body";
 
 // A comment line this often keeps proxies and load balancers from closing an idle stream.
 const HEARTBEAT_MS = 25_000;
@@ -93,9 +93,10 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       }
       const page = await pullChanges(db, user.id, cursor, limit);
       // Checked after the page was read: a prune that committed meanwhile raised the horizon, and is seen here.
-      if (!(await isStaleCursor(db, user.id, cursor))) return jsonAnswer(c, page);
+      // A first sync's pages come one after the other: gzipped from 1 KiB, as the bytes of the whole sync count.
+      if (!(await isStaleCursor(db, user.id, cursor))) return jsonAnswer(c, page, 200, COMPRESS_MIN_BYTES);
       const reset: SyncPull = { ...(await pullChanges(db, user.id, 0, limit)), reset: true };
-      return jsonAnswer(c, reset);
+      return jsonAnswer(c, reset, 200, COMPRESS_MIN_BYTES);
     })
     .post("/push", validate("json", contract["POST /api/sync/push"].json), async (c) => {
       const db = c.get("db");
