@@ -8,19 +8,19 @@ import { framedResponse } from "./frame";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 const gzipAsync = promisify(gzip);
-/** Kept bodies smaller than this go as they are: gzip would save a few hundred bytes and cost more than it saves. */
+/** Kept bodies and a pull's pages under this go as they are: gzip would save a few hundred bytes, costing more. */
 export const COMPRESS_MIN_BYTES = 1024;
 /**
- * A route's answer made for one request goes as it is under this size, and gzipped on libuv's threads from it
- * (docs/decisions/0050-small-answers-as-they-are.md). An answer this small reaches the client in the same round trip
- * either way (the first flight of a TCP connection carries 10 segments, about 14 KB, headers included), and gzipping it on the event
- * loop cost about 50 µs of CPU under load (a year of a habit, 4.3 KB: a sixth of a REST mark), whatever the level.
+ * A route's answer to one request goes as it is under this size, and gzipped from it
+ * (docs/decisions/0050-small-answers-as-they-are.md). An answer this small reaches the client in the same round
+ * trip either way (the first flight of a TCP connection carries 10 segments, about 14 KB, headers included), and
+ * gzipping it cost about 50 µs of CPU under load (a habit of a year, 4.3 KB: a sixth of a REST mark), at any level.
  */
 export const ANSWER_COMPRESS_MIN_BYTES = 12 * 1024;
 /**
  * Bodies under this are gzipped on the event loop: a trip to libuv's threads and zlib's stream around it cost
- * three to four times the compression itself (about 160 µs of CPU against 45 µs for a 5 KB answer), and the loop
- * waits for the answer anyway. Larger ones (a list, a first sync's page) go to the threads.
+ * three to four times the compression itself (about 160 µs of CPU against 45 µs for a 5 KB answer, a habit of a
+ * year), and the loop waits for the answer anyway. Larger ones (a list, a first sync's page) go to the threads.
  */
 const GZIP_HERE_MAX_BYTES = 16 * 1024;
 
