@@ -236,7 +236,8 @@ describe("rememberedDayNumbers", () => {
 
   it("property: a list read again after edits anywhere reads as a new list would", () => {
     fc.assert(
-      fc.property(anyDayList, fc.array(edit, { maxLength: 6 }), (days, edits) => {
+      // Frozen or not: a frozen list is kept as it is, any other copied.
+      fc.property(anyDayList, fc.array(edit, { maxLength: 6 }), fc.boolean(), (days, edits, frozen) => {
         const key = `test ${keys++}`;
         let dates = days.map(fromDayNumber);
         const base = Math.min(days[0] ?? toDayNumber("2026-01-01"), toDayNumber("9000-01-01"));
@@ -250,6 +251,7 @@ describe("rememberedDayNumbers", () => {
           if (e?.kind === "swap" && at + 1 < dates.length)
             [dates[at], dates[at + 1]] = [dates[at + 1]!, dates[at]!];
           const expected = dates.map(toDayNumber);
+          if (frozen) Object.freeze(dates);
           const got = rememberedDayNumbers(key, dates);
           expect(got && [...got]).toEqual(ascending(expected) ? expected : null);
         }
@@ -268,6 +270,18 @@ describe("rememberedDayNumbers", () => {
     dates[1] = "2026-11-02";
     dates.push("2026-11-05");
     expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
+  });
+
+  it("reads a frozen list given again, one day longer or shorter at its end, as a new list would", () => {
+    // The server's kept days: frozen, and a REST mark of today gives a new list one day longer or shorter.
+    const key = `test ${keys++}`;
+    let dates = Object.freeze(["2026-11-01", "2026-11-02", "2026-11-03"]);
+    rememberedDayNumbers(key, dates);
+    rememberedDayNumbers(key, dates);
+    for (const next of [["2026-11-04"], [], ["2026-11-05"], ["2026-11-05", "2026-11-06"]]) {
+      dates = Object.freeze([...dates.slice(0, 3), ...next]);
+      expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
+    }
   });
 
   it("gives the same day numbers again for the same dates, and new ones when they changed", () => {

@@ -142,7 +142,8 @@ export function sortedDayNumbers(dates: readonly LocalDate[] | undefined): Int32
  * after a write: a list equal, date for date, to the one read before under its key, but for dates added or
  * removed in one place (a day ticked, a day backfilled), is read only there. A list is kept from its second reading
  * on (`null`: read once), so that lists read once (a server request for an account not listed lately) cost no
- * memory. Bounded to 600,000 days (about 7 MB: a copy of the list and its day numbers): on a server, the lists of
+ * memory. Bounded to 600,000 days (about 7 MB: a copy of the list, or the list itself when frozen, and its day
+ * numbers): on a server, the lists of
  * some 80 accounts of 20 habits × 1 year, or three of 50 habits × 10 years; the least recently read go first.
  */
 const lately = new Map<string, { dates: LocalDate[]; days: Int32Array } | null>();
@@ -152,12 +153,11 @@ const KEY_SIZE = 100; // so that at most 2,500 lists read once are remembered as
 
 /**
  * The day numbers of `dates` when they are distinct and ascending (as stored), else null; what is given back may be
- * kept and given again for `key`, so it must not be changed.
+ * kept and given again for `key`, so it must not be changed. A frozen `dates` is kept as it is, any other copied.
  */
 export function rememberedDayNumbers(key: string, dates: readonly LocalDate[]): Int32Array | null {
   const n = dates.length;
   const before = lately.get(key);
-  const days = new Int32Array(n);
   // dates[from] to dates[to - 1] are to be read; the rest are the same dates as before, at the start and the end.
   let from = 0;
   let to = n;
@@ -165,6 +165,7 @@ export function rememberedDayNumbers(key: string, dates: readonly LocalDate[]): 
     lately.delete(key);
     latelySize -= KEY_SIZE + (before?.dates.length ?? 0);
   }
+  let days: Int32Array;
   if (before) {
     const old = before.dates;
     const m = old.length;
@@ -174,18 +175,22 @@ export function rememberedDayNumbers(key: string, dates: readonly LocalDate[]): 
       remember(key, before); // the same dates: now the most recently read
       return before.days;
     }
+    days = new Int32Array(n);
     let same = 0;
     while (same < most - from && dates[n - 1 - same] === old[m - 1 - same]) same++;
     to = n - same;
     days.set(before.days.subarray(0, from), 0);
     days.set(before.days.subarray(m - same), to);
-  }
+  } else days = new Int32Array(n);
   // Ascending within what was read, and where it meets the rest (which was ascending before).
   const ascending =
     readDayNumbers(dates, days, from, to) &&
     !(from > 0 && from < n && days[from - 1]! >= days[from]!) &&
     !(to > 0 && to < n && days[to - 1]! >= days[to]!);
-  remember(key, before === undefined || !ascending ? null : { dates: dates.slice(), days });
+  // A frozen list cannot change: it is kept as it is (the server freezes the days it keeps, and a mark gives a new
+  // list each time: a copy of it would be one more array of a year's dates to collect per mark). Any other is copied.
+  const kept = Object.isFrozen(dates) ? (dates as LocalDate[]) : dates.slice();
+  remember(key, before === undefined || !ascending ? null : { dates: kept, days });
   return ascending ? days : null;
 }
 

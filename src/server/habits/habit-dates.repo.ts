@@ -82,13 +82,16 @@ export async function datesOfHabits(
   return dates;
 }
 
-/** `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). */
+/**
+ * `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). A
+ * mark is nearly always of the last day: that copy is one array of the new length, with no other in between.
+ */
 function withDate(dates: LocalDate[], date: LocalDate, present: boolean): LocalDate[] {
   const at = firstNotBefore(dates, date);
   if ((dates[at] === date) === present) return dates;
-  return present
-    ? [...dates.slice(0, at), date, ...dates.slice(at)]
-    : [...dates.slice(0, at), ...dates.slice(at + 1)];
+  if (present)
+    return at === dates.length ? dates.concat(date) : dates.slice(0, at).concat(date, dates.slice(at));
+  return at === dates.length - 1 ? dates.slice(0, at) : dates.slice(0, at).concat(dates.slice(at + 1));
 }
 
 /** A habit's days with one day set to `state`, as the database answers them after that write. */
@@ -146,7 +149,17 @@ function sizedEntries<V extends { size: number }>(max: number) {
 /** The days kept per habit for one database, the least recently kept first. */
 function keepDates() {
   const kept = sizedEntries<Kept>(KEPT_DAYS);
-  const keep = (userId: string, habitId: string, counter: number, habitVersion: number, dates: HabitDates) =>
+  const keep = (
+    userId: string,
+    habitId: string,
+    counter: number,
+    habitVersion: number,
+    dates: HabitDates,
+  ) => {
+    // Frozen: a kept list is handed to every later answer, and core's remembered day numbers hold a frozen list
+    // as it is instead of a copy (core/habit-days.ts: rememberedDayNumbers), a copy that every mark made again.
+    Object.freeze(dates.done);
+    Object.freeze(dates.skipped);
     kept.set(habitId, {
       userId,
       counter,
@@ -154,6 +167,7 @@ function keepDates() {
       dates,
       size: dates.done.length + dates.skipped.length + 1,
     });
+  };
   return {
     /**
      * The habit's days after setting `date` to `state`, if they were kept when the user's change counter stood at
