@@ -68,15 +68,15 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
   if (stored.skippedDates)
     [skippedDates, days.skipped] = withoutDone(normalized(`skipped ${stored.id}`, stored.skippedDates), done);
   const figures = rememberedFigures(days, todayNumber);
-  const habit: Habit = {
-    ...stored,
-    completedDates,
-    streakCount: figures.streak,
-    bestStreak: figures.best,
-    lastCompletedDate: completedDates.at(-1) ?? null, // the latest: the list is ascending
-    completedToday: figures.last >= 0 && done[figures.last] === todayNumber,
-    completionRate: figures.rate,
-  };
+  // A copy, then the figures set on it: on Node 20's V8 an object literal that spreads a habit and adds six fields
+  // took 4 µs and 3 KB per habit (new hidden classes each time; docs/performance.md, eleventh step), 30 times this.
+  const habit = Object.assign({}, stored) as Habit;
+  habit.completedDates = completedDates;
+  habit.streakCount = figures.streak;
+  habit.bestStreak = figures.best;
+  habit.lastCompletedDate = completedDates.at(-1) ?? null; // the latest: the list is ascending
+  habit.completedToday = figures.last >= 0 && done[figures.last] === todayNumber;
+  habit.completionRate = figures.rate;
   if (skippedDates) habit.skippedDates = skippedDates;
   return habit;
 }
