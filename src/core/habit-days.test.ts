@@ -7,10 +7,12 @@ import {
   type DayRules,
   habitDays,
   habitFigures,
+  promisedUnchanged,
   readDayNumbers,
   rememberedDayNumbers,
   rememberedFigures,
   sortedDayNumbers,
+  willNotChange,
 } from "./habit-days";
 import { completionRateOf } from "./completion-rate";
 import { addDays, fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "./local-date";
@@ -236,8 +238,8 @@ describe("rememberedDayNumbers", () => {
 
   it("property: a list read again after edits anywhere reads as a new list would", () => {
     fc.assert(
-      // Frozen or not: a frozen list is kept as it is, any other copied.
-      fc.property(anyDayList, fc.array(edit, { maxLength: 6 }), fc.boolean(), (days, edits, frozen) => {
+      // Promised unchanged or not: such a list is held as it is, any other copied.
+      fc.property(anyDayList, fc.array(edit, { maxLength: 6 }), fc.boolean(), (days, edits, promised) => {
         const key = `test ${keys++}`;
         let dates = days.map(fromDayNumber);
         const base = Math.min(days[0] ?? toDayNumber("2026-01-01"), toDayNumber("9000-01-01"));
@@ -251,7 +253,7 @@ describe("rememberedDayNumbers", () => {
           if (e?.kind === "swap" && at + 1 < dates.length)
             [dates[at], dates[at + 1]] = [dates[at + 1]!, dates[at]!];
           const expected = dates.map(toDayNumber);
-          if (frozen) Object.freeze(dates);
+          if (promised) willNotChange(dates);
           const got = rememberedDayNumbers(key, dates);
           expect(got && [...got]).toEqual(ascending(expected) ? expected : null);
         }
@@ -272,16 +274,34 @@ describe("rememberedDayNumbers", () => {
     expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
   });
 
-  it("reads a frozen list given again, one day longer or shorter at its end, as a new list would", () => {
-    // The server's kept days: frozen, and a REST mark of today gives a new list one day longer or shorter.
+  it("reads a list promised unchanged, given again one day longer or shorter at its end, as a new list would", () => {
+    // The server's kept days: a REST mark of today gives a new list one day longer or shorter.
     const key = `test ${keys++}`;
-    let dates = Object.freeze(["2026-11-01", "2026-11-02", "2026-11-03"]);
+    let dates = ["2026-11-01", "2026-11-02", "2026-11-03"];
+    willNotChange(dates);
     rememberedDayNumbers(key, dates);
     rememberedDayNumbers(key, dates);
     for (const next of [["2026-11-04"], [], ["2026-11-05"], ["2026-11-05", "2026-11-06"]]) {
-      dates = Object.freeze([...dates.slice(0, 3), ...next]);
+      dates = [...dates.slice(0, 3), ...next];
+      willNotChange(dates);
       expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
     }
+  });
+
+  it("holds a list promised unchanged as it is, not a copy", () => {
+    const key = `test ${keys++}`;
+    const dates = ["2026-11-01", "2026-11-02"];
+    willNotChange(dates);
+    expect(promisedUnchanged(dates)).toBe(true);
+    expect(promisedUnchanged(dates.slice())).toBe(false);
+    rememberedDayNumbers(key, dates);
+    rememberedDayNumbers(key, dates); // kept from the second reading
+    // The promise broken, only to see what is held: a copy would tell the new list from the old one.
+    dates[1] = "2026-11-05";
+    expect([...rememberedDayNumbers(key, dates.slice())!].map(fromDayNumber)).toEqual([
+      "2026-11-01",
+      "2026-11-02",
+    ]);
   });
 
   it("gives the same day numbers again for the same dates, and new ones when they changed", () => {

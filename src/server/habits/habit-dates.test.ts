@@ -1,9 +1,10 @@
 // The days kept per habit (habit-dates.repo.ts): a day set in or out of a kept list gives the list the database
-// would answer, never changing the one given, and a kept list is frozen (core's remembered day numbers then hold
-// it as it is, docs/performance.md, eleventh step).
+// would answer, never changing the one given, and a kept list is promised unchanged (core's remembered day numbers
+// then hold it as it is, docs/performance.md, eleventh step).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromDayNumber, toDayNumber, type LocalDate } from "../../core/local-date";
+import { promisedUnchanged } from "../../core/habit-days";
+import { fromDayNumber, toDayNumber } from "../../core/local-date";
 import type { Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import { keptDates, withDay, type HabitDates } from "./habit-dates.repo";
@@ -31,7 +32,7 @@ describe("withDay", () => {
           skipped.delete(day);
           if (state === DAY_DONE) done.add(day);
           if (state === DAY_SKIPPED) skipped.add(day);
-          const got = withDay(given, fromDayNumber(BASE + day) as LocalDate, state);
+          const got = withDay(given, fromDayNumber(BASE + day), state);
           expect(got).toEqual({ done: sorted(done), skipped: sorted(skipped) });
           expect(given).toEqual(copy); // the lists given are never changed
           // A list that did not change is the one given; one that did is a new array.
@@ -45,19 +46,19 @@ describe("withDay", () => {
 });
 
 describe("keptDates", () => {
-  it("freezes the lists it keeps, so that no answer made from them can change them", () => {
+  it("promises core that the lists it keeps will not change, and changes none of them", () => {
     const kept = keptDates({} as Db);
     const dates: HabitDates = { done: ["2026-11-01", "2026-11-02"], skipped: ["2026-11-03"] };
     kept.set("user", "habit", 7, 7, dates);
     const entry = kept.entry("user", "habit")!;
-    expect(Object.isFrozen(entry.dates.done)).toBe(true);
-    expect(Object.isFrozen(entry.dates.skipped)).toBe(true);
-    expect(() => (entry.dates.done as LocalDate[]).push("2026-11-04")).toThrow(TypeError);
-    // The next write's days: a new list, kept frozen in its turn.
+    expect(promisedUnchanged(entry.dates.done)).toBe(true);
+    expect(promisedUnchanged(entry.dates.skipped)).toBe(true);
+    // The next write's days: a new list, the kept one as it was; promised in its turn once kept.
     const after = kept.after("user", "habit", 7, "2026-11-04", DAY_DONE)!;
     expect(after.done).toEqual(["2026-11-01", "2026-11-02", "2026-11-04"]);
-    expect(Object.isFrozen(after.done)).toBe(false);
+    expect(entry.dates.done).toEqual(["2026-11-01", "2026-11-02"]);
+    expect(after.skipped).toBe(entry.dates.skipped);
     kept.set("user", "habit", 9, 8, after);
-    expect(Object.isFrozen(kept.entry("user", "habit")!.dates.done)).toBe(true);
+    expect(promisedUnchanged(kept.entry("user", "habit")!.dates.done)).toBe(true);
   });
 });
