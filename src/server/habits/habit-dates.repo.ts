@@ -85,14 +85,21 @@ export async function datesOfHabits(
 
 /**
  * `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). One
- * copy, changed in place (a year of dates: about 0.5 µs; concat took 2 µs, slices spread into a new array more).
+ * array of the new length (a year of dates: under a microsecond; concat took 2 µs), as it is kept until the habit's
+ * next write: a copy grown by splice or push would keep half as many slots again.
  */
 function withDate(dates: LocalDate[], date: LocalDate, present: boolean): LocalDate[] {
   const at = firstNotBefore(dates, date);
   if ((dates[at] === date) === present) return dates;
-  const changed = dates.slice();
-  if (present) changed.splice(at, 0, date);
-  else changed.splice(at, 1);
+  if (!present) {
+    const changed = dates.slice();
+    changed.splice(at, 1);
+    return changed;
+  }
+  const changed = new Array<LocalDate>(dates.length + 1);
+  for (let i = 0; i < at; i++) changed[i] = dates[i]!;
+  changed[at] = date;
+  for (let i = at; i < dates.length; i++) changed[i + 1] = dates[i]!;
   return changed;
 }
 
