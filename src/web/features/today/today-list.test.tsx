@@ -71,7 +71,7 @@ describe("TodayList", () => {
     expect(screen.getByTestId("milestone").textContent).toContain("5-day streak!");
   });
 
-  it("works out the celebration after the tick, in a background task where the browser has them", () => {
+  it("starts the pop and works out the celebration after the tick, in background tasks where the browser has them", () => {
     const queued: (() => void)[] = [];
     const postTask = (work: () => void) => {
       queued.push(work);
@@ -80,10 +80,14 @@ describe("TodayList", () => {
     vi.stubGlobal("scheduler", { postTask });
     try {
       const { onToggle } = renderList([habit("Four so far", days(4, addDays(TODAY, -1)))]);
-      fireEvent.click(screen.getByRole("button", { name: "Complete Four so far" }));
+      const toggle = screen.getByRole("button", { name: "Complete Four so far" });
+      fireEvent.click(toggle);
       expect(onToggle).toHaveBeenCalledTimes(1);
       expect(screen.queryByTestId("milestone")).toBeNull();
-      expect(queued).toHaveLength(1);
+      expect(toggle.dataset.animating).toBe("false");
+      expect(queued).toHaveLength(2); // the pop, then the celebration's check
+      act(() => queued.shift()!());
+      expect(toggle.dataset.animating).toBe("true");
       act(() => queued.shift()!());
       expect(screen.getByTestId("milestone").textContent).toContain("5-day streak!");
     } finally {
