@@ -1,6 +1,7 @@
 // The backup file's schema and parser (SPEC §3): a JSON array of habits. Parsing tells the exact fault so the API
 // can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0007).
 import { z } from "zod";
+import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
@@ -50,9 +51,6 @@ export const backupHabitSchema = (latest?: LocalDate) =>
   });
 
 export const BackupHabitSchema = backupHabitSchema();
-
-export const BACKUP_NOT_AN_ARRAY = "a backup must be a JSON array of habits";
-export const BACKUP_TOO_MANY = `a backup holds at most ${MAX_BACKUP_HABITS} habits`;
 
 export const BackupSchema = z
   .array(BackupHabitSchema, { error: BACKUP_NOT_AN_ARRAY })

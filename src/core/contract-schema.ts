@@ -3,7 +3,7 @@
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0007).
 import { z } from "zod";
-import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup-schema";
+import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_HABITS } from "./constants";
 import {
   API_ERROR_CODES,
