@@ -143,10 +143,14 @@ export function sortedDayNumbers(dates: readonly LocalDate[] | undefined): Int32
  * removed in one place (a day ticked, a day backfilled), is read only there. A list is kept from its second reading
  * on (`null`: read once), so that lists read once (a server request for an account not listed lately) cost no
  * memory. Bounded to 600,000 days (about 7 MB: a copy of the list, or the list itself when promised unchanged, and
- * its day numbers): on a server, the lists of
- * some 80 accounts of 20 habits × 1 year, or three of 50 habits × 10 years; the least recently read go first.
+ * its day numbers): on a server, the lists of some 80 accounts of 20 habits × 1 year, or three of 50 habits × 10
+ * years; the least recently read go first.
  */
 const lately = new Map<string, { dates: LocalDate[]; days: Int32Array } | null>();
+let latelySize = 0; // days kept, plus KEY_SIZE a key
+const LATELY_MAX_SIZE = 600_000;
+const KEY_SIZE = 100; // so that at most 2,500 lists read once are remembered as read
+
 /** Lists that their owner promised never to change again (willNotChange). */
 const unchanging = new WeakSet<readonly LocalDate[]>();
 
@@ -162,9 +166,6 @@ export function willNotChange(dates: readonly LocalDate[]): void {
 
 /** True when willNotChange was given `dates`. */
 export const promisedUnchanged = (dates: readonly LocalDate[]): boolean => unchanging.has(dates);
-let latelySize = 0; // days kept, plus KEY_SIZE a key
-const LATELY_MAX_SIZE = 600_000;
-const KEY_SIZE = 100; // so that at most 2,500 lists read once are remembered as read
 
 /**
  * The day numbers of `dates` when they are distinct and ascending (as stored), else null; what is given back may be

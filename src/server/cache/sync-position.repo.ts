@@ -1,7 +1,7 @@
 // Where a user's changes stand, for the answers kept per user (habits.routes.ts) and the in-sync pull
 // (sync.routes.ts): one indexed statement, compiled once per database and run with the user's id. On SQLite the
 // position is also kept per user between this process's writes (docs/decisions/0044-kept-sync-position.md).
-import type { CompiledQuery } from "kysely";
+import { compiledOnce } from "../db/compiled-once";
 import { isPostgres, type Db } from "../db/database";
 
 type Position = { current: number | string | null; horizon: number | string | null };
@@ -20,24 +20,16 @@ type Kept = { position: SyncPosition; readAt: number };
 /** A database's kept positions; `generation` moves with every forget, so that a read begun before is not kept. */
 type Positions = { kept: Map<string, Kept>; generation: number };
 
-const compiled = new WeakMap<Db, CompiledQuery<Position>>();
 /** Only SQLite databases have an entry: on PostgreSQL several processes write, and every read goes to it. */
 const positions = new WeakMap<Db, Positions>();
 
-/** The statement with a placeholder id, compiled once: building it is most of the cost of so small a read. */
-function statementOf(db: Db): CompiledQuery<Position> {
-  let query = compiled.get(db);
-  if (!query) {
-    query = db
-      .selectNoFrom((eb) => [
-        eb.selectFrom("sync_state").select("version").where("user_id", "=", "").as("current"),
-        eb.selectFrom("sync_horizons").select("version").where("user_id", "=", "").as("horizon"),
-      ])
-      .compile() as CompiledQuery<Position>;
-    compiled.set(db, query);
-  }
-  return query;
-}
+/** The statement, compiled once per database: building it is most of the cost of so small a read. */
+const readRow = compiledOnce<Position>((db) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("sync_state").select("version").where("user_id", "=", "").as("current"),
+    eb.selectFrom("sync_horizons").select("version").where("user_id", "=", "").as("horizon"),
+  ]),
+);
 
 /** The database's kept positions; undefined on PostgreSQL. */
 function keptOf(db: Db): Positions | undefined {
@@ -46,9 +38,8 @@ function keptOf(db: Db): Positions | undefined {
   return kept;
 }
 
-async function readPosition(db: Db, query: CompiledQuery<Position>, userId: string): Promise<SyncPosition> {
-  const { rows } = await db.executeQuery<Position>({ ...query, parameters: [userId, userId] });
-  const row = rows[0];
+async function readPosition(db: Db, userId: string): Promise<SyncPosition> {
+  const [row] = await readRow(db, [userId, userId]);
   return { current: Number(row?.current ?? 0), horizon: Number(row?.horizon ?? 0) };
 }
 
@@ -58,13 +49,12 @@ async function readPosition(db: Db, query: CompiledQuery<Position>, userId: stri
  * query: the statement's read transaction (two lock calls on the WAL index) was a third of an in-sync pull.
  */
 export async function syncPosition(db: Db, userId: string, now: number = Date.now()): Promise<SyncPosition> {
-  const query = statementOf(db);
   const kept = keptOf(db);
-  if (!kept) return readPosition(db, query, userId);
+  if (!kept) return readPosition(db, userId);
   const hit = kept.kept.get(userId);
   if (hit && now >= hit.readAt && now - hit.readAt < POSITION_CACHE_MS) return hit.position;
   const generation = kept.generation;
-  const position = await readPosition(db, query, userId);
+  const position = await readPosition(db, userId);
   if (kept.generation === generation) {
     kept.kept.delete(userId); // most recently read last
     kept.kept.set(userId, { position, readAt: now });

@@ -1,6 +1,6 @@
 // The user's settings that decide days (issue 10): the day start and the vacations, with the change number of
 // their last write, so that a pull carries them only when they changed after its cursor (docs/decisions/0029).
-import type { CompiledQuery } from "kysely";
+import { compiledOnce } from "../db/compiled-once";
 import type { Db } from "../db/database";
 import { DEFAULT_DAY_START } from "../../core/day-start";
 import type { SyncSettings } from "../../core/sync";
@@ -25,28 +25,13 @@ export function settingsOf(row: SettingsRow | null | undefined): StoredSettings 
   return { dayStart: row.day_start, vacations: vacationsOf(row.vacations), version: Number(row.version) };
 }
 
-const compiled = new WeakMap<Db, CompiledQuery<SettingsRow>>();
-
-/**
- * The statement with a placeholder id, compiled once per database: every REST mark reads the user's vacations, and
- * building the query each time was about a twentieth of a mark's CPU time (docs/performance.md, eleventh step).
- */
-function statementOf(db: Db): CompiledQuery<SettingsRow> {
-  let query = compiled.get(db);
-  if (!query) {
-    query = db
-      .selectFrom("user_settings")
-      .select(["day_start", "vacations", "version"])
-      .where("user_id", "=", "")
-      .compile() as CompiledQuery<SettingsRow>;
-    compiled.set(db, query);
-  }
-  return query;
-}
+// Every REST mark reads the user's vacations: the statement is compiled once per database.
+const readRow = compiledOnce<SettingsRow>((db) =>
+  db.selectFrom("user_settings").select(["day_start", "vacations", "version"]).where("user_id", "=", ""),
+);
 
 export async function readSettings(db: Db, userId: string): Promise<StoredSettings> {
-  const { rows } = await db.executeQuery<SettingsRow>({ ...statementOf(db), parameters: [userId] });
-  return settingsOf(rows[0]);
+  return settingsOf((await readRow(db, [userId]))[0]);
 }
 
 /** Each given field replaces the stored one (last writer wins); the row takes the change number `version`. */
