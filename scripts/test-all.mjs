@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** What failed, a line each, printed last (the start of a long log may be cut off where it is read). */
+const failureLines = [];
 const bin = (name) => `node_modules/.bin/${name}`;
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
@@ -86,15 +88,26 @@ const [, , , , built] = await Promise.all([
 
 /** A vitest run, counted test by test from its JSON report. */
 async function vitestRun(name, node, args, label, report) {
+  const failuresFile = report.replace(/\.json$/, "-failures.txt");
   rmSync(report, { force: true });
-  const ok = await run(name, node, [
-    "node_modules/vitest/vitest.mjs",
-    "run",
-    ...args,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  rmSync(failuresFile, { force: true });
+  const ok = await run(
+    name,
+    node,
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      "--reporter=./test/support/failure-reporter.ts",
+      `--outputFile.json=${report}`,
+    ],
+    { env: { VITEST_FAILURES_FILE: failuresFile } },
+  );
+  // Each failure in one line, kept for the end of the log (test/support/failure-reporter.ts).
+  const failed = existsSync(failuresFile) ? readFileSync(failuresFile, "utf8").trim() : "";
+  if (failed) failureLines.push(`${label}:`, ...failed.split("\n").map((line) => `  ${line}`));
   const vitest = readJson(report);
   // A file that failed with no failed test (a beforeAll that threw, an import that failed) leaves its tests skipped,
   // and vitest 4 may still exit 0: each such file counts as one failure.
@@ -153,6 +166,7 @@ if (built) {
 }
 
 console.log(`\n=== all checks: ${seconds(startedAll)} s`);
+if (failureLines.length) console.log(`\n${failureLines.join("\n")}`);
 if (failures.length) console.log(`\nFailed: ${failures.join(", ")}`);
 console.log(
   `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`,
