@@ -45,11 +45,19 @@ test.describe("splash", () => {
     const splash = page.getByTestId("splash");
     await expect(splash).toBeVisible();
     await expect(page.getByRole("banner")).toHaveCount(0);
+    // Beside it, the font weights' hidden text (index.html, issue 11): not seen, not read out, not in the splash.
+    const fontWarm = page.locator("#font-warm");
+    await expect(fontWarm).toHaveAttribute("aria-hidden", "true");
+    expect(
+      await fontWarm.evaluate((e) => e.getBoundingClientRect().width * e.getBoundingClientRect().height),
+    ).toBeLessThanOrEqual(1);
+    expect(await page.locator("body").ariaSnapshot()).not.toContain("Aa");
     await gateStarted;
     await page.clock.runFor(SPLASH_MIN_MS - 20);
     await expect(splash).toBeVisible();
     await page.clock.runFor(40);
     await expect(splash).toHaveCount(0);
+    await expect(fontWarm).toHaveCount(0);
     await expect(page.getByRole("banner")).toBeVisible();
   });
 

@@ -2,7 +2,7 @@ import { type ReactNode, startTransition, useEffect, useLayoutEffect, useState }
 import { SPLASH_MIN_MS } from "../../core/constants";
 import { appStylesLoaded, onAppStylesLoaded } from "../lib/app-styles";
 import { useSession } from "../lib/session";
-import { Splash, splashShownFor, staticSplash } from "./splash";
+import { removeStaticSplash, Splash, splashShownFor } from "./splash";
 
 /** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -22,7 +22,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, []);
   // index.html's splash goes in the same frame as the app's first screen appears (before the browser paints).
   useLayoutEffect(() => {
-    if (ready) staticSplash()?.remove();
+    if (ready) removeStaticSplash();
   }, [ready]);
   // Later session refetches (focus, sign-in) must never bring the splash back.
   if (!ready && !isPending && minimumPassed && styled) setReady(true);

@@ -5,6 +5,12 @@ export function staticSplash(): HTMLElement | null {
   return document.getElementById("splash");
 }
 
+/** Removes index.html's splash, and the hidden text beside it that loads the app's font weights during its paint. */
+export function removeStaticSplash(): void {
+  staticSplash()?.remove();
+  document.getElementById("font-warm")?.remove();
+}
+
 /**
  * How long index.html's splash has been on screen, on the page's clock: index.html's start script notes when it
  * painted (the app's code loads after that paint, docs/decisions/0040-start-after-paint.md); 0 where nothing was
