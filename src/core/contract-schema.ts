@@ -3,6 +3,7 @@
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0007).
 import { z } from "zod";
+import { describeAnswerIssues, type ParsedAnswer } from "./answer-issues-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_HABITS } from "./constants";
 import {
@@ -297,20 +298,10 @@ export type RouteQuery<R extends Route> = Contract[R] extends { query: z.ZodType
 type ResponseSchemas = { [R in Route]: { response: z.ZodType<RouteAnswer<R>> } };
 const responses: ResponseSchemas = contract;
 
-/** `[2].cursor: expected string`, for the first few issues: enough to find the fault. */
-const describeIssues = (issues: readonly z.core.$ZodIssue[]) =>
-  issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.map((key) => `[${String(key)}]`).join("") || "answer"}: ${issue.message}`)
-    .join("; ");
-
 /** A route's answer parsed by its response schema, or what is wrong with it (the web's client, web/lib/api.ts). */
-export function parseAnswer<R extends Route>(
-  route: R,
-  answer: unknown,
-): { ok: true; value: RouteAnswer<R> } | { ok: false; fault: string } {
+export function parseAnswer<R extends Route>(route: R, answer: unknown): ParsedAnswer<RouteAnswer<R>> {
   const parsed = responses[route].response.safeParse(answer);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, fault: describeIssues(parsed.error.issues) };
+    : { ok: false, fault: describeAnswerIssues(parsed.error.issues) };
 }

@@ -6,7 +6,6 @@ import { exactly } from "./contract-exact-schema";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
 import { isDayStart } from "./day-start";
-import { isSchedule, type Schedule } from "./schedule";
 import { isVacation, normalizeVacations, type Vacation } from "./vacation";
 import {
   EARLIEST_DAY,
@@ -14,13 +13,7 @@ import {
   SYNC_DEFAULT_LIMIT,
   SYNC_MAX_LIMIT,
   SYNC_MAX_OPS,
-  type SyncHabit,
-  type SyncHabitDays,
   type SyncOp,
-  type SyncOpResult,
-  type SyncPull,
-  type SyncPushResult,
-  type SyncSettings,
 } from "./sync";
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
@@ -129,62 +122,11 @@ export const SyncOpSchema = exactly<SyncOp>()(
   ]),
 );
 
-// Answers. Objects are not strict: a field a newer server adds must not break an app the service worker kept.
-
-export const SyncHabitSchema = exactly<SyncHabit>()(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    // Defaults: an answer of the previous release (a cached app meeting an old server) reads as before.
-    schedule: z.custom<Schedule | null>((v) => v === null || isSchedule(v)).default(null),
-    archived: z.boolean().default(false),
-    position: z.number().default(0),
-    emoji: z.string().nullable().default(null),
-  }),
-);
-
-/** A day or a run of days (day-ranges.ts); whether each is a real day is checked when the ranges are expanded. */
-const DayRangeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})?$/, {
-  error: "must be a day or a range of days (YYYY-MM-DD or YYYY-MM-DD/YYYY-MM-DD)",
-});
-
-export const SyncHabitDaysSchema = exactly<SyncHabitDays>()(
-  z.object({
-    habitId: z.string(),
-    done: z.array(DayRangeSchema),
-    skipped: z.array(DayRangeSchema).default([]),
-    undone: z.array(DayRangeSchema),
-  }),
-);
-
-/** GET /api/sync answer. */
-export const SyncPullSchema = exactly<SyncPull>()(
-  z.object({
-    cursor: z.string(),
-    more: z.boolean(),
-    reset: z.literal(true).optional(),
-    habits: z.array(SyncHabitSchema),
-    completions: z.array(SyncHabitDaysSchema),
-    deletedHabitIds: z.array(z.string()),
-    settings: exactly<SyncSettings>()(
-      z.object({
-        dayStart: z.custom<number>(isDayStart),
-        vacations: z.array(z.custom<Vacation>(isVacation)),
-      }),
-    ).optional(),
-  }),
-);
-
-export const SyncOpResultSchema = exactly<SyncOpResult>()(
-  z.discriminatedUnion("status", [
-    z.object({ opId: z.string(), status: z.enum(["applied", "duplicate", "dropped"]) }),
-    z.object({ opId: z.string(), status: z.literal("rejected"), code: z.string(), message: z.string() }),
-  ]),
-);
-
-/** POST /api/sync/push answer. */
-export const SyncPushResultSchema = exactly<SyncPushResult>()(
-  z.object({ results: z.array(SyncOpResultSchema), cursor: z.string() }),
-);
+// Answers: in sync-answer-schema.ts, which the web app loads alone for the sync routes' answers.
+export {
+  SyncHabitDaysSchema,
+  SyncHabitSchema,
+  SyncOpResultSchema,
+  SyncPullSchema,
+  SyncPushResultSchema,
+} from "./sync-answer-schema";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../core/messages";
 import { ApiError, failureText, isUnreachable } from "./api";
-import { apiRequest } from "./api-request";
+import { apiRequest, SYNC_ROUTES } from "./api-request";
 import { localToday, setDayStart } from "./local-today";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,6 +106,28 @@ describe("apiRequest", () => {
     expect(await failure(apiRequest("GET /api/app-info"))).toMatchObject({ code: "BAD_RESPONSE" });
   });
 
+  it("parses the sync routes' answers with the contract's own schemas, loaded without the rest of the contract", async () => {
+    const { contract } = await import("../../core/contract-schema");
+    const { SYNC_ANSWERS } = await import("../../core/sync-answer-schema");
+    expect([...SYNC_ROUTES].sort()).toEqual(Object.keys(SYNC_ANSWERS).sort());
+    for (const route of SYNC_ROUTES)
+      expect(SYNC_ANSWERS[route as keyof typeof SYNC_ANSWERS]).toBe(contract[route].response);
+
+    const pull = { cursor: "7", more: false, habits: [], completions: [], deletedHabitIds: [] };
+    vi.stubGlobal("fetch", respond(200, { ...pull, newField: 1 }));
+    await expect(apiRequest("GET /api/sync", { query: { cursor: "" } })).resolves.toEqual(pull);
+    vi.stubGlobal("fetch", respond(200, { ...pull, cursor: 7 }));
+    expect(await failure(apiRequest("GET /api/sync", { query: { cursor: "" } }))).toMatchObject({
+      code: "BAD_RESPONSE",
+      message: expect.stringMatching(/^GET \/api\/sync answered .*\[cursor\]/),
+    });
+    vi.stubGlobal("fetch", respond(200, { results: [{ opId: "o1", status: "applied" }], cursor: "8" }));
+    await expect(apiRequest("POST /api/sync/push", { body: { ops: [] } })).resolves.toEqual({
+      results: [{ opId: "o1", status: "applied" }],
+      cursor: "8",
+    });
+  });
+
   it("refuses a 2xx answer that is not JSON, or empty, as BAD_RESPONSE", async () => {
     vi.stubGlobal("fetch", respondText(200, "<html>Welcome to the captive portal</html>"));
     const html = await failure(apiRequest("GET /api/profile"));
@@ -174,22 +196,30 @@ describe("apiRequest", () => {
 
   it("reports a contract module that cannot be loaded (the server went away) as unreachable", async () => {
     vi.resetModules();
-    vi.doMock("../../core/contract-schema", () => {
+    const gone = () => {
       throw new TypeError("Failed to fetch dynamically imported module");
-    });
+    };
+    vi.doMock("../../core/contract-schema", gone);
+    vi.doMock("../../core/sync-answer-schema", gone);
     try {
       const fresh = await import("./api-request");
       const errors = await import("./api");
-      vi.stubGlobal("fetch", respond(200, profile));
-      const error = await failure(fresh.apiRequest("GET /api/profile"));
-      expect(error).toMatchObject({
-        status: 0,
-        code: "NETWORK_ERROR",
-        message: expect.stringMatching(/contract/),
-      });
-      expect(errors.isUnreachable(error)).toBe(true);
+      for (const [route, answer] of [
+        ["GET /api/profile", profile],
+        ["GET /api/sync", { cursor: "1", more: false, habits: [], completions: [], deletedHabitIds: [] }],
+      ] as const) {
+        vi.stubGlobal("fetch", respond(200, answer));
+        const error = await failure(fresh.apiRequest(route));
+        expect(error).toMatchObject({
+          status: 0,
+          code: "NETWORK_ERROR",
+          message: expect.stringMatching(/contract/),
+        });
+        expect(errors.isUnreachable(error)).toBe(true);
+      }
     } finally {
       vi.doUnmock("../../core/contract-schema");
+      vi.doUnmock("../../core/sync-answer-schema");
     }
   });
 });
