@@ -52,6 +52,9 @@ test.describe("splash", () => {
       await fontWarm.evaluate((e) => e.getBoundingClientRect().width * e.getBoundingClientRect().height),
     ).toBeLessThanOrEqual(1);
     expect(await page.locator("body").ariaSnapshot()).not.toContain("Aa");
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(
+      page.viewportSize()?.height,
+    );
     await gateStarted;
     await page.clock.runFor(SPLASH_MIN_MS - 20);
     await expect(splash).toBeVisible();
