@@ -3,7 +3,6 @@
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0007).
 import { z } from "zod";
-import { describeAnswerIssues, type ParsedAnswer } from "./answer-issues-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_HABITS } from "./constants";
 import {
@@ -23,6 +22,8 @@ import { isSchedule, type Schedule } from "./schedule";
 import { MAX_PUSH_ENDPOINT_LENGTH } from "./reminders/limits";
 import { isReminderTime } from "./reminders/reminder-time";
 import { canonicalTimeZone } from "./reminders/time-zone";
+// The answers' fault report is shared with the sync answers' own module, which the web app loads without this one.
+import { describeAnswerIssues, type ParsedAnswer } from "./sync-answer-schema";
 import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);

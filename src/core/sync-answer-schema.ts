@@ -2,7 +2,6 @@
 // requests (sync-schema.ts): the web app parses a pull's and a push's answer with this module alone, so that its
 // start builds these few schemas, not the contract's every schema nor the ops' union (issue 11, TBT).
 import { z } from "zod";
-import { describeAnswerIssues, type ParsedAnswer } from "./answer-issues-schema";
 import { exactly } from "./contract-exact-schema";
 import { isDayStart } from "./day-start";
 import { isSchedule, type Schedule } from "./schedule";
@@ -68,6 +67,16 @@ export const SyncOpResultSchema = exactly<SyncOpResult>()(
 export const SyncPushResultSchema = exactly<SyncPushResult>()(
   z.object({ results: z.array(SyncOpResultSchema), cursor: z.string() }),
 );
+
+/** An answer as its route's response schema parsed it, or what is wrong with it. */
+export type ParsedAnswer<T> = { ok: true; value: T } | { ok: false; fault: string };
+
+/** `[2].cursor: expected string`, for the first few issues: enough to find the fault. */
+export const describeAnswerIssues = (issues: readonly z.core.$ZodIssue[]): string =>
+  issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map((key) => `[${String(key)}]`).join("") || "answer"}: ${issue.message}`)
+    .join("; ");
 
 /** The sync routes' answers, by route: the contract's schemas for them (contract-schema.ts; a test checks). */
 export const SYNC_ANSWERS = { "GET /api/sync": SyncPullSchema, "POST /api/sync/push": SyncPushResultSchema };

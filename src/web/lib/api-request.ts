@@ -3,9 +3,8 @@
 // user's local day goes with every request, and error bodies become ApiError. Loaded after the first paint: no
 // screen calls the API before the app has rendered (the migration loads it with import()).
 import type { ApiErrorBody } from "../../core/contract";
-import type { ParsedAnswer } from "../../core/answer-issues-schema";
 import type { Route, RouteAnswer, RouteBody, RouteQuery } from "../../core/contract-schema";
-import type { SyncAnswerRoute } from "../../core/sync-answer-schema";
+import type { ParsedAnswer, SyncAnswerRoute } from "../../core/sync-answer-schema";
 import { ApiError, BAD_RESPONSE_CODE, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from "./api";
 import { localToday } from "./local-today";
 

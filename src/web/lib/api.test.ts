@@ -106,7 +106,7 @@ describe("apiRequest", () => {
     expect(await failure(apiRequest("GET /api/app-info"))).toMatchObject({ code: "BAD_RESPONSE" });
   });
 
-  it("parses the sync routes' answers with the contract's own schemas, loaded without the rest of the contract", async () => {
+  it("parses the sync routes' answers with the contract's own schemas", async () => {
     const { contract } = await import("../../core/contract-schema");
     const { SYNC_ANSWERS } = await import("../../core/sync-answer-schema");
     expect([...SYNC_ROUTES].sort()).toEqual(Object.keys(SYNC_ANSWERS).sort());
@@ -195,31 +195,33 @@ describe("apiRequest", () => {
   });
 
   it("reports a contract module that cannot be loaded (the server went away) as unreachable", async () => {
-    vi.resetModules();
     const gone = () => {
       throw new TypeError("Failed to fetch dynamically imported module");
     };
-    vi.doMock("../../core/contract-schema", gone);
-    vi.doMock("../../core/sync-answer-schema", gone);
-    try {
-      const fresh = await import("./api-request");
-      const errors = await import("./api");
-      for (const [route, answer] of [
-        ["GET /api/profile", profile],
-        ["GET /api/sync", { cursor: "1", more: false, habits: [], completions: [], deletedHabitIds: [] }],
-      ] as const) {
-        vi.stubGlobal("fetch", respond(200, answer));
-        const error = await failure(fresh.apiRequest(route));
-        expect(error).toMatchObject({
-          status: 0,
-          code: "NETWORK_ERROR",
-          message: expect.stringMatching(/contract/),
+    const pull = { cursor: "1", more: false, habits: [], completions: [], deletedHabitIds: [] };
+    const call = async (mocked: string, route: "GET /api/profile" | "GET /api/sync") => {
+      vi.resetModules();
+      vi.doMock(mocked, gone);
+      try {
+        const fresh = await import("./api-request");
+        const errors = await import("./api"); // the fresh module graph's ApiError
+        vi.stubGlobal("fetch", respond(200, route === "GET /api/sync" ? pull : profile));
+        return await fresh.apiRequest(route).catch((error: unknown) => {
+          expect(error).toMatchObject({
+            status: 0,
+            code: "NETWORK_ERROR",
+            message: expect.stringMatching(/contract/),
+          });
+          expect(errors.isUnreachable(error)).toBe(true);
+          return "unreachable";
         });
-        expect(errors.isUnreachable(error)).toBe(true);
+      } finally {
+        vi.doUnmock(mocked);
       }
-    } finally {
-      vi.doUnmock("../../core/contract-schema");
-      vi.doUnmock("../../core/sync-answer-schema");
-    }
+    };
+    expect(await call("../../core/contract-schema", "GET /api/profile")).toBe("unreachable");
+    expect(await call("../../core/sync-answer-schema", "GET /api/sync")).toBe("unreachable");
+    // The start's pull needs no more of the contract than its answer's schemas (the contract builds on those).
+    expect(await call("../../core/contract-schema", "GET /api/sync")).toEqual(pull);
   });
 });

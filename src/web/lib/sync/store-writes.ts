@@ -45,7 +45,7 @@ async function checkName(tools: Tools, name: string, failure: string): Promise<s
 /** An emoji as the contract takes it: a short text (at most MAX_EMOJI_LENGTH code units, no control character). */
 export function cleanEmoji(emoji: string | null | undefined): string | null {
   const text = emoji?.trim() ?? "";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   return text === "" || text.length > MAX_EMOJI_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(text)
     ? null
     : text;
