@@ -99,8 +99,9 @@ test("signs in, keeps the session across a reload and a server restart, and /log
   user,
   allowConsoleErrors,
 }) => {
-  // The open app's live sync connection is refused while the server restarts.
-  allowConsoleErrors(/ERR_CONNECTION_REFUSED/);
+  // While the server restarts, the open app's live sync connection is refused; a request that meets a kept-alive
+  // socket just as the stopping server closes it is reset (seen once in CI). Both are what a real restart does.
+  allowConsoleErrors(/ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET/);
   await openLogin(page);
   await signInWith(page, user.email, user.password);
   await expect(page).toHaveURL(/\/$/);
