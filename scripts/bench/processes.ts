@@ -114,11 +114,14 @@ export async function startBareServer(response: CapturedResponse, dir: string): 
     file,
     JSON.stringify({ status: response.status, headers, body: response.body.toString("base64") }),
   );
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(import.meta.dirname, "bare-server.ts"), file],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  return startScriptServer(join(import.meta.dirname, "bare-server.ts"), [file]);
+}
+
+/** Starts a TypeScript server script under tsx that prints "port <n>" once it listens on 127.0.0.1. */
+export async function startScriptServer(script: string, args: readonly string[]): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const started = watch(child);
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
@@ -127,7 +130,7 @@ export async function startBareServer(response: CapturedResponse, dir: string): 
       const match = /port (\d+)/.exec(out);
       if (match) resolve(Number(match[1]));
     });
-    void started.exited.then(() => reject(new Error(`the bare server exited: ${started.output()}`)));
+    void started.exited.then(() => reject(new Error(`${script} exited: ${started.output()}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,

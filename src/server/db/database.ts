@@ -38,7 +38,7 @@ const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 500
  * This thread's writer for small transactions never waits for a lock nor checkpoints, and its COMMIT does not sync
  * the WAL: the dialect syncs it off this thread before any of its writes is answered or read (decision 0038).
  */
-const NEAR_PRAGMAS = [
+export const NEAR_PRAGMAS = [
   "journal_mode = WAL",
   "synchronous = NORMAL",
   "busy_timeout = 0",

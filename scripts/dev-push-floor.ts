@@ -1,0 +1,133 @@
+// The push's floor against the app (docs/performance.md, "The push's floor"): the bench's push load (marking and
+// unmarking today by POST /api/sync/push, one setDay op, 50 connections over 50 accounts of 20 habits × 1 year)
+// against scripts/bench/push-floor-server.ts, which does only the app's own SQLite work for a push, and against the
+// app as `npm start` runs it, each on a fresh copy of one database, in alternating rounds. What the floor reaches is
+// what one event loop can do on this machine with the app's statements and durable group commits; the gap to the
+// app is what everything else in the app costs. A development measurement; `npm run bench` holds the budgets.
+// --servers: which ones, in order: "app", "floor", and the floor with push-floor-server.ts's options, "+costN" for
+// --app-cost-us=N and "+thread" for --writer-thread (as "floor+cost80+thread").
+// Usage: npx tsx scripts/dev-push-floor.ts [--rounds=N] [--seconds=N] [--servers=floor,app]
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { newAccounts, utcToday, yearBackup, type BenchAccount } from "./bench/accounts";
+import { BROWSER_ENCODINGS, json, rawRequest } from "./bench/http-client";
+import { load, roundRobin, type LoadRequest, type LoadResult } from "./bench/load";
+import { machine, load1 } from "./bench/options";
+import { startAppServer, startScriptServer, type Child } from "./bench/processes";
+import { median } from "./bench/table";
+
+const { values } = parseArgs({
+  options: { rounds: { type: "string" }, seconds: { type: "string" }, servers: { type: "string" } },
+});
+const rounds = Number(values.rounds ?? 3);
+const seconds = Number(values.seconds ?? 8);
+const appDir = resolve(import.meta.dirname, "..");
+const env = { USER_WRITE_RATE_MAX: "1000000", USER_MAX_DAYS: "200000" };
+const work = mkdtempSync(join(tmpdir(), "hs-floor-"));
+const seed = join(work, "seed");
+mkdirSync(seed);
+const today = utcToday();
+console.error(`push floor: ${machine()}; load average ${load1()}`);
+
+// The accounts, made by the app; each one's user id, for the floor's map of cookies.
+let accounts: BenchAccount[];
+const users: Record<string, string> = {};
+{
+  const app = await startAppServer({ appDir, dataDir: seed, env });
+  try {
+    accounts = await newAccounts(app.url, 50, yearBackup(today));
+    for (const { cookie } of accounts) {
+      const session = json<{ user: { id: string } }>(
+        await rawRequest(`${app.url}/api/auth/get-session`, { headers: { cookie } }),
+      );
+      users[cookie] = session.user.id;
+    }
+  } finally {
+    await app.stop();
+  }
+}
+const usersFile = join(work, "users.json");
+writeFileSync(usersFile, JSON.stringify(users));
+
+/** The bench's push toggles (scripts/bench/server-figures.ts): mark then unmark, a fresh target per pair. */
+function toggles(url: string): LoadRequest[] {
+  const next = roundRobin(accounts.length * 20);
+  const step = (state: "done" | "none"): LoadRequest => ({
+    setupRequest: (req, context) => {
+      const c = context as { target?: { account: BenchAccount; habitId: string } };
+      if (!c.target) {
+        const k = next();
+        const account = accounts[k % accounts.length]!;
+        c.target = { account, habitId: account.habitIds[Math.floor(k / accounts.length) % 20]! };
+      }
+      const op = { opId: randomUUID(), type: "setDay", habitId: c.target.habitId, date: today, state };
+      return {
+        ...req,
+        method: "POST",
+        path: "/api/sync/push",
+        headers: {
+          cookie: c.target.account.cookie,
+          accept: "application/json",
+          "accept-encoding": BROWSER_ENCODINGS,
+          "x-local-date": today,
+          origin: url,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ ops: [op] }),
+      };
+    },
+  });
+  return [step("done"), step("none")];
+}
+
+const servers = (values.servers ?? "floor,app").split(",");
+const start = (kind: string, dir: string): Promise<Child> => {
+  if (kind === "app") return startAppServer({ appDir, dataDir: dir, env });
+  const [name, ...options] = kind.split("+");
+  if (name !== "floor") throw new Error(`--servers: no server "${kind}"`);
+  const args = options.map((option) => {
+    if (option === "thread") return "--writer-thread";
+    if (/^cost\d+$/.test(option)) return `--app-cost-us=${option.slice(4)}`;
+    throw new Error(`--servers: no floor option "${option}"`);
+  });
+  return startScriptServer(join(import.meta.dirname, "bench/push-floor-server.ts"), [
+    join(dir, "habit-streaks.db"),
+    usersFile,
+    ...args,
+  ]);
+};
+const results = Object.fromEntries(servers.map((kind) => [kind, [] as LoadResult[]]));
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of round % 2 ? [...servers].reverse() : servers) {
+      const dir = join(work, `round-${round}`);
+      cpSync(seed, dir, { recursive: true });
+      const server = await start(kind, dir);
+      try {
+        const requests = toggles(server.url);
+        await load(server.url, { seconds: 2, requests, settle: [server.pid] });
+        const r = await load(server.url, { seconds, requests, settle: [server.pid] });
+        if (r.bad) throw new Error(`${kind}: ${r.bad} bad answers ${JSON.stringify(r.badKinds)}`);
+        results[kind]!.push(r);
+        console.error(
+          `  round ${round + 1} ${kind}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`,
+        );
+      } finally {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+for (const [kind, runs] of Object.entries(results)) {
+  const m = (f: (r: LoadResult) => number) => median(runs.map(f));
+  console.log(
+    `${kind.padEnd(20)} ${Math.round(m((r) => r.rps))} req/s, p50 ${m((r) => r.p50).toFixed(2)} ms, p99 ${m((r) => r.p99).toFixed(2)} ms (median of ${runs.length})`,
+  );
+}
+console.log(`load average ${load1()} at the end`);
