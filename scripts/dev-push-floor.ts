@@ -1,22 +1,23 @@
-// The push's floor against the app (docs/performance.md, "The push's floor"): the bench's push load (marking and
-// unmarking today by POST /api/sync/push, one setDay op, 50 connections over 50 accounts of 20 habits × 1 year)
-// against scripts/bench/push-floor-server.ts, which does only the app's own SQLite work for a push, and against the
-// app as `npm start` runs it, each on a fresh copy of one database, in alternating rounds. What the floor reaches is
-// what one event loop can do on this machine with the app's statements and durable group commits; the gap to the
-// app is what everything else in the app costs. A development measurement; `npm run bench` holds the budgets.
+// The push's floor against the app (docs/performance.md, "After the thirteenth step"): the bench's push load
+// (marking and unmarking today by POST /api/sync/push, one setDay op, 50 connections over 50 accounts of 20 habits ×
+// 1 year) against scripts/bench/push-floor-server.ts, which does only the app's own SQLite work for a push, and
+// against the app as `npm start` runs it, each on a fresh copy of one database, in alternating rounds. What the
+// floor reaches is what one event loop can do on this machine with the app's statements and durable group commits;
+// the gap to the app is what everything else in the app costs. A development measurement; `npm run bench` holds the
+// budgets.
 // --servers: which ones, in order: "app", "floor", and the floor with push-floor-server.ts's options, "+costN" for
 // --app-cost-us=N and "+thread" for --writer-thread (as "floor+cost80+thread").
 // Usage: npx tsx scripts/dev-push-floor.ts [--rounds=N] [--seconds=N] [--servers=floor,app]
-import { randomUUID } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { newAccounts, utcToday, yearBackup, type BenchAccount } from "./bench/accounts";
-import { BROWSER_ENCODINGS, json, rawRequest } from "./bench/http-client";
-import { load, roundRobin, type LoadRequest, type LoadResult } from "./bench/load";
+import { json, rawRequest } from "./bench/http-client";
+import { load, type LoadResult } from "./bench/load";
 import { machine, load1 } from "./bench/options";
 import { startAppServer, startScriptServer, type Child } from "./bench/processes";
+import { headersFor, markTargets, toggles } from "./bench/server-figures";
 import { median } from "./bench/table";
 
 const { values } = parseArgs({
@@ -52,37 +53,6 @@ const users: Record<string, string> = {};
 const usersFile = join(work, "users.json");
 writeFileSync(usersFile, JSON.stringify(users));
 
-/** The bench's push toggles (scripts/bench/server-figures.ts): mark then unmark, a fresh target per pair. */
-function toggles(url: string): LoadRequest[] {
-  const next = roundRobin(accounts.length * 20);
-  const step = (state: "done" | "none"): LoadRequest => ({
-    setupRequest: (req, context) => {
-      const c = context as { target?: { account: BenchAccount; habitId: string } };
-      if (!c.target) {
-        const k = next();
-        const account = accounts[k % accounts.length]!;
-        c.target = { account, habitId: account.habitIds[Math.floor(k / accounts.length) % 20]! };
-      }
-      const op = { opId: randomUUID(), type: "setDay", habitId: c.target.habitId, date: today, state };
-      return {
-        ...req,
-        method: "POST",
-        path: "/api/sync/push",
-        headers: {
-          cookie: c.target.account.cookie,
-          accept: "application/json",
-          "accept-encoding": BROWSER_ENCODINGS,
-          "x-local-date": today,
-          origin: url,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ ops: [op] }),
-      };
-    },
-  });
-  return [step("done"), step("none")];
-}
-
 const servers = (values.servers ?? "floor,app").split(",");
 const start = (kind: string, dir: string): Promise<Child> => {
   if (kind === "app") return startAppServer({ appDir, dataDir: dir, env });
@@ -107,7 +77,7 @@ try {
       cpSync(seed, dir, { recursive: true });
       const server = await start(kind, dir);
       try {
-        const requests = toggles(server.url);
+        const requests = toggles({ h: headersFor(server.url, today), today }, "push", markTargets(accounts));
         await load(server.url, { seconds: 2, requests, settle: [server.pid] });
         const r = await load(server.url, { seconds, requests, settle: [server.pid] });
         if (r.bad) throw new Error(`${kind}: ${r.bad} bad answers ${JSON.stringify(r.badKinds)}`);

@@ -1,9 +1,9 @@
-// The push's floor (docs/performance.md, "The push's floor"): a bare Hono server that does nothing for a push of
-// day ops but the app's own work on SQLite, as the app does it (push-days.repo.ts on this thread's writer, with
-// the near writer's pragmas), in a group that commits once per turn of the event loop and is answered after an
+// The push's floor (docs/performance.md, "After the thirteenth step"): a bare Hono server that does nothing for a
+// push of day ops but the app's own work on SQLite, as the app does it (push-days.repo.ts on this thread's writer,
+// with the near writer's pragmas), in a group that commits once per turn of the event loop and is answered after an
 // fdatasync of the WAL on libuv's threads (decision 0038). Left out, against the app: the session (a cookie looked
-// up in a map), the Origin and body checks, the contract's validation, the write limit, the log line, the
-// change notice, the savepoints and the WAL's checkpoints. Run by scripts/dev-push-floor.ts; prints "port <n>".
+// up in a map), the Origin and body checks, the contract's validation, the write limit, the log line, the change
+// notice, the savepoints and the WAL's checkpoints. Run by scripts/dev-push-floor.ts; prints "port <n>".
 // Two options model what the app could be: --app-cost-us=N spends N µs of this thread's CPU on each push, standing
 // in for the app's own work outside SQLite; --writer-thread runs the SQLite work on a thread of its own
 // (push-floor-writer.ts), one message there and one back per group.

@@ -140,7 +140,7 @@ type Context = {
 };
 
 /** The headers the web app sends (src/web/lib/api-request.ts), and a browser's Accept-Encoding. */
-function headersFor(url: string, today: LocalDate) {
+export function headersFor(url: string, today: LocalDate) {
   const read = (account: BenchAccount) => ({
     cookie: account.cookie,
     accept: "application/json",
@@ -272,14 +272,17 @@ async function pullRows(ctx: Context): Promise<Row[]> {
   ];
 }
 
-type Target = { account: BenchAccount; habitId: string };
+export type Target = { account: BenchAccount; habitId: string };
 
 /**
  * Mark then unmark today, each connection picking its account and habit per mark-unmark pair: through a push of
  * one setDay op (what the web sends, src/web/lib/sync/store-writes.ts) or through the REST routes.
  */
-function toggles(ctx: Context, via: "push" | "rest", pick: () => Target): LoadRequest[] {
-  const { h, today } = ctx;
+export function toggles(
+  { h, today }: Pick<Context, "h" | "today">,
+  via: "push" | "rest",
+  pick: () => Target,
+): LoadRequest[] {
   const step = (done: boolean): LoadRequest => ({
     setupRequest: (req, context) => {
       const c = context as { target?: Target };
@@ -328,19 +331,24 @@ async function checkToggles(ctx: Context, target: Target) {
   }
 }
 
+/** Every account's 20 habits in turn, shared by a run's connections. */
+export function markTargets(accounts: readonly BenchAccount[]): () => Target {
+  const next = roundRobin(accounts.length * 20);
+  return () => {
+    const k = next();
+    const account = accounts[k % accounts.length]!;
+    return { account, habitId: account.habitIds[Math.floor(k / accounts.length) % 20]! };
+  };
+}
+
 /** Item 3: marking and unmarking over 50 accounts, against the disk's single-row commit rate between rounds. */
 async function writeRows(ctx: Context): Promise<Row[]> {
   const { o, url, accounts, dataDir } = ctx;
   await checkToggles(ctx, { account: accounts[0]!, habitId: accounts[0]!.habitIds[0]! });
-  const pick = () => {
-    const next = roundRobin(accounts.length * 20);
-    return () => {
-      const k = next();
-      const account = accounts[k % accounts.length]!;
-      return { account, habitId: account.habitIds[Math.floor(k / accounts.length) % 20]! };
-    };
+  const ways = {
+    push: toggles(ctx, "push", markTargets(accounts)),
+    rest: toggles(ctx, "rest", markTargets(accounts)),
   };
-  const ways = { push: toggles(ctx, "push", pick()), rest: toggles(ctx, "rest", pick()) };
   for (const requests of Object.values(ways))
     await load(url, { seconds: Math.max(1, o.seconds / 2), requests, settle: ctx.pids });
   const fsync: number[] = [];
