@@ -7,7 +7,9 @@
 // budgets.
 // --servers: which ones, in order: "app", "floor", and the floor with push-floor-server.ts's options, "+costN" for
 // --app-cost-us=N and "+thread" for --writer-thread (as "floor+cost80+thread").
-// Usage: npx tsx scripts/dev-push-floor.ts [--rounds=N] [--seconds=N] [--servers=floor,app]
+// --via=rest: the bench's REST marks (PUT and DELETE /api/habits/:id/completions/:date) instead of pushes, against
+// the floor's REST mark (no "+thread" there).
+// Usage: npx tsx scripts/dev-push-floor.ts [--rounds=N] [--seconds=N] [--servers=floor,app] [--via=push|rest]
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -21,17 +23,24 @@ import { headersFor, markTargets, toggles } from "./bench/server-figures";
 import { median } from "./bench/table";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string" }, seconds: { type: "string" }, servers: { type: "string" } },
+  options: {
+    rounds: { type: "string" },
+    seconds: { type: "string" },
+    servers: { type: "string" },
+    via: { type: "string" },
+  },
 });
 const rounds = Number(values.rounds ?? 3);
 const seconds = Number(values.seconds ?? 8);
+const via = values.via ?? "push";
+if (via !== "push" && via !== "rest") throw new Error(`--via: "push" or "rest", not "${via}"`);
 const appDir = resolve(import.meta.dirname, "..");
 const env = { USER_WRITE_RATE_MAX: "1000000", USER_MAX_DAYS: "200000" };
 const work = mkdtempSync(join(tmpdir(), "hs-floor-"));
 const seed = join(work, "seed");
 mkdirSync(seed);
 const today = utcToday();
-console.error(`push floor: ${machine()}; load average ${load1()}`);
+console.error(`${via} floor: ${machine()}; load average ${load1()}`);
 
 // The accounts, made by the app; each one's user id, for the floor's map of cookies.
 let accounts: BenchAccount[];
@@ -77,7 +86,7 @@ try {
       cpSync(seed, dir, { recursive: true });
       const server = await start(kind, dir);
       try {
-        const requests = toggles({ h: headersFor(server.url, today), today }, "push", markTargets(accounts));
+        const requests = toggles({ h: headersFor(server.url, today), today }, via, markTargets(accounts));
         await load(server.url, { seconds: 2, requests, settle: [server.pid] });
         const r = await load(server.url, { seconds, requests, settle: [server.pid] });
         if (r.bad) throw new Error(`${kind}: ${r.bad} bad answers ${JSON.stringify(r.badKinds)}`);

@@ -119,7 +119,8 @@ export async function startBareServer(response: CapturedResponse, dir: string): 
 
 /** Starts a TypeScript server script under tsx that prints "port <n>" once it listens on 127.0.0.1. */
 export async function startScriptServer(script: string, args: readonly string[]): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []; // as startAppServer's
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", script, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const started = watch(child);

@@ -6,7 +6,8 @@
 // notice, the savepoints and the WAL's checkpoints. Run by scripts/dev-push-floor.ts; prints "port <n>".
 // Two options model what the app could be: --app-cost-us=N spends N µs of this thread's CPU on each push, standing
 // in for the app's own work outside SQLite; --writer-thread runs the SQLite work on a thread of its own
-// (push-floor-writer.ts), one message there and one back per group.
+// (push-floor-writer.ts), one message there and one back per group. It also serves the REST mark's floor (PUT and
+// DELETE /api/habits/:id/completions/:date, below), in the same group commit, on this thread only.
 // Usage: npx tsx scripts/bench/push-floor-server.ts <database file> <users.json> [--app-cost-us=N] [--writer-thread]
 // (users.json: { cookie: userId })
 import { serve } from "@hono/node-server";
@@ -18,6 +19,12 @@ import { Worker } from "node:worker_threads";
 import { NEAR_PRAGMAS, syncFile } from "../../src/server/db/database";
 import { writerOnThisThread } from "../../src/server/db/sqlite-writer";
 import { latestDayOf } from "../../src/server/http/user-day";
+import { keptDates } from "../../src/server/habits/habit-dates.repo";
+import { toStored } from "../../src/server/habits/habits.repo";
+import { markNow } from "../../src/server/habits/mark-now.repo";
+import type { Db } from "../../src/server/db/database";
+import { deriveHabit } from "../../src/core/habit";
+import type { LocalDate } from "../../src/core/local-date";
 import type { SyncPushResult } from "../../src/core/sync";
 import { dayOpsOf, pushDaysNow } from "../../src/server/sync/push-days.repo";
 import type { FloorPush } from "./push-floor-writer";
@@ -127,6 +134,34 @@ app.post("/api/sync/push", async (c) => {
     commitSoon();
   });
   return c.json(result);
+});
+
+// The REST mark's floor: habits.repo.ts setCompletion's way on this thread's writer (mark-now.repo.ts, with the days
+// kept per habit as the app keeps them), then the habit's answer as the app derives and writes it (core/habit.ts,
+// JSON under 12 KiB sent as it is). Left out besides the push's list above: the date's check against the user's
+// today and the vacations (the bench's accounts have none; the app reads them from its kept settings).
+const kept = keptDates({} as Db);
+app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
+  const userId = users.get(c.req.header("cookie") ?? "");
+  if (!userId) return c.json({ error: "unknown cookie" }, 401);
+  const id = c.req.param("id");
+  const date = c.req.param("date") as LocalDate;
+  const now = new Date();
+  spend();
+  const today = latestDayOf(c.req.header("x-local-date"), now);
+  if (!open) sql.run("begin immediate", []);
+  open = true;
+  const mark = { userId, id, date, done: c.req.method === "PUT", now, limits };
+  const marked = markNow(sql, mark, kept.entry(userId, id));
+  await new Promise<void>((answer) => {
+    members.push(answer);
+    commitSoon();
+  });
+  if (!marked) return c.json({ error: "no such habit" }, 404);
+  kept.set(userId, id, marked.counter, Number(marked.row.version), marked.dates);
+  return c.body(JSON.stringify(deriveHabit(toStored(marked.row, marked.dates), today)), 200, {
+    "content-type": "application/json; charset=UTF-8",
+  });
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
   process.stdout.write(`port ${info.port}\n`);
