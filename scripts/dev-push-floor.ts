@@ -9,7 +9,9 @@
 // --app-cost-us=N and "+thread" for --writer-thread (as "floor+cost80+thread").
 // --via=rest: the bench's REST marks (PUT and DELETE /api/habits/:id/completions/:date) instead of pushes, against
 // the floor's REST mark (no "+thread" there).
+// --load=wrk: the load from wrk (scripts/bench/wrk-marks.ts; Debian's package "wrk") instead of autocannon.
 // Usage: npx tsx scripts/dev-push-floor.ts [--rounds=N] [--seconds=N] [--servers=floor,app] [--via=push|rest]
+//   [--load=autocannon|wrk]
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,9 +20,10 @@ import { newAccounts, utcToday, yearBackup, type BenchAccount } from "./bench/ac
 import { json, rawRequest } from "./bench/http-client";
 import { load, type LoadResult } from "./bench/load";
 import { machine, load1 } from "./bench/options";
-import { startAppServer, startScriptServer, type Child } from "./bench/processes";
+import { settle, startAppServer, startScriptServer, type Child } from "./bench/processes";
 import { headersFor, markTargets, toggles } from "./bench/server-figures";
 import { median } from "./bench/table";
+import { wrkMarks } from "./bench/wrk-marks";
 
 const { values } = parseArgs({
   options: {
@@ -28,19 +31,23 @@ const { values } = parseArgs({
     seconds: { type: "string" },
     servers: { type: "string" },
     via: { type: "string" },
+    load: { type: "string" },
   },
 });
 const rounds = Number(values.rounds ?? 3);
 const seconds = Number(values.seconds ?? 8);
 const via = values.via ?? "push";
 if (via !== "push" && via !== "rest") throw new Error(`--via: "push" or "rest", not "${via}"`);
+const generator = values.load ?? "autocannon";
+if (generator !== "autocannon" && generator !== "wrk")
+  throw new Error(`--load: "autocannon" or "wrk", not "${generator}"`);
 const appDir = resolve(import.meta.dirname, "..");
 const env = { USER_WRITE_RATE_MAX: "1000000", USER_MAX_DAYS: "200000" };
 const work = mkdtempSync(join(tmpdir(), "hs-floor-"));
 const seed = join(work, "seed");
 mkdirSync(seed);
 const today = utcToday();
-console.error(`${via} floor: ${machine()}; load average ${load1()}`);
+console.error(`${via} floor, load from ${generator}: ${machine()}; load average ${load1()}`);
 
 // The accounts, made by the app; each one's user id, for the floor's map of cookies.
 let accounts: BenchAccount[];
@@ -86,9 +93,25 @@ try {
       cpSync(seed, dir, { recursive: true });
       const server = await start(kind, dir);
       try {
-        const requests = toggles({ h: headersFor(server.url, today), today }, via, markTargets(accounts));
-        await load(server.url, { seconds: 2, requests, settle: [server.pid] });
-        const r = await load(server.url, { seconds, requests, settle: [server.pid] });
+        const h = headersFor(server.url, today);
+        const requests = toggles({ h, today }, via, markTargets(accounts));
+        const next = markTargets(accounts);
+        const targets = Array.from({ length: accounts.length * 20 }, next);
+        const run = async (s: number) => {
+          if (generator === "autocannon")
+            return load(server.url, { seconds: s, requests, settle: [server.pid] });
+          const r = await wrkMarks(server.url, {
+            seconds: s,
+            via,
+            targets,
+            headers: (t) => h.write(t.account),
+            today,
+          });
+          await settle([server.pid]);
+          return r;
+        };
+        await run(2);
+        const r = await run(seconds);
         if (r.bad) throw new Error(`${kind}: ${r.bad} bad answers ${JSON.stringify(r.badKinds)}`);
         results[kind]!.push(r);
         console.error(
