@@ -70,6 +70,8 @@ const usersFile = join(work, "users.json");
 writeFileSync(usersFile, JSON.stringify(users));
 
 const servers = (values.servers ?? "floor,app").split(",");
+if (via === "rest" && servers.some((kind) => kind.includes("+thread")))
+  throw new Error("--via=rest: the floor's REST mark runs on its own thread only (no +thread)");
 const start = (kind: string, dir: string): Promise<Child> => {
   if (kind === "app") return startAppServer({ appDir, dataDir: dir, env });
   const [name, ...options] = kind.split("+");
@@ -79,11 +81,13 @@ const start = (kind: string, dir: string): Promise<Child> => {
     if (/^cost\d+$/.test(option)) return `--app-cost-us=${option.slice(4)}`;
     throw new Error(`--servers: no floor option "${option}"`);
   });
-  return startScriptServer(join(import.meta.dirname, "bench/push-floor-server.ts"), [
-    join(dir, "habit-streaks.db"),
-    usersFile,
-    ...args,
-  ]);
+  // BENCH_NODE_ARGS, which startAppServer puts before the app's, go before the floor's too.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return startScriptServer(
+    join(import.meta.dirname, "bench/push-floor-server.ts"),
+    [join(dir, "habit-streaks.db"), usersFile, ...args],
+    nodeArgs,
+  );
 };
 const results = Object.fromEntries(servers.map((kind) => [kind, [] as LoadResult[]]));
 try {

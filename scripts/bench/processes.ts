@@ -117,10 +117,16 @@ export async function startBareServer(response: CapturedResponse, dir: string): 
   return startScriptServer(join(import.meta.dirname, "bare-server.ts"), [file]);
 }
 
-/** Starts a TypeScript server script under tsx that prints "port <n>" once it listens on 127.0.0.1. */
-export async function startScriptServer(script: string, args: readonly string[]): Promise<Child> {
-  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []; // as startAppServer's
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", script, ...args], {
+/**
+ * Starts a TypeScript server script under tsx that prints "port <n>" once it listens on 127.0.0.1; `nodeArgs` go
+ * before tsx's.
+ */
+export async function startScriptServer(
+  script: string,
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const started = watch(child);

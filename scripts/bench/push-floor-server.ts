@@ -140,7 +140,7 @@ app.post("/api/sync/push", async (c) => {
 // kept per habit as the app keeps them), then the habit's answer as the app derives and writes it (core/habit.ts,
 // JSON under 12 KiB sent as it is). Left out besides the push's list above: the date's check against the user's
 // today and the vacations (the bench's accounts have none; the app reads them from its kept settings).
-const kept = keptDates({} as Db);
+const kept = keptDates({} as Db); // kept per database object: this server's own, as it has no Kysely handle
 app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
   const userId = users.get(c.req.header("cookie") ?? "");
   if (!userId) return c.json({ error: "unknown cookie" }, 401);

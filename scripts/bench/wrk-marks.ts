@@ -3,8 +3,9 @@
 // measurement for scripts/dev-push-floor.ts (--load=wrk): autocannon's own CPU, on one of the machine's two cores,
 // and its event loop's pauses are part of the latencies it reports, which counts for a server as fast as the floor.
 // wrk sends each connection's next request as soon as its answer is in, from a list: every target is marked done,
-// then every one is returned to nothing, and so on, so a habit's two writes are always a thousand requests apart, as
-// autocannon's way of giving each connection a target for a pair of writes keeps them apart.
+// then every one is returned to nothing, and so on, so a habit's two writes are as many requests apart as there are
+// targets (a thousand for the bench's 50 accounts), as autocannon's way of giving each connection a target for a
+// pair of writes keeps them apart.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
