@@ -19,8 +19,8 @@ const parseBack = (text: string): string[][] => parse(text, { bom: true, record_
 describe("buildCsvExport", () => {
   it("starts with a BOM and the header, and ends every record with CRLF", () => {
     const text = buildCsvExport([habit("Read", ["2026-11-20"])]);
-    expect(text).toBe("\uFEFFdate,habit,state\r\n2026-11-20,Read,done\r\n");
-    expect(buildCsvExport([])).toBe("\uFEFFdate,habit,state\r\n");
+    expect(text).toBe('\uFEFF"date","habit","state"\r\n"2026-11-20","Read","done"\r\n');
+    expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state"\r\n');
   });
 
   it("writes one row per habit and day, done and skipped, habit by habit with days ascending", () => {
@@ -51,11 +51,21 @@ describe("buildCsvExport", () => {
     expect(text).toContain('"Read, then ""write"""');
   });
 
+  it("quotes every field, so a spreadsheet that splits on ';' keeps a name such as x;=1+1 in one cell", () => {
+    const text = buildCsvExport([habit("x;=1+1", ["2026-11-21"]), habit("a,b;@c", ["2026-11-21"])]);
+    const records = text.slice(1).split("\r\n").slice(1, -1);
+    expect(records).toEqual(['"2026-11-21","x;=1+1","done"', '"2026-11-21","a,b;@c","done"']);
+    // A splitter that honours quotes splits only outside them: before each ';' stands an odd number of quotes.
+    for (const record of records)
+      for (const [at, char] of [...record].entries())
+        if (char === ";") expect(record.slice(0, at).split('"').length % 2).toBe(0);
+  });
+
   it("writes a name a spreadsheet would run as a formula behind a quote mark", () => {
     const names = ['=HYPERLINK("http://evil.example","x")', "+1", "-2 kg", "@SUM(A1)", "\tTab"];
     const rows = parseBack(buildCsvExport(names.map((name) => habit(name, ["2026-11-21"])))).slice(1);
     expect(rows.map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
-    expect(csvField("Plain = fine")).toBe("Plain = fine");
+    expect(csvField("Plain = fine")).toBe('"Plain = fine"');
   });
 
   it("reads back any name and any days (property)", () => {

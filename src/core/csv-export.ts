@@ -1,4 +1,4 @@
-// The CSV export (issue 13 item 2): one row per habit and day, `date,habit,state`, for spreadsheets. It is a view
+// The CSV export: one row per habit and day, `date,habit,state`, for spreadsheets. It is a view
 // of the history, not a backup: the JSON backup (backup.ts) is the file the app reads back.
 import type { StoredHabit } from "./habit";
 import type { LocalDate } from "./local-date";
@@ -19,10 +19,13 @@ const EOL = "\r\n";
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One field, RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled inside. */
+/**
+ * One field, RFC 4180, quoted always with quotes doubled inside: a spreadsheet that splits records on ';' (the list
+ * separator of many locales) then keeps `x;=1+1` in one cell instead of running `=1+1`.
+ */
 export function csvField(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** Every done and skipped day of every habit (archived ones too): habit by habit as given, days ascending. */
@@ -41,8 +44,8 @@ export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
 
 /** The file's text: a byte order mark, the header, then one CRLF-ended record per row. */
 export function buildCsvExport(habits: readonly StoredHabit[]): string {
-  const lines = [CSV_HEADER.join(",")];
-  for (const row of csvRows(habits)) lines.push(`${row.date},${csvField(row.habit)},${row.state}`);
+  const lines = [CSV_HEADER.map(csvField).join(",")];
+  for (const row of csvRows(habits)) lines.push([row.date, row.habit, row.state].map(csvField).join(","));
   return `${BOM}${lines.join(EOL)}${EOL}`;
 }
 
