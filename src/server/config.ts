@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createECDH, randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { makePrivateDir } from "./private-files";
 
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; label: string };
 
@@ -210,7 +211,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       if (!e[name]) throw new ConfigError(`${name} must be set together with the other OIDC_ variables`);
   }
   const dataDir = resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const baseUrl = e.BASE_URL ?? `http://localhost:${e.PORT}`;
   const authSecret = e.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
   pair(rawEnv, "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY");

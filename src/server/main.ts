@@ -1,6 +1,7 @@
 import { setFlagsFromString } from "node:v8";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { createLogger } from "./log/logger";
+import { warnAboutOpenSecrets } from "./private-files";
 import { startServer } from "./server";
 
 // Memory (docs/decisions/0034-server-memory.md). V8 lets the old generation grow to several times what is live
@@ -22,6 +23,7 @@ try {
   process.exit(1);
 }
 const logger = createLogger({ level: config.logLevel });
+warnAboutOpenSecrets(config.dataDir, logger);
 const server = await startServer(config, { logger });
 logger.info(`Habit Streaks listening on ${config.baseUrl} (port ${server.port}, ${server.database.dialect})`);
 

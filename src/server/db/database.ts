@@ -1,9 +1,10 @@
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import fs, { mkdirSync } from "node:fs";
+import fs from "node:fs";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
+import { makePrivateDir, makePrivateFile } from "../private-files";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import { sqliteDialect, type NearTransact } from "./sqlite-dialect";
 import { startSqliteWriter, writerOnThisThread, type SyncSql } from "./sqlite-writer";
@@ -78,7 +79,8 @@ const nearTransacts = new WeakMap<Db, NearTransact>();
 function sqliteDatabase(file: string): Kysely<Database> {
   if (file === ":memory:")
     return new Kysely({ dialect: sqliteDialect(writerOnThisThread(openSqlite(file, PRAGMAS))) });
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
+  makePrivateFile(file);
   const reader = openSqlite(file, [...PRAGMAS, "query_only = ON"]);
   const writer = startSqliteWriter(file, PRAGMAS);
   const near = {

@@ -10,6 +10,7 @@ import {
   rmSync,
 } from "node:fs";
 import { dirname } from "node:path";
+import { makePrivateFile } from "../private-files";
 import { dialectOf, openDatabase } from "./database";
 import { problemWith, releaseIfUnused, startNewSyncLineage, vacuumInto } from "./sqlite-backup.repo";
 
@@ -59,6 +60,7 @@ export async function backupSqlite(databaseUrl: string, target: string): Promise
   const partial = `${target}.partial-${process.pid}`;
   const database = openDatabase(databaseUrl);
   try {
+    makePrivateFile(partial);
     await vacuumInto(database.db, partial);
     syncToDisk(partial);
     renameSync(partial, target);
@@ -83,6 +85,7 @@ export async function restoreSqlite(
   const incoming = `${file}.restoring-${process.pid}`;
   try {
     copyFileSync(source, incoming);
+    makePrivateFile(incoming);
     await withScratch(async (db) => {
       const problem = await problemWith(db, incoming);
       if (problem) throw new BackupError(`${source} cannot be restored: ${problem}`);
