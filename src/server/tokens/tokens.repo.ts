@@ -85,6 +85,11 @@ export async function findToken(db: Db, tokenHash: string): Promise<TokenOwner |
     .executeTakeFirst();
 }
 
+/** Revokes every token of the user: their password was reset or changed. */
+export async function revokeUserTokens(db: Db, userId: string): Promise<void> {
+  await withTokens(db).deleteFrom("api_tokens").where("user_id", "=", userId).execute();
+}
+
 export async function markUsed(db: Db, id: string, at: string): Promise<void> {
   await withTokens(db).updateTable("api_tokens").set({ last_used_at: at }).where("id", "=", id).execute();
 }
