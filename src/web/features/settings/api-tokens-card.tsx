@@ -84,6 +84,7 @@ export function ApiTokensCard() {
           {copy.reference}
         </a>
       </p>
+      <p className={`mt-2 ${mutedText}`}>{copy.endsWithPassword}</p>
       <form className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => void submit(e)}>
         <Field
           className="sm:col-span-3"

@@ -8,6 +8,8 @@ export const apiTokensCopy = {
   description:
     "Personal tokens let scripts and apps such as Home Assistant or Shortcuts use your habits through the API, " +
     "sent as Authorization: Bearer <token>.",
+  endsWithPassword:
+    "Changing or resetting your password revokes every token: the scripts and apps that use them then need new ones.",
   reference: "API reference",
   name: "Token name",
   nameHint: "Where it is used, such as “Kitchen NFC tag”.",
