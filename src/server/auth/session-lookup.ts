@@ -7,7 +7,7 @@ export const SESSION_CACHE_MS = 10_000;
 /** Sessions kept at most; the oldest read goes first. */
 const MAX_CACHED = 10_000;
 
-/** The session's user, and when the session was made (its sign-in), on the server's clock. */
+/** The session's user, and when Better Auth made the session (its sign-in), in ms since the epoch. */
 export type SessionSignIn = SessionUser & { signedInAt: number };
 
 type SessionRow = SessionSignIn & {

@@ -18,7 +18,7 @@ export type AppEnv = {
     db: Db;
     now: Date;
     user: SessionUser;
-    /** When the request's session signed in (ms, the server's clock); undefined for an API token's request. */
+    /** When the request's session signed in (ms since the epoch); undefined for an API token's request. */
     signedInAt: number | undefined;
     /** Set when the request signed in with an API token (tokens/bearer.ts), not a session cookie. */
     apiToken: ApiTokenAuth | undefined;
