@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { apiTokensCopy } from "../src/web/features/settings/api-tokens-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";
+import { REFUSED_REQUEST } from "./support/auth";
 import { api, expect, test } from "./support/fixtures";
 import { seedHabits, serverHabits, todayIn } from "./support/habits";
 import { gotoApp } from "./support/page-clock";
@@ -96,4 +97,48 @@ test("a read-only token made in Settings cannot change anything", async ({
   expect(write.status()).toBe(403);
   expect(await write.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
   expect((await serverHabits(server, user))[0]?.completedDates).toEqual([]);
+});
+
+test("asks a session signed in long ago for the current password, by keyboard, and then creates the token", async ({
+  signedInPage: page,
+  server,
+  user,
+  request,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(REFUSED_REQUEST);
+  // The session was made an hour ago: arranged in the database before any request reads it (this server's clock
+  // is the real one).
+  await server
+    .running()
+    .database.db.updateTable("session")
+    .set({ createdAt: new Date(Date.now() - 60 * 60_000).toISOString() })
+    .where("userId", "=", user.id)
+    .execute();
+  await openSettings(page);
+  const card = page.getByTestId("settings-api-tokens");
+  await expect(card.getByLabel(apiTokensCopy.password)).toHaveCount(0);
+  await card.getByLabel(apiTokensCopy.name).fill("Old session");
+  await card.getByLabel(apiTokensCopy.name).press("Enter");
+
+  const password = card.getByLabel(apiTokensCopy.password);
+  await expect(card.getByRole("alert")).toHaveText(apiTokensCopy.passwordNeeded);
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAccessibleDescription(apiTokensCopy.passwordHint);
+  await page.keyboard.type("not my password");
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("alert")).toHaveText(apiTokensCopy.wrongPassword);
+  await expect(password).toBeFocused();
+  await expect(password).toHaveValue("");
+  expect((await api(server, user, "/api/tokens").then((r) => r.json())).tokens).toEqual([]);
+
+  await page.keyboard.type(user.password);
+  await page.keyboard.press("Enter");
+  const shown = card.getByTestId("new-api-token");
+  await expect(shown.getByRole("status")).toHaveText(apiTokensCopy.created("Old session"));
+  await expect(password).toHaveCount(0);
+  const token = await shown.getByLabel(apiTokensCopy.newToken).inputValue();
+  expect((await request.get("/api/habits", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    200,
+  );
 });

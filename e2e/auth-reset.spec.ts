@@ -1,5 +1,6 @@
 // SPEC §2 Reset Password view, §5 reset validation, §8 reset texts; the mailed link and our reset page (item 4).
 import { messages } from "../src/core/messages";
+import { resetPasswordCopy } from "../src/web/features/auth/reset-password-copy";
 import {
   REFUSED_REQUEST,
   expectError,
@@ -9,7 +10,7 @@ import {
   signInWith,
   switchToReset,
 } from "./support/auth";
-import { createUser, expect, test } from "./support/fixtures";
+import { api, createUser, expect, test } from "./support/fixtures";
 import { gotoApp, reloadApp } from "./support/page-clock";
 
 const a = messages.account;
@@ -52,10 +53,19 @@ test("resets the password through the mailed link; other sessions end and only t
   page,
   browser,
   server,
+  request,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(REFUSED_REQUEST);
   const user = await createUser(server);
+  // A script's API token, made before the reset.
+  const made = await api(server, user, "/api/tokens", {
+    method: "POST",
+    body: JSON.stringify({ name: "Script", scope: "read-only" }),
+  });
+  expect(made.status).toBe(201);
+  const bearer = { authorization: `Bearer ${((await made.json()) as { token: string }).token}` };
+  expect((await request.get("/api/habits", { headers: bearer })).status()).toBe(200);
   // Another device, signed in before the reset.
   const other = await browser.newContext({ baseURL: server.url });
   const otherPage = await other.newPage();
@@ -72,6 +82,8 @@ test("resets the password through the mailed link; other sessions end and only t
 
   await gotoApp(page, link);
   await expect(page.getByRole("heading", { name: a.newPasswordTitle, level: 1 })).toBeVisible();
+  // Said before the change: the account's API tokens end with the password.
+  await expect(page.getByText(resetPasswordCopy.endsAccess)).toBeVisible();
   await setNewPassword(page, "first-choice", "second-choice");
   await expectError(page, messages.validation.passwordsDoNotMatch);
   await setNewPassword(page, "short");
@@ -80,6 +92,7 @@ test("resets the password through the mailed link; other sessions end and only t
   await expectError(page, messages.signUp.weakPassword);
   await setNewPassword(page, "a much better passphrase");
   await expect(page.getByRole("status").filter({ hasText: a.newPasswordDone })).toBeVisible();
+  expect((await request.get("/api/habits", { headers: bearer })).status()).toBe(401);
 
   await reloadApp(otherPage);
   await expect(otherPage).toHaveURL(/\/login$/);

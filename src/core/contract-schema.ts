@@ -4,7 +4,7 @@
 // answer with it. zod: the web loads this module with import() (docs/decisions/0007).
 import { z } from "zod";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
-import { MAX_BACKUP_HABITS } from "./constants";
+import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
 import {
   API_ERROR_CODES,
   API_TOKEN_SCOPES,
@@ -232,6 +232,12 @@ export const NewApiTokenSchema = z.strictObject({
     .min(1, "must be at least 1 day")
     .max(MAX_API_TOKEN_DAYS, `must be at most ${MAX_API_TOKEN_DAYS} days`)
     .nullable()
+    .optional(),
+  /** Needed when the session signed in more than RECENT_SIGN_IN_MS ago (server/tokens/recent-sign-in.ts). */
+  currentPassword: z
+    .string({ error: "must be the account's current password" })
+    .min(1, "must not be empty")
+    .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
     .optional(),
 });
 

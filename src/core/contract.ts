@@ -28,6 +28,8 @@ export const API_ERROR_CODES = [
   "FORBIDDEN", // 403: a read-only token asked to write, or a token asked for what only a signed-in session may do
   "TOKEN_NOT_FOUND", // 404: no such API token, or another user's
   "TOKEN_LIMIT", // 409: more API tokens than API_TOKENS_MAX
+  "RECENT_SIGN_IN_REQUIRED", // 403: making an API token needs a recent sign-in or the current password
+  "INVALID_PASSWORD", // 403: the current password sent to make an API token is not the account's
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
   "INTERNAL", // 500

@@ -29,6 +29,7 @@ import { createUserAnswers } from "./cache/user-answers";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { tokensRoutes } from "./tokens/tokens.routes";
+import { betterAuthPasswordCheck } from "./tokens/recent-sign-in";
 import { openApiRoutes } from "./openapi/openapi.routes";
 import type { Channels } from "./reminders/delivery";
 import { createPushSender } from "./reminders/push-sender";
@@ -164,7 +165,8 @@ export function createApp({
   app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
   app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
-  app.route("/api/tokens", tokensRoutes);
+  const guesses = { window: config.rateLimit.window, max: config.rateLimit.max };
+  app.route("/api/tokens", tokensRoutes({ verify: betterAuthPasswordCheck(auth), guesses }));
   const channels = reminderChannels ?? createReminderChannels(config, log);
   app.route("/api/reminders", reminderRoutes(config, channels));
   app.route("/api/push", pushRoutes(config));

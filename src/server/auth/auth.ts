@@ -11,6 +11,8 @@ import { createMailer, type Mailer } from "./mailer";
 import { createPasswordHasher, type ScryptParams } from "./password-hash";
 import { userFieldHooks, userFieldRules } from "./user-fields";
 import { RESET_LINK_PREFIX, revokeResetLinks } from "./reset-links.repo";
+import { tokenRevocation } from "../tokens/token-revocation";
+import { revokeUserTokens } from "../tokens/tokens.repo";
 
 export type AuthDeps = {
   config: Config;
@@ -62,7 +64,11 @@ export function createAuth({
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // A reset link is single-use as a set: once one is used, no other link of the account works.
-      onPasswordReset: ({ user }) => revokeResetLinks(database.db, user.id),
+      onPasswordReset: async ({ user }) => {
+        await revokeResetLinks(database.db, user.id);
+        // Personal API tokens end with the password (docs/decisions/0055-tokens-end-with-the-password.md).
+        await revokeUserTokens(database.db, user.id);
+      },
       // The link opens our own page (/reset-password?token=...), which posts the new password.
       sendResetPassword: ({ user, token }) =>
         mail.sendPasswordReset({
@@ -107,6 +113,7 @@ export function createAuth({
       authRules(),
       userFieldRules(),
       oauthPopup(),
+      tokenRevocation(database.db),
       genericOAuth({
         config: config.oidc
           ? [

@@ -7,7 +7,10 @@ export const SESSION_CACHE_MS = 10_000;
 /** Sessions kept at most; the oldest read goes first. */
 const MAX_CACHED = 10_000;
 
-type SessionRow = SessionUser & {
+/** The session's user, and when Better Auth made the session (its sign-in), in ms since the epoch. */
+export type SessionSignIn = SessionUser & { signedInAt: number };
+
+type SessionRow = SessionSignIn & {
   expiresAt: number;
   banned: boolean;
   banExpires: number | null;
@@ -74,7 +77,15 @@ export function createSessionLookup(
     const row = await db
       .selectFrom("session")
       .innerJoin("user", "user.id", "session.userId")
-      .select(["user.id", "user.email", "user.name", "user.banned", "user.banExpires", "session.expiresAt"])
+      .select([
+        "user.id",
+        "user.email",
+        "user.name",
+        "user.banned",
+        "user.banExpires",
+        "session.expiresAt",
+        "session.createdAt",
+      ])
       .where("session.token", "=", token)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -83,6 +94,7 @@ export function createSessionLookup(
       email: row.email,
       name: row.name,
       expiresAt: new Date(row.expiresAt).getTime(),
+      signedInAt: new Date(row.createdAt).getTime(),
       banned: row.banned === true || row.banned === 1,
       banExpires: row.banExpires === null ? null : new Date(row.banExpires).getTime(),
       readAt: now,
@@ -93,7 +105,7 @@ export function createSessionLookup(
     row !== undefined && now >= row.readAt && now - row.readAt < cacheMs;
 
   /** The answer from memory alone: the user, null when the request is refused, undefined when a read is needed. */
-  const kept = (headers: Headers, now: Date): SessionUser | null | undefined => {
+  const kept = (headers: Headers, now: Date): SessionSignIn | null | undefined => {
     const value = cookieValue(headers.get("cookie"));
     if (!value) return null;
     const at = now.getTime();
@@ -101,10 +113,10 @@ export function createSessionLookup(
     if (!fresh(row, at)) return undefined;
     if (row.expiresAt <= at) return null;
     if (row.banned && (row.banExpires === null || row.banExpires > at)) return null;
-    return { id: row.id, email: row.email, name: row.name };
+    return { id: row.id, email: row.email, name: row.name, signedInAt: row.signedInAt };
   };
 
-  const lookup = async (headers: Headers, now: Date): Promise<SessionUser | null> => {
+  const lookup = async (headers: Headers, now: Date): Promise<SessionSignIn | null> => {
     const value = cookieValue(headers.get("cookie"));
     if (!value) return null;
     const at = now.getTime();
@@ -123,7 +135,7 @@ export function createSessionLookup(
     }
     if (row.expiresAt <= at) return null;
     if (row.banned && (row.banExpires === null || row.banExpires > at)) return null;
-    return { id: row.id, email: row.email, name: row.name };
+    return { id: row.id, email: row.email, name: row.name, signedInAt: row.signedInAt };
   };
 
   return Object.assign(lookup, {

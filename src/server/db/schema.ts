@@ -112,7 +112,12 @@ export type ReminderDeliveryTable = {
 export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
 
 /** The columns of Better Auth's tables that the API's session check reads (its migrations own them). */
-export type AuthSessionTable = { token: string; userId: string; expiresAt: string | Date };
+export type AuthSessionTable = {
+  token: string;
+  userId: string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+};
 export type AuthUserTable = {
   id: string;
   email: string;

@@ -18,6 +18,8 @@ export type AppEnv = {
     db: Db;
     now: Date;
     user: SessionUser;
+    /** When the request's session signed in (ms since the epoch); undefined for an API token's request. */
+    signedInAt: number | undefined;
     /** Set when the request signed in with an API token (tokens/bearer.ts), not a session cookie. */
     apiToken: ApiTokenAuth | undefined;
     /** The user's local day: X-Local-Date when plausible, else the server's UTC date. */

@@ -16,11 +16,13 @@ export const requireUser =
     if (kept !== undefined) {
       if (kept === null) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
       c.set("user", kept);
+      c.set("signedInAt", kept.signedInAt);
       return next();
     }
     return lookup(c.req.raw.headers, c.get("now")).then((user) => {
       if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
       c.set("user", user);
+      c.set("signedInAt", user.signedInAt);
       return next();
     });
   };

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import { CLIENT_IP_HEADER, clientIp } from "../auth/client-ip";
+import type { AppEnv } from "../http/env";
 import type { Logger } from "./logger";
 
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -52,11 +53,14 @@ function eventOf(method: string, route: string, status: number): string | null {
  */
 export function requestLogger(logger: Logger, trustProxy: boolean) {
   const lines = logger.child({}, { redact: [] });
-  return (c: Context, requestId: string, ms: number): void | Promise<void> => {
+  return (c: Context<AppEnv>, requestId: string, ms: number): void | Promise<void> => {
     const { method } = c.req;
     const { status } = c.res;
     const route = loggedRoute(c);
-    const line = { reqId: requestId, method, route, status, ms: Math.round(ms * 10) / 10 };
+    const base = { reqId: requestId, method, route, status, ms: Math.round(ms * 10) / 10 };
+    // A token's request names the token by its id (never the token) and its user, so that its use can be traced.
+    const apiToken = c.get("apiToken");
+    const line = apiToken ? { ...base, tokenId: apiToken.id, userId: c.get("user").id } : base;
     const event = eventOf(method, route, status);
     if (event)
       return clientAddress(c, trustProxy).then((address) => logger.warn({ ...line, address }, event));

@@ -55,7 +55,11 @@ export const CONTRACT_META: Partial<Record<Route, Meta>> = {
   "POST /api/tokens": {
     tag: "API tokens",
     summary: "Make an API token",
-    description: "The answer is the only time the token is shown: only its SHA-256 is stored.",
+    description:
+      "The answer is the only time the token is shown: only its SHA-256 is stored. A session signed in more than " +
+      "10 minutes ago must send currentPassword (else 403 RECENT_SIGN_IN_REQUIRED; a wrong one 403 " +
+      "INVALID_PASSWORD; too many attempts 429). At most 20 tokens (409 TOKEN_LIMIT). A password reset or change " +
+      "revokes every token of the account.",
     status: 201,
     access: "session",
   },

@@ -52,7 +52,9 @@ const STATUS_TEXT: Record<number, string> = {
   304: "Not modified (ETag)",
   400: "Bad input: the message names what is wrong",
   401: "Not signed in: no session cookie or API token, or one that ended, was revoked or expired",
-  403: "A change from another site, a read-only token asked to write, or a token where only a session may act",
+  403:
+    "A change from another site, a read-only token asked to write, a token where only a session may act, or a " +
+    "token asked for without a recent sign-in or with a wrong password",
   404: "No such thing, or another user's",
   409: "A conflict, or a quota or limit of the account",
   413: "The request body is too large",

@@ -39,11 +39,12 @@ export async function signInWithToken(c: Context<AppEnv>, token: string, next: N
   if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= at)) throw invalid();
   const banned = row.banned === true || row.banned === 1;
   if (banned && (row.banExpires === null || new Date(row.banExpires).getTime() > at)) throw invalid();
+  // Set before the scope check, so that the request's log line names the token and its user (log/request-log.ts).
+  c.set("user", { id: row.userId, email: row.email, name: row.name });
+  c.set("apiToken", { id: row.id, scope: row.scope });
   if (row.scope !== "read-write" && WRITE_METHODS.has(c.req.method))
     throw new ApiError(403, "FORBIDDEN", "This API token is read-only: it cannot make changes");
   if (row.last_used_at === null || at - Date.parse(row.last_used_at) >= LAST_USED_STEP_MS)
     await markUsed(db, row.id, now.toISOString());
-  c.set("user", { id: row.userId, email: row.email, name: row.name });
-  c.set("apiToken", { id: row.id, scope: row.scope });
   await next();
 }

@@ -118,6 +118,23 @@ describe.each(testDialects())("API tokens in the logs on $dialect", (dialect) =>
     const logged = lines().filter((l) => l.route === "/api/habits/:id/completions/:date");
     expect(logged.map((l) => l.status)).toEqual(expect.arrayContaining([200, 403, 401, 429]));
     expect(lines().find((l) => l.msg === "rate limited")).toBeDefined();
+    // A request made with a token names the token by its id, and its user; a session's or a refused token's not.
+    const { user } = (await signUp.json()) as { user: { id: string } };
+    const byToken = (apiToken: { id: string }) =>
+      lines()
+        .filter((l) => l.tokenId === apiToken.id)
+        .map((l) => [l.route, l.status, l.userId]);
+    expect(byToken(writer.apiToken)).toEqual([
+      ["/api/habits", 201, user.id],
+      ["/api/habits/:id/completions/:date", 200, user.id],
+    ]);
+    expect(byToken(reader.apiToken)).toEqual([
+      ["/api/habits/:id/completions/:date", 403, user.id],
+      ["/api/habits", 200, user.id],
+    ]);
+    expect(byToken(spare.apiToken).map(([, status]) => status)).toEqual([200, 200, 429, 429]);
+    expect(lines().filter((l) => l.status === 401 && "tokenId" in l)).toEqual([]);
+    expect(lines().filter((l) => l.route === "/api/tokens" && "tokenId" in l)).toEqual([]);
     // ...and no token, in whole, without its prefix, or hashed, in any of them.
     const text = raw.join("");
     for (const { token } of [writer, reader, spare]) {

@@ -1,6 +1,6 @@
 // The API tokens' rows (tokens-migration.ts). A revoked token's row is deleted: nothing is left to match.
 import type { Selectable } from "kysely";
-import type { Db } from "../db/database";
+import { locksRows, type Db } from "../db/database";
 import type { ApiTokenInfo, ApiTokenScope } from "../../core/contract-schema";
 import type { AuthUserTable } from "../db/schema";
 
@@ -38,18 +38,28 @@ export async function listTokens(db: Db, userId: string): Promise<ApiTokenInfo[]
   return rows.map(toInfo);
 }
 
-export async function countTokens(db: Db, userId: string): Promise<number> {
-  const row = await withTokens(db)
-    .selectFrom("api_tokens")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertToken(db: Db, row: ApiTokenTable): Promise<ApiTokenInfo> {
-  await withTokens(db).insertInto("api_tokens").values(row).execute();
-  return toInfo(row);
+/**
+ * Inserts the token unless the user holds `max` already (null then): the count and the insert are one transaction,
+ * which on PostgreSQL first locks the user's row, so that requests in parallel are counted one at a time; on
+ * SQLite every transaction takes the one write lock (BEGIN IMMEDIATE) already.
+ */
+export async function insertTokenWithin(
+  db: Db,
+  row: ApiTokenTable,
+  max: number,
+): Promise<ApiTokenInfo | null> {
+  return db.transaction().execute(async (trx) => {
+    if (locksRows(trx))
+      await trx.selectFrom("user").select("id").where("id", "=", row.user_id).forUpdate().execute();
+    const held = await withTokens(trx)
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("user_id", "=", row.user_id)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= max) return null; // PostgreSQL answers count(*) as a string
+    await withTokens(trx).insertInto("api_tokens").values(row).execute();
+    return toInfo(row);
+  });
 }
 
 /** Deletes the user's token; false when there is no such token of theirs. */
@@ -83,6 +93,11 @@ export async function findToken(db: Db, tokenHash: string): Promise<TokenOwner |
     ])
     .where("api_tokens.token_hash", "=", tokenHash)
     .executeTakeFirst();
+}
+
+/** Revokes every token of the user: their password was reset or changed. */
+export async function revokeUserTokens(db: Db, userId: string): Promise<void> {
+  await withTokens(db).deleteFrom("api_tokens").where("user_id", "=", userId).execute();
 }
 
 export async function markUsed(db: Db, id: string, at: string): Promise<void> {

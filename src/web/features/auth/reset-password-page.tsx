@@ -5,6 +5,7 @@ import { authClient } from "../../lib/auth-client";
 import { authErrorMessage, runAuth } from "./auth-errors";
 import { validateNewPassword } from "./auth-validation";
 import { AuthLayout } from "./auth-layout";
+import { resetPasswordCopy } from "./reset-password-copy";
 import { AccountForm, FormFooter, FormMessage, NewPasswordFields } from "../../ui/form-controls";
 
 const { account } = messages;
@@ -58,6 +59,7 @@ export function ResetPasswordPage() {
         label={account.newPasswordButton}
         busyLabel={account.saving}
       >
+        <p className="text-sm text-slate-600 dark:text-slate-400">{resetPasswordCopy.endsAccess}</p>
         <NewPasswordFields
           label={account.newPasswordLabel}
           confirmLabel={account.confirmNewPasswordLabel}

@@ -1,48 +1,71 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { API_TOKEN_SCOPES, MAX_API_TOKEN_NAME_LENGTH, type ApiTokenScope } from "../../../core/contract";
 import { Button } from "../../ui/button";
 import { Field, inputClass } from "../../ui/form-controls";
 import { SettingsSection, mutedText } from "../../ui/settings-section";
 import { apiTokensCopy as copy } from "./api-tokens-copy";
-import { useApiTokens } from "./use-api-tokens";
+import { ApiTokenList } from "./api-tokens-list";
+import { NewApiToken } from "./api-tokens-new-token";
+import { useApiTokens, type CreateRefusal } from "./use-api-tokens";
 
-type Shown = { name: string; token: string; copied: "no" | "yes" | "failed" };
+type Shown = { name: string; token: string };
 type Status = { kind: "info" | "error"; text: string } | null;
 
 const alertText = "text-sm font-medium text-rose-700 dark:text-rose-300";
 
-/** Settings' API tokens card (issue 13 item 4): make a token (shown once), list and revoke them. */
+const REFUSAL_TEXT: Record<CreateRefusal, string> = {
+  "password-needed": copy.passwordNeeded,
+  "wrong-password": copy.wrongPassword,
+  "rate-limited": copy.tooManyGuesses,
+  limit: copy.limit,
+  failed: copy.saveFailed,
+};
+
+/**
+ * Settings' API tokens card (issue 13 item 4): make a token (shown once), list and revoke them. A session signed
+ * in long ago is asked for the current password (docs/decisions/0055-tokens-end-with-the-password.md).
+ */
 export function ApiTokensCard() {
   const { tokens, failed, retry, create, revoke } = useApiTokens();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiTokenScope>("read-only");
   const [expiry, setExpiry] = useState("30");
+  const [password, setPassword] = useState<string | null>(null); // null: not asked for
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [status, setStatus] = useState<Status>(null);
+  // Bumped each time the server asks for the password: the focus then moves to its field, where it is typed.
+  const [asked, setAsked] = useState(0);
+  const passwordBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked > 0) passwordBox.current?.querySelector("input")?.focus();
+  }, [asked]);
   const scopeId = useId();
   const expiryId = useId();
-  const tokenId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setStatus(null);
     const expiresInDays = expiry === "" ? null : Number(expiry);
-    const created = await create({ name, scope, expiresInDays });
+    const result = await create({
+      name,
+      scope,
+      expiresInDays,
+      ...(password !== null && { currentPassword: password }),
+    });
     setBusy(false);
-    if (!created) return setStatus({ kind: "error", text: copy.saveFailed });
-    setShown({ name: created.apiToken.name, token: created.token, copied: "no" });
+    if ("refused" in result) {
+      setStatus({ kind: "error", text: REFUSAL_TEXT[result.refused] });
+      if (result.refused === "password-needed" || result.refused === "wrong-password") {
+        setPassword("");
+        setAsked((n) => n + 1);
+      }
+      return;
+    }
+    setShown({ name: result.created.apiToken.name, token: result.created.token });
     setName("");
-  };
-
-  const copyToken = async () => {
-    if (!shown) return;
-    const copied = await navigator.clipboard.writeText(shown.token).then(
-      () => "yes" as const,
-      () => "failed" as const,
-    );
-    setShown({ ...shown, copied });
+    setPassword(null);
   };
 
   const remove = async (id: string, tokenName: string) => {
@@ -61,6 +84,7 @@ export function ApiTokensCard() {
           {copy.reference}
         </a>
       </p>
+      <p className={`mt-2 ${mutedText}`}>{copy.endsWithPassword}</p>
       <form className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => void submit(e)}>
         <Field
           className="sm:col-span-3"
@@ -111,90 +135,36 @@ export function ApiTokensCard() {
             ))}
           </select>
         </div>
+        {password !== null && (
+          <div ref={passwordBox} className="sm:col-span-3">
+            <Field
+              type="password"
+              label={copy.password}
+              hint={copy.passwordHint}
+              name="current-password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          </div>
+        )}
         <div className="flex items-end">
           <Button type="submit" variant="primary" className="min-h-11 w-full" disabled={busy}>
             {busy ? copy.creating : copy.create}
           </Button>
         </div>
       </form>
-
-      {shown && (
-        <div
-          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950"
-          data-testid="new-api-token"
-        >
-          <p role="status" className="text-sm text-slate-800 dark:text-slate-100">
-            {copy.created(shown.name)}
-          </p>
-          <label
-            htmlFor={tokenId}
-            className="mt-2 block text-sm font-medium text-slate-700 dark:text-slate-200"
-          >
-            {copy.newToken}
-          </label>
-          <div className="mt-1 flex flex-wrap gap-2">
-            <input
-              id={tokenId}
-              readOnly
-              value={shown.token}
-              className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
-              onFocus={(e) => e.target.select()}
-            />
-            <Button onClick={() => void copyToken()}>
-              {shown.copied === "yes" ? copy.copied : copy.copy}
-            </Button>
-            <Button variant="ghost" onClick={() => setShown(null)}>
-              {copy.done}
-            </Button>
-          </div>
-          {shown.copied === "failed" && <p className={`mt-2 ${alertText}`}>{copy.copyFailed}</p>}
-        </div>
-      )}
-
-      <h3 className="mt-5 font-medium text-slate-900 dark:text-white">{copy.listTitle}</h3>
-      {tokens === null ? (
-        failed ? (
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <p role="alert" className={alertText}>
-              {copy.loadFailed}
-            </p>
-            <Button onClick={() => void retry()}>{copy.retry}</Button>
-          </div>
-        ) : (
-          <p role="status" className={`mt-2 ${mutedText}`}>
-            {copy.loading}
-          </p>
-        )
-      ) : tokens.length === 0 ? (
-        <p className={`mt-2 ${mutedText}`}>{copy.none}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" data-testid="api-token-list">
-          {tokens.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900 dark:text-white">{token.name}</p>
-                <p className={mutedText}>
-                  {copy.scopes[token.scope]} · {copy.createdOn(token.createdAt)} ·{" "}
-                  {copy.lastUsed(token.lastUsedAt)} · {copy.expires(token.expiresAt)}
-                </p>
-              </div>
-              <Button
-                variant="danger"
-                aria-label={copy.revokeLabel(token.name)}
-                onClick={() => void remove(token.id, token.name)}
-              >
-                {copy.revoke}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
       <p
         role={status?.kind === "error" ? "alert" : "status"}
         className={`mt-3 empty:hidden ${status?.kind === "error" ? alertText : mutedText}`}
       >
         {status?.text}
       </p>
+
+      {shown && <NewApiToken key={shown.token} {...shown} onDone={() => setShown(null)} />}
+
+      <ApiTokenList tokens={tokens} failed={failed} onRetry={() => void retry()} onRevoke={remove} />
     </SettingsSection>
   );
 }

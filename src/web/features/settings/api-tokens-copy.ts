@@ -8,6 +8,8 @@ export const apiTokensCopy = {
   description:
     "Personal tokens let scripts and apps such as Home Assistant or Shortcuts use your habits through the API, " +
     "sent as Authorization: Bearer <token>.",
+  endsWithPassword:
+    "Changing or resetting your password revokes every token: the scripts and apps that use them then need new ones.",
   reference: "API reference",
   name: "Token name",
   nameHint: "Where it is used, such as “Kitchen NFC tag”.",
@@ -38,6 +40,14 @@ export const apiTokensCopy = {
   loadFailed: "Your tokens could not be loaded.",
   retry: "Try again",
   saveFailed: "That did not work. Please try again.",
+  // A session signed in more than 10 minutes ago confirms it is the account's owner before a token is made.
+  password: "Current password",
+  passwordHint:
+    "Signed in with Google or single sign-on, without a password? Sign out and sign in again, then create the token.",
+  passwordNeeded: "To create a token, confirm it is you: enter your current password and create it again.",
+  wrongPassword: "That password is not right. Please try again.",
+  tooManyGuesses: "Too many password attempts. Please wait a minute and try again.",
+  limit: "You have the most tokens allowed. Revoke one you no longer use first.",
   revoke: "Revoke",
   revokeLabel: (name: string) => `Revoke ${name}`,
   revoked: (name: string) => `Token “${name}” revoked.`,
