@@ -42,6 +42,8 @@ const within = (stream: Stream, ms: number) =>
     new Promise<"open">((resolve) => setTimeout(() => resolve("open"), ms)),
   ]);
 
+const DAY = 24 * 60 * 60_000;
+
 const cookieOf = (user: { cookie: string }, t: TestServer) => ({ cookie: user.cookie, origin: t.url });
 
 describe.each(testDialects())("sync event streams' bounds on $dialect", (dialect) => {
@@ -120,6 +122,26 @@ describe.each(testDialects())("sync event streams' bounds on $dialect", (dialect
     expect(await within(stream, 1500)).toBe("open");
 
     t.clock.advance(STREAM_RECHECK_MS);
+    expect(await within(stream, 10_000)).toBe("ended");
+  });
+});
+
+describe.each(testDialects())("an expiring session's stream on $dialect", (dialect) => {
+  const t = useTestServer(dialect);
+
+  it("ends at the first re-check after the session expires, and not before", async () => {
+    const alice = await t.signUp();
+    const stream = await openStream(t, cookieOf(alice, t));
+    expect(stream.status).toBe(200);
+    const session = await t.running.database.db
+      .selectFrom("session")
+      .select("expiresAt")
+      .where("userId", "=", alice.id)
+      .executeTakeFirstOrThrow();
+    const expiresAt = new Date(session.expiresAt).getTime();
+    t.clock.advance(expiresAt - DAY - t.clock.now().getTime()); // re-checked, a day before its expiry
+    expect(await within(stream, 3000)).toBe("open");
+    t.clock.advance(DAY);
     expect(await within(stream, 10_000)).toBe("ended");
   });
 });
