@@ -63,7 +63,7 @@ export function createStreamRegistry(options: {
     entry.again = false;
     const at = now();
     entry.checkedAt = at.getTime();
-    stillValid(entry.userId, entry.credential, at)
+    void stillValid(entry.userId, entry.credential, at)
       .catch(() => false) // a check that cannot be made ends the stream: the client reconnects and signs in again
       .then((valid) => {
         entry.checking = false;
