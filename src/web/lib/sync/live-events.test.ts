@@ -96,6 +96,20 @@ describe("liveEvents", () => {
     expect(waits.at(-1)).toBeGreaterThanOrEqual(60_000);
   });
 
+  it("stops polling and reopening when stopped (offline, signed out), until opened again", () => {
+    const live = start();
+    live.open();
+    sources[0]!.emit("error");
+    live.stop();
+    vi.advanceTimersByTime(POLL_MS * 3);
+    expect(changed).not.toHaveBeenCalled();
+    expect(retry).not.toHaveBeenCalled();
+    live.open();
+    sources[1]!.emit("error");
+    vi.advanceTimersByTime(POLL_MS);
+    expect(changed).toHaveBeenCalledOnce();
+  });
+
   it("polls where the browser has no EventSource", () => {
     liveEvents({ changed, retry, visible: () => true, connect: () => null }).open();
     vi.advanceTimersByTime(POLL_MS * 2);

@@ -9,8 +9,8 @@ export const POLL_MS = 45_000;
 export type LiveEvents = {
   /** Opens the stream unless it is open; polling goes on until it is. */
   open: () => void;
-  /** Closes the stream (offline: it could not be reached); polling, if on, goes on. */
-  close: () => void;
+  /** Stops the stream, polling and the next attempt, until `open` (offline or signed out: the loop's retries act). */
+  stop: () => void;
 };
 
 /** What is used of an EventSource. */
@@ -78,5 +78,12 @@ export function liveEvents({
     });
   }
 
-  return { open, close };
+  return {
+    open,
+    stop: () => {
+      close();
+      stopPolling();
+      clearTimeout(reopen);
+    },
+  };
 }

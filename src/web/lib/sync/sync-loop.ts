@@ -184,7 +184,8 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
         offline ? { offlineSince: meta.offlineSince ?? now } : { failingSince: meta.failingSince ?? now },
       );
       failures += 1;
-      if (offline) live.close();
+      // Unreachable or signed out: no stream and no polling; the retries below (or `online`, focus) come back.
+      if (offline || (error instanceof ApiError && error.status === 401)) live.stop();
       if (leader) retry = setTimeout(kick, backoffMs(failures));
       return { ok: false, offline };
     }
