@@ -32,6 +32,7 @@ export const API_ERROR_CODES = [
   "INVALID_PASSWORD", // 403: the current password sent to make an API token is not the account's
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
+  "STREAM_LIMIT", // 429: more open event streams than one account or the server may hold
   "INTERNAL", // 500
   "REJECTED", // a push op refused by an earlier release that kept no code
 ] as const;

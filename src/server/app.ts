@@ -28,6 +28,8 @@ import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { createUserAnswers } from "./cache/user-answers";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
+import { createStreamRegistry } from "./sync/stream-registry";
+import { streamAdmission, streamStillValid } from "./sync/stream-auth";
 import { tokensRoutes } from "./tokens/tokens.routes";
 import { betterAuthPasswordCheck } from "./tokens/recent-sign-in";
 import { openApiRoutes } from "./openapi/openapi.routes";
@@ -138,12 +140,24 @@ export function createApp({
   });
 
   const sessions = createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://"));
+  const hub = changes ?? createChangeHub(database, config.databaseUrl);
+  const streams = createStreamRegistry({
+    max: config.syncStreamsMax,
+    now,
+    stillValid: streamStillValid(database.db, sessions),
+    closing: hub.closing,
+  });
   app.on(["GET", "POST"], "/api/auth/*", clientIp(config.trustProxy), async (c) => {
     try {
       return await withAuthStorages(() => auth.handler(c.req.raw));
     } finally {
-      // A sign-out, a revoked session, a changed or deleted account: this process reads every session again.
-      if (c.req.method !== "GET") sessions.forgetAll();
+      // A sign-out, a revoked session, a changed or deleted account: this process reads every session again,
+      // and the event streams of the session's user are checked now (a sign-out ends its session's streams).
+      if (c.req.method !== "GET") {
+        sessions.forgetAll();
+        const session = sessions.sessionOf(c.req.raw.headers);
+        if (session) streams.recheckSession(session);
+      }
     }
   });
   app.get("/api/auth-providers", authProvidersRoute(config));
@@ -153,17 +167,20 @@ export function createApp({
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
   const signedIn = requireUser(sessions);
   const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
-  const hub = changes ?? createChangeHub(database, config.databaseUrl);
   app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub));
   app.use("/api/profile/*", signedIn, writeLimit);
   app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
-  app.use("/api/tokens/*", signedIn, writeLimit);
+  app.use("/api/tokens/*", signedIn, writeLimit, async (c, next) => {
+    await next();
+    // A revoked token's event streams end now, not at their next re-check.
+    if (c.req.method === "DELETE" && c.res.status < 400) streams.recheckUser(c.get("user").id);
+  });
   // The digest's unsubscribe link works without signing in (a signed token): before the session check.
   app.on(["GET", "POST"], "/api/reminders/unsubscribe", unsubscribeRoute(config));
   app.use("/api/reminders/*", signedIn, writeLimit);
   app.use("/api/push/*", signedIn, writeLimit);
   app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
-  app.route("/api/sync", syncRoutes(config.userLimits, hub));
+  app.route("/api/sync", syncRoutes(config.userLimits, hub, streamAdmission(streams, sessions)));
   app.route("/api/profile", profileRoutes);
   const guesses = { window: config.rateLimit.window, max: config.rateLimit.max };
   app.route("/api/tokens", tokensRoutes({ verify: betterAuthPasswordCheck(auth), guesses }));

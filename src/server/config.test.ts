@@ -21,6 +21,7 @@ describe("loadConfig", () => {
     expect(config.rateLimit).toEqual({ window: 60, max: 5, signUpMax: 5, resetMax: 3 });
     expect(config.userLimits).toEqual({ maxHabits: 500, maxDays: 100_000, writeRateMax: 300 });
     expect(config.logLevel).toBe("info");
+    expect(config.syncStreamsMax).toBe(1000);
     expect(config.smtpUrl).toBeNull();
     expect(config.google).toBeNull();
     expect(config.oidc).toBeNull();
@@ -35,6 +36,7 @@ describe("loadConfig", () => {
       TRUSTED_ORIGINS: "https://a.example, http://b.example:8080",
       DATABASE_URL: "postgres://u:p@db:5432/habits",
       USER_WRITE_RATE_MAX: "1000",
+      SYNC_STREAMS_MAX: "50",
     });
     expect(config.port).toBe(8080);
     expect(config.trustProxy).toBe(true);
@@ -46,6 +48,7 @@ describe("loadConfig", () => {
       "http://b.example:8080",
     ]);
     expect(config.userLimits.writeRateMax).toBe(1000);
+    expect(config.syncStreamsMax).toBe(50);
   });
 
   it("treats an empty value as unset", () => {
@@ -72,6 +75,7 @@ describe("loadConfig", () => {
     ["USER_MAX_HABITS", "-1", /USER_MAX_HABITS: expected a count/],
     ["USER_MAX_DAYS", "1e9", /USER_MAX_DAYS: expected a count/],
     ["SIGN_IN_RATE_WINDOW", "60s", /SIGN_IN_RATE_WINDOW: expected seconds/],
+    ["SYNC_STREAMS_MAX", "0", /SYNC_STREAMS_MAX: expected a count from 1/],
   ])("refuses %s=%s, naming the variable and what is expected", (name, value, message) => {
     expect(() => load({ [name]: value })).toThrow(ConfigError);
     expect(() => load({ [name]: value })).toThrow(message);

@@ -28,6 +28,8 @@ export type Config = {
   rateLimit: { window: number; max: number; signUpMax: number; resetMax: number };
   /** Per user: what one account may store, and how many API writes it may make a minute. */
   userLimits: { maxHabits: number; maxDays: number; writeRateMax: number };
+  /** Open GET /api/sync/events streams this process holds at most, for all users together. */
+  syncStreamsMax: number;
   /** Web Push (issue 12): the VAPID key pair (base64url) and the contact the push services see. */
   vapid: VapidConfig;
 };
@@ -128,6 +130,7 @@ const EnvSchema = z.object({
   USER_MAX_HABITS: int(1, 1_000_000, "a count").default(500),
   USER_MAX_DAYS: int(1, 100_000_000, "a count").default(100_000),
   USER_WRITE_RATE_MAX: int(1, 1_000_000, "writes a minute").default(300),
+  SYNC_STREAMS_MAX: int(1, 1_000_000, "a count").default(1000),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, "expected a P-256 public key, 65 bytes in base64url (87 characters)")
@@ -261,6 +264,7 @@ export function loadConfig(rawEnv: Env = process.env): Config {
       maxDays: e.USER_MAX_DAYS,
       writeRateMax: e.USER_WRITE_RATE_MAX,
     },
+    syncStreamsMax: e.SYNC_STREAMS_MAX,
     vapid: { ...vapidKeys, subject: e.VAPID_SUBJECT ?? `mailto:${e.FEEDBACK_EMAIL}` },
   };
 }

@@ -38,6 +38,19 @@ export type ServerOptions = {
 /** In-flight requests get this long to finish when the server stops. */
 const STOP_DEADLINE_MS = 10_000;
 
+/**
+ * Node's limits on a socket's requests (docs/decisions/0056-bounded-event-streams.md): a request's headers must
+ * come within 15 s of its connection (a socket that sends nothing is cut too), the whole request within 300 s (a
+ * backup upload on a slow link), and a kept-alive socket idles 5 s. Checked every 5 s. None applies to an answer
+ * being sent: an event stream is bounded by its own checks (sync/event-stream.ts).
+ */
+export const HTTP_TIMEOUTS = {
+  headersTimeout: 15_000,
+  requestTimeout: 300_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 5_000,
+};
+
 export async function startServer(config: Config, opts: ServerOptions = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -56,7 +69,10 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
     tickMs: opts.reminderTickMs,
   });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_TIMEOUTS },
+      () => resolve(s),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   let stopping: Promise<void> | null = null;

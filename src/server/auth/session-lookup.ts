@@ -116,8 +116,8 @@ export function createSessionLookup(
     return { id: row.id, email: row.email, name: row.name, signedInAt: row.signedInAt };
   };
 
-  const lookup = async (headers: Headers, now: Date): Promise<SessionSignIn | null> => {
-    const value = cookieValue(headers.get("cookie"));
+  /** The user of a signed cookie value (an event stream's session, checked again: sync/stream-registry.ts). */
+  const byValue = async (value: string | null, now: Date): Promise<SessionSignIn | null> => {
     if (!value) return null;
     const at = now.getTime();
     let row = cache.get(value);
@@ -138,8 +138,13 @@ export function createSessionLookup(
     return { id: row.id, email: row.email, name: row.name, signedInAt: row.signedInAt };
   };
 
+  const lookup = (headers: Headers, now: Date) => byValue(cookieValue(headers.get("cookie")), now);
+
   return Object.assign(lookup, {
     kept,
+    byValue,
+    /** The request's signed session cookie value, or null without one. */
+    sessionOf: (headers: Headers) => cookieValue(headers.get("cookie")),
     /** Every session is read again on its next use. */
     forgetAll: () => {
       generation++;

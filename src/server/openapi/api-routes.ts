@@ -167,9 +167,13 @@ const OTHER_ROUTES: DocRoute[] = [
     path: "/api/sync/events",
     tag: "Sync",
     summary: "Server-sent events: a change event after every write of the user",
-    description: 'event: change, data: {"cursor":"…"}; a heartbeat comment every 25 s.',
+    description:
+      'event: change, data: {"cursor":"…"}; a heartbeat comment every 25 s. At most 10 open streams per ' +
+      "account and SYNC_STREAMS_MAX per server process (429 STREAM_LIMIT with Retry-After); a stream ends " +
+      "when its session or token does (checked at least every 5 minutes, and at once at sign-out).",
     access: "user",
     success: { 200: "events" },
+    errors: [401, 403, 404, 429, 500],
   },
   {
     method: "GET",

@@ -1,40 +1,22 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/env";
 import { latestDayOf } from "../http/user-day";
 import { validate } from "../http/validation";
 import type { UserLimits } from "../habits/quota";
 import { contract } from "../../core/contract-schema";
-import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, type SyncChangeEvent, type SyncPull } from "../../core/sync";
+import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, type SyncPull } from "../../core/sync";
 import type { ChangeHub } from "./change-hub";
 import { isStaleCursor } from "./horizon.repo";
 import { pullChanges } from "./pull.repo";
 import { pushOps } from "./push.repo";
-import { currentVersion } from "./versions.repo";
+import { sendError } from "../http/errors";
+import { eventStream } from "./event-stream";
+import type { AdmitStream } from "./stream-auth";
+import { STREAM_RETRY_AFTER_S, STREAMS_PER_USER } from "./stream-registry";
 import { forgetPosition, syncPosition } from "../cache/sync-position.repo";
 import { COMPRESS_MIN_BYTES, jsonAnswer, sizedJson } from "../http/cached-body";
 
-// A comment line this often keeps proxies and load balancers from closing an idle stream.
-const HEARTBEAT_MS = 25_000;
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-const changeEvent = (cursor: string) => ({
-  event: "change",
-  data: JSON.stringify({ cursor } satisfies SyncChangeEvent),
-});
-
-/** Resolves after `ms`, or at once when `signal` aborts; leaves no listener behind either way. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done);
-  });
-}
 
 /** The answer of a pull at the user's latest cursor. */
 const inSync = (cursor: number) =>
@@ -79,7 +61,7 @@ const pullQuery: typeof pullQuerySchema = async (c, next) => {
   await next();
 };
 
-export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
+export const syncRoutes = (limits: UserLimits, hub: ChangeHub, admitStream: AdmitStream) =>
   new Hono<AppEnv>()
     .get("/", pullQuery, async (c) => {
       const { cursor, limit } = c.req.valid("query");
@@ -107,29 +89,14 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub) =>
       return jsonAnswer(c, await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
     })
     .get("/events", (c) => {
-      const db = c.get("db");
-      const user = c.get("user");
-      return streamSSE(c, async (stream) => {
-        const ended = new AbortController();
-        const end = () => ended.abort();
-        stream.onAbort(end);
-        hub.closing.addEventListener("abort", end);
-        let unsubscribe: () => void = () => {};
-        try {
-          unsubscribe = await hub.subscribe(user.id, (cursor) => {
-            if (!ended.signal.aborted) void stream.writeSSE(changeEvent(cursor)).catch(end);
-          });
-          // The cursor now, read after subscribing: a write in between is not missed, only signalled twice.
-          await stream.writeSSE(changeEvent(String(await currentVersion(db, user.id))));
-          while (!ended.signal.aborted && !hub.closing.aborted) {
-            await sleep(HEARTBEAT_MS, ended.signal);
-            if (!ended.signal.aborted && !hub.closing.aborted) await stream.write(": heartbeat\n\n");
-          }
-        } catch {
-          // The client went away or the database could not listen: the client's EventSource reconnects.
-        } finally {
-          unsubscribe();
-          hub.closing.removeEventListener("abort", end);
-        }
-      });
+      const place = admitStream(c);
+      if ("ended" in place) return eventStream(c, hub, place);
+      c.header("Retry-After", String(STREAM_RETRY_AFTER_S));
+      const limit = place.refused === "user" ? `${STREAMS_PER_USER} per account` : "for this server";
+      return sendError(
+        c,
+        429,
+        "STREAM_LIMIT",
+        `Too many open event streams: at most ${limit}. Try again later.`,
+      );
     });

@@ -4,7 +4,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
-import { findToken, markUsed } from "./tokens.repo";
+import type { Db } from "../db/database";
+import { findToken, markUsed, type TokenOwner } from "./tokens.repo";
 
 /** Marks our tokens, so that one pasted in a chat or committed to a repository can be recognised. */
 export const TOKEN_PREFIX = "hs_";
@@ -23,6 +24,16 @@ export function bearerOf(header: string | undefined): string | undefined {
   return match ? (match[1] ?? "").trim() : undefined;
 }
 
+/** The token's row when it is known, unexpired and its owner not banned at `now`; else undefined. */
+export async function validToken(db: Db, token: string, now: Date): Promise<TokenOwner | undefined> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return undefined;
+  const row = await findToken(db, hashToken(token));
+  const at = now.getTime();
+  if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= at)) return undefined;
+  const banned = row.banned === true || row.banned === 1;
+  return banned && (row.banExpires === null || new Date(row.banExpires).getTime() > at) ? undefined : row;
+}
+
 const invalid = () =>
   new ApiError(401, "UNAUTHENTICATED", "The API token is not valid: it is unknown, revoked or expired");
 
@@ -31,14 +42,11 @@ const invalid = () =>
  * asking to write gets 403. The request's cookie, if any, is not read: a token request is the token's alone.
  */
 export async function signInWithToken(c: Context<AppEnv>, token: string, next: Next): Promise<void> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) throw invalid();
   const db = c.get("db");
   const now = c.get("now");
-  const row = await findToken(db, hashToken(token));
+  const row = await validToken(db, token, now);
+  if (!row) throw invalid();
   const at = now.getTime();
-  if (!row || (row.expires_at !== null && Date.parse(row.expires_at) <= at)) throw invalid();
-  const banned = row.banned === true || row.banned === 1;
-  if (banned && (row.banExpires === null || new Date(row.banExpires).getTime() > at)) throw invalid();
   // Set before the scope check, so that the request's log line names the token and its user (log/request-log.ts).
   c.set("user", { id: row.userId, email: row.email, name: row.name });
   c.set("apiToken", { id: row.id, scope: row.scope });

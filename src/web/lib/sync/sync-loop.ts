@@ -1,5 +1,5 @@
 // The network side of the local store (issue 9): send the outbox in order, pull by cursor, listen for the
-// server's "something changed" events, and back off while failing. Every tab may run a cycle when asked
+// server's "something changed" events (or poll while it has none for us), and back off while failing. Every tab may run a cycle when asked
 // (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
 // the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
@@ -10,6 +10,7 @@ import { backoffMs, failureMessage, holdEnd, type ImportOp, inOrder, nextBatch, 
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
 import { rebase, startPull, takePage } from "./replica-state";
 import { syncApi } from "./sync-api";
+import { liveEvents } from "./live-events";
 
 export type CycleResult = { ok: true } | { ok: false; offline: boolean };
 
@@ -61,8 +62,13 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   let again: boolean | null = null; // a further cycle was asked for while one ran (true: a full one)
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let events: EventSource | null = null;
-  let eventFailures = 0;
+  // The server's change signals, or polling while it refuses or ends the stream (live-events.ts).
+  const live = liveEvents({
+    changed: () => kick(),
+    retry: () => {
+      if (leader) void run();
+    },
+  });
   let held: ReturnType<typeof setTimeout> | undefined;
 
   /** A held op (a delete that can still be undone) goes when its hold ends: a cycle then, in the leading tab. */
@@ -165,7 +171,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
       const refused = await pushAll();
       await pullAll(full || refused);
       failures = 0;
-      if (leader) openEvents();
+      if (leader) live.open();
       await wakeAtHoldEnd();
       return { ok: true };
     } catch (error) {
@@ -178,7 +184,8 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
         offline ? { offlineSince: meta.offlineSince ?? now } : { failingSince: meta.failingSince ?? now },
       );
       failures += 1;
-      if (offline) closeEvents();
+      // Unreachable or signed out: no stream and no polling; the retries below (or `online`, focus) come back.
+      if (offline || (error instanceof ApiError && error.status === 401)) live.stop();
       if (leader) retry = setTimeout(kick, backoffMs(failures));
       return { ok: false, offline };
     }
@@ -206,27 +213,6 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
 
   function kick(): void {
     if (leader) void run();
-  }
-
-  function openEvents(): void {
-    if (events || typeof EventSource !== "function") return;
-    const source = new EventSource("/api/sync/events");
-    events = source;
-    source.addEventListener("open", () => (eventFailures = 0));
-    source.addEventListener("change", kick);
-    source.addEventListener("error", () => {
-      // Closed by the server or the network: stop the browser's own retries, catch up, and open again later.
-      closeEvents();
-      eventFailures += 1;
-      setTimeout(() => {
-        if (leader) void run();
-      }, backoffMs(eventFailures));
-    });
-  }
-
-  function closeEvents(): void {
-    events?.close();
-    events = null;
   }
 
   const lead = () => {
