@@ -30,6 +30,7 @@ export const API_ERROR_CODES = [
   "TOKEN_LIMIT", // 409: more API tokens than API_TOKENS_MAX
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
+  "TEST_REMINDER_LIMITED", // 429: more test reminders an hour than TEST_REMINDERS_PER_HOUR
   "INTERNAL", // 500
   "REJECTED", // a push op refused by an earlier release that kept no code
 ] as const;
