@@ -34,6 +34,12 @@ test("signs in through the provider in a popup and creates the profile on the fi
   await signInInPopup(page, SSO);
   await expectSignedInAs(page, user.name);
   await expect(page.getByLabel(a.emailLabel)).toHaveValue(user.email);
+  // The provider vouched for the address (email_verified): reminder mail may go to it at once
+  await gotoApp(page, "/settings");
+  await expect(page.getByTestId("reminder-email-verified")).toHaveText(
+    messages.reminderSettings.emailVerified(user.email),
+  );
+  expect(server.mailbox.mails.some((m) => m.to.includes(user.email))).toBe(false); // no verification mail
 });
 
 test("falls back to a full-page redirect where popups are blocked", async ({ page, server }) => {

@@ -78,7 +78,9 @@ test("resets the password through the mailed link; other sessions end and only t
   await switchToReset(page);
   await requestReset(page, user.email);
   await expect(page.getByRole("status").filter({ hasText: messages.reset.success })).toBeVisible();
-  const link = resetLinkIn(await server.mailbox.waitFor(user.email));
+  const link = resetLinkIn(
+    await server.mailbox.waitFor(user.email, { subject: messages.account.resetMailSubject }),
+  );
 
   await gotoApp(page, link);
   await expect(page.getByRole("heading", { name: a.newPasswordTitle, level: 1 })).toBeVisible();

@@ -4,15 +4,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, api, startE2eServer, type TestServer, type TestUser } from "./support/fixtures";
 import { messages } from "../src/core/messages";
-import { REMINDER_TIMES_MAX } from "../src/core/reminders/limits";
+import { REMINDER_TIMES_MAX, TEST_REMINDERS_PER_HOUR } from "../src/core/reminders/limits";
+import { verificationLinkIn } from "../test/support/verify-email";
 import { expectNoSeriousA11yViolations, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
 import { OFFLINE_ERRORS } from "./support/offline";
-import { gotoApp, reloadApp } from "./support/page-clock";
+import { gotoApp, reloadApp, skipSplash } from "./support/page-clock";
 
 const copy = messages.reminderSettings;
 type Settings = {
   timeZone: string | null;
-  email: { enabled: boolean; available: boolean };
+  email: { enabled: boolean; available: boolean; verified: boolean };
   reminders: { id: string; time: string; habitId: string | null }[];
 };
 
@@ -115,18 +116,36 @@ test("a change the server refuses is said, and the saved time stays", async ({
   expect(await dailyTimes(server, user)).toEqual(["20:00"]);
 });
 
-test("the e-mail digest is on by default, switches off and on; a test reminder goes out by e-mail", async ({
+test("an address is verified by its mailed link before the digest is on; the test reminder goes out by e-mail, five an hour", async ({
   signedInPage: page,
   server,
   user,
+  allowConsoleErrors,
 }) => {
+  allowConsoleErrors(/status of 429/); // the sixth test reminder, refused on purpose
   const reminders = await openReminders(page);
   const email = reminders.getByRole("switch", { name: copy.emailLabel });
+  await expect(reminders.getByText(copy.emailVerify)).toBeVisible();
+  await expect(email).toHaveAttribute("aria-checked", "false");
+  await expect(email).toBeDisabled();
+  const before = server.mailbox.mails.length;
+  await reminders.getByRole("button", { name: copy.resendVerification }).click();
+  await expect(reminders.getByText(copy.verificationSent(user.email))).toBeVisible();
+  await expect.poll(() => server.mailbox.mails.length).toBeGreaterThan(before);
+  const mail = await server.mailbox.waitFor(user.email, { subject: messages.account.verifyMailSubject });
+  await page.goto(verificationLinkIn(mail)); // the server's page: its button, not the visit, confirms
+  await page.getByRole("button", { name: messages.account.verifyConfirm }).click();
+  await expect(page.getByRole("heading", { name: messages.account.verifiedTitle })).toBeVisible();
+  await page.getByRole("link", { name: messages.account.verifyOpenSettings }).click();
+  await skipSplash(page);
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(reminders.getByTestId("reminder-email-verified")).toHaveText(copy.emailVerified(user.email));
+  await expect(reminders.getByText(copy.emailVerify)).toHaveCount(0);
   await expect(email).toHaveAttribute("aria-checked", "true");
+
   await reminders.getByRole("button", { name: copy.sendTest }).click();
   await expect(page.getByTestId("reminder-test-result")).toHaveText(copy.testSent(0, true));
-  const mail = await server.mailbox.waitFor(user.email);
-  expect(mail.raw).toContain(messages.reminderDelivery.mailTestSubject);
+  await server.mailbox.waitFor(user.email, { subject: messages.reminderDelivery.mailTestSubject });
 
   await email.click();
   await expect(email).toHaveAttribute("aria-checked", "false");
@@ -139,6 +158,12 @@ test("the e-mail digest is on by default, switches off and on; a test reminder g
   await email.click();
   await expect(email).toHaveAttribute("aria-checked", "true");
   await expect.poll(async () => (await onServer(server, user)).email.enabled).toBe(true);
+
+  // Two sent from the page; three more make five; the sixth in the hour is refused with a clear text
+  for (let i = 2; i < TEST_REMINDERS_PER_HOUR; i += 1)
+    expect((await api(server, user, "/api/reminders/test", { method: "POST" })).status).toBe(200);
+  await reminders.getByRole("button", { name: copy.sendTest }).click();
+  await expect(reminders.getByRole("alert")).toHaveText(copy.testLimited(TEST_REMINDERS_PER_HOUR));
 });
 
 test("push shows the browser's permission; without a service worker it says it cannot be set up", async ({

@@ -204,7 +204,8 @@ export type Reminder = z.output<typeof ReminderSchema>;
 /** GET /api/reminders, and the answer of every change to the settings. */
 export const ReminderSettingsSchema = z.object({
   timeZone: z.string().nullable(),
-  email: z.object({ enabled: z.boolean(), available: z.boolean() }),
+  /** enabled: mail goes out (off until the address is verified); verified: the address was confirmed by a link. */
+  email: z.object({ enabled: z.boolean(), available: z.boolean(), verified: z.boolean() }),
   push: z.object({ publicKey: z.string(), devices: z.number().int().min(0) }),
   reminders: z.array(ReminderSchema),
 });

@@ -33,6 +33,7 @@ export const API_ERROR_CODES = [
   "PAYLOAD_TOO_LARGE", // 413
   "RATE_LIMITED", // 429: too many writes a minute
   "STREAM_LIMIT", // 429: more open event streams than one account or the server may hold
+  "TEST_REMINDER_LIMITED", // 429: more test reminders an hour than TEST_REMINDERS_PER_HOUR
   "INTERNAL", // 500
   "REJECTED", // a push op refused by an earlier release that kept no code
 ] as const;

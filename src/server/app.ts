@@ -9,6 +9,7 @@ import type { Auth } from "./auth/auth";
 import { withAuthStorages } from "./auth/auth-async-storage";
 import { clientIp } from "./auth/client-ip";
 import { authProvidersRoute } from "./auth/providers";
+import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
 import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
@@ -161,6 +162,11 @@ export function createApp({
     }
   });
   app.get("/api/auth-providers", authProvidersRoute(config));
+  app.on(
+    ["GET", "POST"],
+    VERIFY_EMAIL_PATH,
+    verifyEmailRoute(config, (token) => auth.api.verifyEmail({ query: { token } })),
+  );
   app.route("/api/app-info", appInfoRoutes(config));
   app.route("/api", openApiRoutes(config.baseUrl));
 

@@ -10,6 +10,13 @@ function decodeQuotedPrintable(s: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** The mail's Subject header, unfolded (nodemailer encodes none of ours: they are ASCII). */
+export const subjectOf = (mail: Mail): string =>
+  /^Subject: (.*(?:\r?\n[ \t].*)*)/m
+    .exec(mail.raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ")
+    .trim() ?? "";
+
 /** A real SMTP receiver on loopback: the server under test sends to it through nodemailer. */
 export async function startMailbox() {
   const mails: Mail[] = [];
@@ -37,11 +44,22 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** Waits for the newest mail to this address (generously: a loaded machine can take seconds to send it). */
-    async waitFor(to: string, timeoutMs = 20_000): Promise<Mail> {
+    /**
+     * Waits for the newest mail to this address, with `subject` when given (a sign-up's verification mail comes
+     * first), generously: a loaded machine can take seconds to send it.
+     */
+    async waitFor(
+      to: string,
+      options: number | { subject?: string; timeoutMs?: number } = {},
+    ): Promise<Mail> {
+      const { subject, timeoutMs = 20_000 } = typeof options === "number" ? { timeoutMs: options } : options;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));
+        const found = [...mails]
+          .reverse()
+          .find(
+            (m) => m.to.includes(to.toLowerCase()) && (subject === undefined || subjectOf(m) === subject),
+          );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {

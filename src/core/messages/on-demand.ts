@@ -100,6 +100,19 @@ export const onDemand = {
       `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your Habit Streaks account. ` +
       `Open this link within one hour to choose a new password:\n\n${url}\n\n` +
       `If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    verifyMailSubject: "Confirm your e-mail address for Habit Streaks",
+    verifyMailBody: (name: string, url: string) =>
+      `Hello ${name},\n\nSomeone (hopefully you) created a Habit Streaks account with this address. ` +
+      `Open this link within one hour to confirm it, so that reminders can reach you by e-mail:\n\n${url}\n\n` +
+      `If this was not you, ignore this mail: no other mail will be sent to this address.\n`,
+    verifyTitle: "Confirm your e-mail address",
+    verifyAsk: "Press the button to confirm this address for Habit Streaks reminder e-mails.",
+    verifyConfirm: "Confirm my e-mail address",
+    verifiedTitle: "E-mail address confirmed",
+    verified: "Reminder e-mails can now reach you. Choose when in Settings.",
+    verifyFailedTitle: "This link does not work",
+    verifyFailed: "The link is incomplete, was changed or has expired. Ask for a new one in Settings.",
+    verifyOpenSettings: "Open Settings",
     profileTitle: "Profile",
     profileIntro: "Your name as Habit Streaks shows it.",
     displayNameLabel: "Display name",
@@ -295,6 +308,9 @@ export const onDemand = {
     mailTestSubject: `${PRODUCT_NAME}: test reminder`,
     mailOpen: (url: string) => `Open ${PRODUCT_NAME}: ${url}`,
     mailUnsubscribe: (url: string) => `To stop these e-mails, open this link: ${url}`,
+    unsubscribeTitle: "Turn off reminder e-mails?",
+    unsubscribeAsk: "Press the button to stop reminder e-mails to this address.",
+    unsubscribeConfirm: "Turn off reminder e-mails",
     unsubscribedTitle: "Reminder e-mails turned off",
     unsubscribed: "You will get no more reminder e-mails. You can turn them on again in Settings.",
     unsubscribeFailedTitle: "This link does not work",
@@ -334,6 +350,15 @@ export const onDemand = {
     emailLabel: "E-mail digest",
     emailDescription: "One e-mail at each reminder time naming the habits left.",
     emailUnavailable: "E-mail reminders are not available on this server.",
+    emailVerify: "Verify your e-mail to get reminders by mail",
+    emailVerifyHelp: (email: string) =>
+      `Open the link we mailed to ${email}. Until then, no reminder goes to this address.`,
+    emailVerified: (email: string) => `Reminder e-mails go to ${email} (verified).`,
+    resendVerification: "Resend verification e-mail",
+    verificationSending: "Sending the verification e-mail…",
+    verificationSent: (email: string) => `Verification e-mail sent to ${email}. Open its link to confirm.`,
+    verificationLimited: "Too many verification e-mails asked for. Please try again in a few minutes.",
+    verificationFailed: "Could not send the verification e-mail. Please try again.",
     sendTest: "Send a test reminder",
     testSending: "Sending a test reminder…",
     testSent: (push: number, email: boolean) => {
@@ -347,6 +372,8 @@ export const onDemand = {
     loadFailed: "Could not load your reminders. Please try again.",
     saveFailed: "Could not save your reminder. Please try again.",
     testFailed: "Could not send a test reminder. Please try again.",
+    testLimited: (max: number) =>
+      `You can send at most ${max} test reminders an hour. Please try again later.`,
     retry: "Try again",
     habitHeading: "Reminder",
     habitDescription: "Its own daily reminder time, besides your daily ones.",

@@ -8,3 +8,5 @@ export const PUSH_DEVICES_MAX = 20;
 export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
 /** A reminder due longer ago than this (a server that was down) is dropped rather than sent late. */
 export const REMINDER_LATE_MAX_MS = 60 * 60 * 1000;
+/** Test reminders one account may send an hour: each may be a mail, and a mailbox is not a test bench. */
+export const TEST_REMINDERS_PER_HOUR = 5;

@@ -11,7 +11,7 @@ describe.each(testDialects())("password reset on $dialect", (dialect) => {
   afterAll(() => t.close());
 
   const resetToken = async (email: string) => {
-    const mail = await t.mailbox.waitFor(email);
+    const mail = await t.mailbox.waitFor(email, { subject: messages.account.resetMailSubject });
     expect(mail.text).toContain(`Subject: ${messages.account.resetMailSubject}`);
     const link = mail.text.match(/(http:\/\/\S+\/reset-password\?token=([\w-]+))/);
     expect(link?.[1]).toMatch(new RegExp(`^${t.url}/reset-password\\?token=`));

@@ -1,5 +1,6 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dayCountsMigration } from "./day-counts-migration";
+import { emailConsentMigration } from "./email-consent-migration";
 import { historyMigration } from "./history-migration";
 import { remindersMigration } from "./reminders-migration";
 import { syncMigration } from "./sync-migration";
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0008_day_counts": dayCountsMigration,
   "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
+  "0011_email_consent": emailConsentMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,8 @@ export type ReminderSettingsTable = {
   user_id: string;
   time_zone: string | null;
   email_enabled: ColumnType<number, number | undefined, number>;
+  /** When the digest's unsubscribe link was last used (ISO instant); a toggle made before it does not undo it. */
+  email_unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A daily reminder time (habit_id null) or a habit's own; next_fire_at (ISO instant) for fire_date (local). */
@@ -111,6 +113,9 @@ export type ReminderDeliveryTable = {
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
 export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
 
+/** Counts of one kind of action (a test reminder) per user in its current window (window_start: windows since 1970). */
+export type UserActionRateTable = { user_id: string; action: string; window_start: number; count: number };
+
 /** The columns of Better Auth's tables that the API's session check reads (its migrations own them). */
 export type AuthSessionTable = {
   token: string;
@@ -124,6 +129,8 @@ export type AuthUserTable = {
   name: string;
   banned: boolean | number | null;
   banExpires: string | Date | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  emailVerified: boolean | number;
 };
 
 export type Database = {
@@ -133,6 +140,7 @@ export type Database = {
   habits: HabitTable;
   completions: CompletionTable;
   user_write_rate: UserWriteRateTable;
+  user_action_rate: UserActionRateTable;
   sync_state: SyncStateTable;
   deleted_habits: DeletedHabitTable;
   sync_ops: SyncOpTable;

@@ -127,3 +127,29 @@ export async function countWrite(db: Db, userId: string, windowStart: number): P
   if (!counters) memory.set(db, (counters = new MemoryCounters(db)));
   return counters.count(userId, windowStart);
 }
+
+/**
+ * Counts one `action` of the user (a test reminder) in the window `windowStart` and returns the window's count.
+ * One statement on both databases: such actions are a few an hour, so they need no in-memory counter.
+ */
+export async function countAction(
+  db: Db,
+  userId: string,
+  action: string,
+  windowStart: number,
+): Promise<WriteCount> {
+  const row = await db
+    .insertInto("user_action_rate")
+    .values({ user_id: userId, action, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "action"]).doUpdateSet({
+        count: sql`case when excluded.window_start > user_action_rate.window_start then 1
+          else user_action_rate.count + 1 end`,
+        window_start: sql`case when excluded.window_start > user_action_rate.window_start
+          then excluded.window_start else user_action_rate.window_start end`,
+      }),
+    )
+    .returning(["count", "window_start"])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
+}

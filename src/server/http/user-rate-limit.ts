@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./env";
 import { sendError } from "./errors";
-import { countWrite } from "./rate-limit.repo";
+import type { ApiErrorCode } from "../../core/contract";
+import { countAction, countWrite } from "./rate-limit.repo";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WINDOW_MS = 60_000;
@@ -32,3 +33,25 @@ export const userWriteRateLimit = (max: number): MiddlewareHandler<AppEnv> => {
   // A read passes at once, without a promise of its own.
   return (c, next) => (WRITE_METHODS.has(c.req.method) ? limitWrite(c, next) : next());
 };
+
+/**
+ * At most `max` of one action per user in a fixed window of `windowMs` (counted in the database, like writes); the
+ * next answers 429 with Retry-After and `code`. Runs after requireUser.
+ */
+export const userActionLimit =
+  (opts: {
+    action: string;
+    max: number;
+    windowMs: number;
+    code: ApiErrorCode;
+    message: string;
+  }): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const now = c.get("now").getTime();
+    const window = Math.floor(now / opts.windowMs);
+    const { count, windowStart } = await countAction(c.get("db"), c.get("user").id, opts.action, window);
+    if (count <= opts.max) return next();
+    const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * opts.windowMs - now) / 1000));
+    c.header("Retry-After", String(retryAfter));
+    return sendError(c, 429, opts.code, opts.message);
+  };

@@ -106,6 +106,18 @@ export const authRoutes: DocRoute[] = [
   }),
   auth({
     method: "POST",
+    path: "/api/auth/send-verification-email",
+    summary: "Mail the link that confirms the account's address again",
+    description:
+      "With SMTP_URL only. The link opens /api/verify-email?token=…, whose button confirms the address; " +
+      "limited per client address like reset mails.",
+    access: "public",
+    json: z.object({ email: z.string(), callbackURL: z.string().optional() }),
+    success: { 200: { json: z.object({ status: z.boolean() }) } },
+    errors: [400, 403, 413, 429, 500],
+  }),
+  auth({
+    method: "POST",
     path: "/api/auth/reset-password",
     summary: "Set a new password with the token of a reset link",
     description: "Ends every session of the account.",

@@ -13,10 +13,9 @@ import type { PushSender } from "./push-sender";
 import type { ReminderMailer } from "./reminder-mailer";
 import {
   deleteExpiredSubscription,
+  digestAddress,
   habitsOnDay,
   listSubscriptions,
-  readUserSettings,
-  userEmail,
   type ReminderRow,
 } from "./reminders.repo";
 import { unsubscribeToken } from "./unsubscribe-token";
@@ -65,11 +64,10 @@ async function pushToDevices(db: Db, channels: Channels, userId: string, payload
   return { devices: devices.length, accepted, gone };
 }
 
-/** E-mail goes to a user who has it on and no push device, when SMTP is configured. */
+/** E-mail goes to a user who has it on, on a verified address, and no push device, when SMTP is configured. */
 async function mailTo(db: Db, channels: Channels, userId: string, subject: string, text: string) {
-  const settings = await readUserSettings(db, userId);
-  if (!channels.mailer.available || !settings.emailEnabled) return false;
-  const to = await userEmail(db, userId);
+  if (!channels.mailer.available) return false;
+  const to = await digestAddress(db, userId);
   if (!to) return false;
   await channels.mailer.send({ to, subject, text, unsubscribeUrl: unsubscribeUrl(channels, userId) });
   return true;

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Reminder, ReminderSettings } from "../../core/contract-schema";
+import { messages } from "../../core/messages";
 import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limits";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, TEST_SECRET, useTestServer, type TestUser } from "../../../test/support/api-server";
@@ -35,12 +36,12 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     return res.body.id;
   };
 
-  it("answers the defaults: no zone, e-mail on but not available without SMTP, the VAPID key, no times", async () => {
+  it("answers the defaults: no zone, e-mail off (unverified) and not available without SMTP, the VAPID key, no times", async () => {
     const user = await t.signUp();
     const read = await settings(user);
     expect(read).toEqual({
       timeZone: null,
-      email: { enabled: true, available: false },
+      email: { enabled: false, available: false, verified: false },
       push: { publicKey: t.config.vapid.publicKey, devices: 0 },
       reminders: [],
     });
@@ -69,12 +70,13 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     expect((await settings(user)).timeZone).toBe("Europe/Berlin");
   });
 
-  it("turns the e-mail digest off and on", async () => {
+  // Turned on for a verified address: email-consent.api.test.ts.
+  it("keeps the e-mail digest off for an address nobody verified, whatever the toggle", async () => {
     const user = await t.signUp();
     const off = await t.call<ReminderSettings>(user, "PUT", "/api/reminders/email", {
       json: { enabled: false },
     });
-    expect(off.body.email).toEqual({ enabled: false, available: false });
+    expect(off.body.email).toEqual({ enabled: false, available: false, verified: false });
     expectError(
       await t.call(user, "PUT", "/api/reminders/email", { json: { enabled: "yes" } }),
       400,
@@ -85,7 +87,7 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     const on = await t.call<ReminderSettings>(user, "PUT", "/api/reminders/email", {
       json: { enabled: true },
     });
-    expect(on.body.email.enabled).toBe(true);
+    expect(on.body.email.enabled).toBe(false);
   });
 
   it("adds daily times up to the limit, changes and deletes them", async () => {
@@ -252,7 +254,8 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
       expectError(await t.call(null, method, path, { json }), 401, "UNAUTHENTICATED");
   });
 
-  it("turns the digest off by the unsubscribe link without a session; a forged token changes nothing", async () => {
+  // What the link changes, on a verified address: email-consent.api.test.ts.
+  it("answers the unsubscribe link without a session: a page with one button, and a forged token is refused", async () => {
     const user = await t.signUp();
     const forged = [
       "",
@@ -261,34 +264,32 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
       unsubscribeToken(TEST_SECRET, user.id).slice(0, -2) + "AA",
       `${Buffer.from(bob.id).toString("base64url")}.${unsubscribeToken(TEST_SECRET, user.id).split(".")[1]}`,
     ];
-    for (const token of forged) {
-      const res = await t.call<string>(
-        null,
-        "GET",
-        `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`,
-      );
-      expect(res.status).toBe(400);
-      expect(res.body).toContain("This link does not work");
-    }
-    expect((await settings(user)).email.enabled).toBe(true);
-    expect((await settings(bob)).email.enabled).toBe(true);
+    for (const token of forged)
+      for (const method of ["GET", "POST"]) {
+        const path = `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+        const res = await t.call<string>(null, method, path);
+        expect(res.status).toBe(400);
+        expect(res.body).toContain("This link does not work");
+      }
     const token = unsubscribeToken(TEST_SECRET, user.id);
     const res = await t.call<string>(null, "GET", `/api/reminders/unsubscribe?token=${token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
-    expect(res.body).toContain("Reminder e-mails turned off");
+    expect(res.body).toContain(messages.reminderDelivery.unsubscribeTitle);
+    expect(res.body).toContain(
+      `<button type="submit">${messages.reminderDelivery.unsubscribeConfirm}</button>`,
+    );
     expect(res.body).toContain(`href="${t.config.baseUrl}/settings"`);
-    expect((await settings(user)).email.enabled).toBe(false);
     // RFC 8058 one-click: a POST from the mail provider, no cookie, form body
-    await t.call(user, "PUT", "/api/reminders/email", { json: { enabled: true } });
     const oneClick = await t.call<string>(null, "POST", `/api/reminders/unsubscribe?token=${token}`, {
       body: "List-Unsubscribe=One-Click",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example.com" },
     });
     expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toContain("Reminder e-mails turned off");
     expect((await settings(user)).email.enabled).toBe(false);
     // A token of an account that is gone is answered, and changes nothing
     const gone = unsubscribeToken(TEST_SECRET, "no-such-user");
-    expect((await t.call(null, "GET", `/api/reminders/unsubscribe?token=${gone}`)).status).toBe(200);
+    expect((await t.call(null, "POST", `/api/reminders/unsubscribe?token=${gone}`)).status).toBe(200);
   });
 });

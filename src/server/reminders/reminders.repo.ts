@@ -1,5 +1,6 @@
 // Reminders storage (issue 12, docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
 // their next firing, push subscriptions, and the deliveries that make each firing happen once.
+import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import type { ReminderHabit } from "../../core/reminders/habits-left";
@@ -14,7 +15,12 @@ export type ReminderRow = {
   fireDate: string | null;
 };
 
-export type UserReminderSettings = { timeZone: string | null; emailEnabled: boolean };
+export type UserReminderSettings = {
+  timeZone: string | null;
+  /** Off until the address is verified (docs/decisions/0053-mail-only-to-verified-addresses.md). */
+  emailEnabled: boolean;
+  emailVerified: boolean;
+};
 
 export type PushSubscriptionRow = { endpoint: string; userId: string; p256dh: string; auth: string };
 
@@ -40,13 +46,20 @@ const REMINDER_COLUMNS = ["id", "user_id", "habit_id", "time", "next_fire_at", "
 
 // Settings.
 
+/** The user's zone, and whether the digest is on: their own choice, on an address that was verified. */
 export async function readUserSettings(db: Db, userId: string): Promise<UserReminderSettings> {
   const row = await db
-    .selectFrom("reminder_settings")
-    .select(["time_zone", "email_enabled"])
-    .where("user_id", "=", userId)
+    .selectFrom("user")
+    .leftJoin("reminder_settings", "reminder_settings.user_id", "user.id")
+    .select(["reminder_settings.time_zone", "reminder_settings.email_enabled", "user.emailVerified"])
+    .where("user.id", "=", userId)
     .executeTakeFirst();
-  return { timeZone: row?.time_zone ?? null, emailEnabled: row ? row.email_enabled !== 0 : true };
+  const emailVerified = Boolean(row?.emailVerified);
+  return {
+    timeZone: row?.time_zone ?? null,
+    emailEnabled: emailVerified && (row?.email_enabled ?? 1) !== 0,
+    emailVerified,
+  };
 }
 
 export async function writeTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
@@ -57,12 +70,44 @@ export async function writeTimeZone(db: Db, userId: string, timeZone: string): P
     .execute();
 }
 
-export async function writeEmailEnabled(db: Db, userId: string, enabled: boolean): Promise<void> {
+/** The owner's toggle, made at `now`: turning the digest on does not undo an unsubscribe made after `now`. */
+export async function writeEmailEnabled(
+  db: Db,
+  userId: string,
+  enabled: boolean,
+  now: string,
+): Promise<void> {
   const email_enabled = enabled ? 1 : 0;
   await db
     .insertInto("reminder_settings")
     .values({ user_id: userId, time_zone: null, email_enabled })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ email_enabled }))
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet({
+        email_enabled: enabled
+          ? sql<number>`case when reminder_settings.email_unsubscribed_at > ${now} then 0 else 1 end`
+          : 0,
+      }),
+    )
+    .execute();
+}
+
+/** The unsubscribe link: the digest off, and when, for a user that exists (a token outlives its account). */
+export async function unsubscribeEmail(db: Db, userId: string, now: string): Promise<void> {
+  await db
+    .insertInto("reminder_settings")
+    .columns(["user_id", "time_zone", "email_enabled", "email_unsubscribed_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("user")
+        .select([
+          "user.id",
+          sql<null>`null`.as("time_zone"),
+          sql<number>`0`.as("email_enabled"),
+          sql<string>`${now}`.as("email_unsubscribed_at"),
+        ])
+        .where("user.id", "=", userId),
+    )
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ email_enabled: 0, email_unsubscribed_at: now }))
     .execute();
 }
 
@@ -268,9 +313,16 @@ export async function habitsOnDay(db: Db, userId: string, date: string): Promise
   });
 }
 
-export async function userEmail(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
-  return row?.email ?? null;
+/** The address to mail the user's digest to: null unless it was verified and the digest is on. */
+export async function digestAddress(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("reminder_settings", "reminder_settings.user_id", "user.id")
+    .select(["user.email", "user.emailVerified", "reminder_settings.email_enabled"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  if (!row || !row.emailVerified || (row.email_enabled ?? 1) === 0) return null;
+  return row.email;
 }
 
 // The scheduler.

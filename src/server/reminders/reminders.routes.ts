@@ -2,15 +2,16 @@
 // and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { html } from "hono/html";
 import { contract, type ReminderSettings } from "../../core/contract-schema";
 import { messages } from "../../core/messages";
-import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limits";
+import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX, TEST_REMINDERS_PER_HOUR } from "../../core/reminders/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { AppEnv } from "../http/env";
 import { ApiError, badRequest, notFound } from "../http/errors";
+import { userActionLimit } from "../http/user-rate-limit";
 import { validate } from "../http/validation";
+import { actionPage } from "../http/action-page";
 import { lockOwner } from "../habits/owner.repo";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
@@ -24,9 +25,9 @@ import {
   ownsHabit,
   readUserSettings,
   subscriptionOwner,
+  unsubscribeEmail,
   updateReminder,
   upsertSubscription,
-  userEmail,
   writeEmailEnabled,
   writeTimeZone,
   type ReminderRow,
@@ -50,7 +51,11 @@ async function settingsOf(db: Db, config: Config, userId: string): Promise<Remin
   ]);
   return {
     timeZone: settings.timeZone,
-    email: { enabled: settings.emailEnabled, available: config.smtpUrl !== null },
+    email: {
+      enabled: settings.emailEnabled,
+      available: config.smtpUrl !== null,
+      verified: settings.emailVerified,
+    },
     push: { publicKey: config.vapid.publicKey, devices },
     reminders: reminders.sort(byKindAndTime).map(reminderOut),
   };
@@ -66,6 +71,14 @@ function reminderIdOf(c: Context<AppEnv>): string {
 
 export function reminderRoutes(config: Config, channels: Channels) {
   const timeCodes = { time: "INVALID_TIME" } as const;
+  // Each test may be a mail: a few an hour, counted in the database (docs/decisions/0053).
+  const testLimit = userActionLimit({
+    action: "test-reminder",
+    max: TEST_REMINDERS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    code: "TEST_REMINDER_LIMITED",
+    message: `You can send at most ${TEST_REMINDERS_PER_HOUR} test reminders an hour`,
+  });
 
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json(await settingsOf(c.get("db"), config, c.get("user").id)))
@@ -91,7 +104,8 @@ export function reminderRoutes(config: Config, channels: Channels) {
       },
     )
     .put("/email", validate("json", contract["PUT /api/reminders/email"].json), async (c) => {
-      await writeEmailEnabled(c.get("db"), c.get("user").id, c.req.valid("json").enabled);
+      const { enabled } = c.req.valid("json");
+      await writeEmailEnabled(c.get("db"), c.get("user").id, enabled, c.get("now").toISOString());
       return c.json(await settingsOf(c.get("db"), config, c.get("user").id));
     })
     .post("/", validate("json", contract["POST /api/reminders"].json, timeCodes), async (c) => {
@@ -142,7 +156,9 @@ export function reminderRoutes(config: Config, channels: Channels) {
         throw notFound("REMINDER_NOT_FOUND", "No such reminder");
       return c.json(await settingsOf(db, config, user.id));
     })
-    .post("/test", async (c) => c.json(await sendTestReminder(c.get("db"), channels, c.get("user").id)));
+    .post("/test", testLimit, async (c) =>
+      c.json(await sendTestReminder(c.get("db"), channels, c.get("user").id)),
+    );
 }
 
 /** /api/push/subscriptions: the user's push devices, one row per browser (its endpoint). */
@@ -192,42 +208,28 @@ export function pushRoutes(config: Config) {
     );
 }
 
-/** A small page for the unsubscribe link: what happened, and the way to Settings. */
-function page(c: Context, status: 200 | 400, title: string, text: string, appUrl: string) {
-  const texts = messages.reminderDelivery;
-  return c.html(
-    html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>${title} · ${texts.title}</title>
-        </head>
-        <body
-          style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem"
-        >
-          <h1>${title}</h1>
-          <p>${text}</p>
-          <p><a href="${appUrl}/settings">${texts.openSettings}</a></p>
-        </body>
-      </html>`,
-    status,
-  );
-}
-
 /**
- * GET and POST /api/reminders/unsubscribe?token=…: the digest's link (GET, from the mail's text) and RFC 8058's
- * one-click POST (List-Unsubscribe-Post). No session: the token is signed with the auth secret and names the user.
+ * GET and POST /api/reminders/unsubscribe?token=…: the digest's link (GET, from the mail's text) shows a page whose
+ * one button posts to the same address, and RFC 8058's one-click POST (List-Unsubscribe-Post) turns the digest off
+ * at once. A GET changes nothing, so that a mail scanner that opens every link unsubscribes no one. No session:
+ * the token is signed with the auth secret and names the user.
  */
 export function unsubscribeRoute(config: Config) {
   return async (c: Context<AppEnv>) => {
     const texts = messages.reminderDelivery;
+    const link = { href: `${config.baseUrl}/settings`, text: texts.openSettings };
     const token = c.req.query("token") ?? "";
     const userId = verifyUnsubscribeToken(config.authSecret, token);
     if (userId === null)
-      return page(c, 400, texts.unsubscribeFailedTitle, texts.unsubscribeFailed, config.baseUrl);
-    // A token outlives its account only as a harmless no-op: the settings row needs the user to exist.
-    if ((await userEmail(c.get("db"), userId)) !== null) await writeEmailEnabled(c.get("db"), userId, false);
-    return page(c, 200, texts.unsubscribedTitle, texts.unsubscribed, config.baseUrl);
+      return actionPage(c, 400, { title: texts.unsubscribeFailedTitle, text: texts.unsubscribeFailed, link });
+    if (c.req.method !== "POST")
+      return actionPage(c, 200, {
+        title: texts.unsubscribeTitle,
+        text: texts.unsubscribeAsk,
+        confirm: texts.unsubscribeConfirm,
+        link,
+      });
+    await unsubscribeEmail(c.get("db"), userId, c.get("now").toISOString());
+    return actionPage(c, 200, { title: texts.unsubscribedTitle, text: texts.unsubscribed, link });
   };
 }

@@ -6,7 +6,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReminderSettings } from "../../core/contract-schema";
 import { testDialects } from "../../../test/support/databases";
-import { startMailbox, type Mailbox } from "../../../test/support/mailbox";
+import { startMailbox, subjectOf, type Mailbox } from "../../../test/support/mailbox";
+import { verifyAddress } from "../../../test/support/verify-email";
+import { messages } from "../../core/messages";
 import {
   startPushService,
   type PushService,
@@ -238,15 +240,25 @@ describe.each(testDialects())("the e-mail digest on $dialect", (dialect) => {
   });
   const h = helpers(t);
 
-  it("mails a user without a push device, with List-Unsubscribe; the link turns the digest off", async () => {
+  it("mails a verified user without a push device, with List-Unsubscribe; the link's button turns it off", async () => {
     const eve = await h.user("Europe/Berlin", "07:30", ["Read", "Stretch"]);
+    const unverified = await h.user("Europe/Berlin", "07:30", ["Read"]);
+    await verifyAddress(mailbox, t.url, eve.user.email);
     expect((await h.ok<ReminderSettings>(eve.user, "GET", "/api/reminders")).email).toEqual({
       enabled: true,
       available: true,
+      verified: true,
     });
     setClock(t, "2026-11-22T06:30:05.000Z");
     await tick(t);
-    const mail = await mailbox.waitFor(eve.user.email);
+    const mail = await mailbox.waitFor(eve.user.email, { subject: "2 habits left today" });
+    // An address nobody confirmed gets no digest (only its verification mail)
+    expect(await listDeliveries(t.running.database.db, unverified.user.id)).toEqual([
+      { reminderId: unverified.reminderId, date: "2026-11-22", outcome: "no-channel" },
+    ]);
+    expect(
+      mailbox.mails.filter((m) => m.to.includes(unverified.user.email.toLowerCase())).map(subjectOf),
+    ).toEqual([messages.account.verifyMailSubject]);
     expect(mail.text).toContain("Subject: 2 habits left today");
     expect(mail.text).toContain("2 habits left today: Stretch, Read"); // Today's order: the newest first
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
@@ -263,7 +275,10 @@ describe.each(testDialects())("the e-mail digest on $dialect", (dialect) => {
 
     const page = await fetch(link.replace(t.config.baseUrl, t.url)); // no cookie
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Reminder e-mails turned off");
+    expect(await page.text()).toContain(messages.reminderDelivery.unsubscribeConfirm);
+    expect((await h.ok<ReminderSettings>(eve.user, "GET", "/api/reminders")).email.enabled).toBe(true);
+    const pressed = await fetch(link.replace(t.config.baseUrl, t.url), { method: "POST" });
+    expect(await pressed.text()).toContain("Reminder e-mails turned off");
     expect((await h.ok<ReminderSettings>(eve.user, "GET", "/api/reminders")).email.enabled).toBe(false);
 
     const before = mailbox.mails.length;
@@ -279,10 +294,13 @@ describe.each(testDialects())("the e-mail digest on $dialect", (dialect) => {
   it("sends a push rather than a mail to a user with a device", async () => {
     setClock(t, "2026-11-23T12:00:00.000Z");
     const fay = await h.user("Europe/Berlin", "07:45");
+    await verifyAddress(mailbox, t.url, fay.user.email);
     const device = await h.device(fay.user);
     setClock(t, "2026-11-24T06:45:05.000Z");
     await tick(t);
     expect(push.received(device)).toHaveLength(1);
-    expect(mailbox.mails.some((m) => m.to.includes(fay.user.email.toLowerCase()))).toBe(false);
+    expect(mailbox.mails.filter((m) => m.to.includes(fay.user.email.toLowerCase())).map(subjectOf)).toEqual([
+      messages.account.verifyMailSubject,
+    ]);
   });
 });

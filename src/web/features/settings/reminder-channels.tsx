@@ -4,11 +4,14 @@ import { messages } from "../../../core/messages";
 import type { PermissionState } from "../../lib/notifications";
 import { Button } from "../../ui/button";
 import { mutedText } from "../../ui/settings-section";
+import { EmailVerification } from "./email-verification";
 
 const copy = messages.reminderSettings;
 
 export type ReminderChannelsProps = {
   settings: ReminderSettings;
+  /** The account's address, where the digest goes once it is verified. */
+  address: string;
   permission: PermissionState;
   /** Whether this browser holds a push subscription; null while unknown. */
   subscribed: boolean | null;
@@ -21,12 +24,14 @@ export type ReminderChannelsProps = {
 
 /** Where reminders go (issue 12 item 6): push on this device with the browser's permission, and the e-mail digest. */
 export function ReminderChannels(props: ReminderChannelsProps) {
-  const { settings, permission, subscribed, busy, pushError, emailError, onEnablePush, onEmail } = props;
+  const { settings, address, permission, subscribed, busy, pushError, emailError, onEnablePush, onEmail } =
+    props;
   const headingId = useId();
   const emailLabelId = useId();
   const emailHelpId = useId();
   const canEnable = permission !== "denied" && permission !== "unsupported" && subscribed !== true;
   const { email } = settings;
+  const unverified = email.available && !email.verified;
   return (
     <div className="mt-5 space-y-4">
       <h3 id={headingId} className="font-medium text-slate-900 dark:text-white">
@@ -66,6 +71,11 @@ export function ReminderChannels(props: ReminderChannelsProps) {
           <p id={emailHelpId} className={mutedText}>
             {email.available ? copy.emailDescription : copy.emailUnavailable}
           </p>
+          {email.available && email.verified && (
+            <p className={mutedText} data-testid="reminder-email-verified">
+              {copy.emailVerified(address)}
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -73,7 +83,7 @@ export function ReminderChannels(props: ReminderChannelsProps) {
           aria-checked={email.available && email.enabled}
           aria-labelledby={emailLabelId}
           aria-describedby={emailHelpId}
-          disabled={busy || !email.available}
+          disabled={busy || !email.available || unverified}
           onClick={() => onEmail(!email.enabled)}
           className="relative inline-flex h-8 w-14 shrink-0 items-center rounded-full bg-slate-400 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 aria-checked:bg-indigo-600 dark:bg-slate-600 dark:aria-checked:bg-indigo-500"
         >
@@ -83,6 +93,7 @@ export function ReminderChannels(props: ReminderChannelsProps) {
           />
         </button>
       </div>
+      {unverified && <EmailVerification email={address} />}
       {emailError && (
         <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-300">
           {emailError}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { messages } from "../../../core/messages";
+import { TEST_REMINDERS_PER_HOUR } from "../../../core/reminders/limits";
+import { useCurrentUser } from "../../lib/current-user";
 import { requestNotificationPermission } from "../../lib/notifications";
 import { currentSubscription, subscribeDevice } from "../../lib/reminders/push-device-subscription";
 import { usePermission } from "../../lib/reminders/use-permission";
@@ -11,11 +13,13 @@ import { ReminderTimesList } from "./reminder-times-list";
 
 const copy = messages.reminderSettings;
 
-type TestState = { kind: "idle" } | { kind: "sending" } | { kind: "sent"; text: string } | { kind: "failed" };
+type TestState =
+  { kind: "idle" } | { kind: "sending" } | { kind: "sent"; text: string } | { kind: "failed"; text: string };
 
 /** Settings' Reminders card (issue 12 item 6): the daily times, the channels and a test reminder. */
 export function RemindersCard() {
   const reminders = useReminders();
+  const { email } = useCurrentUser();
   const { settings } = reminders;
   const [permission, setPermission] = usePermission();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
@@ -33,7 +37,9 @@ export function RemindersCard() {
   const sendTest = async () => {
     setTest({ kind: "sending" });
     const result = await reminders.sendTest();
-    if (!result) return setTest({ kind: "failed" });
+    if (result === "limited")
+      return setTest({ kind: "failed", text: copy.testLimited(TEST_REMINDERS_PER_HOUR) });
+    if (!result) return setTest({ kind: "failed", text: copy.testFailed });
     const sent = result.push > 0 || result.email;
     setTest({ kind: "sent", text: sent ? copy.testSent(result.push, result.email) : copy.testNothing });
   };
@@ -86,6 +92,7 @@ export function RemindersCard() {
           />
           <ReminderChannels
             settings={settings}
+            address={email}
             permission={permission}
             subscribed={subscribed}
             busy={busy}
@@ -104,7 +111,7 @@ export function RemindersCard() {
           </div>
           {test.kind === "failed" && (
             <p role="alert" className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-300">
-              {copy.testFailed}
+              {test.text}
             </p>
           )}
         </>

@@ -12,7 +12,7 @@ const respond = (status: number, body: unknown) =>
 
 const settings = {
   timeZone: "Europe/Berlin",
-  email: { enabled: false, available: true },
+  email: { enabled: false, available: true, verified: false },
   push: { publicKey: "BOr6", devices: 0 },
   reminders: [{ id: "r1", time: "20:00", habitId: null }],
 };

@@ -3,6 +3,7 @@
 // null) for the screen to say so; nothing here shows text.
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
+import { ApiError } from "../api";
 import { useCurrentUser } from "../current-user";
 import { queryClient } from "../query-client";
 import { type Reminder, remindersApi, type ReminderSettings, type ReminderTestResult } from "./reminders-api";
@@ -72,10 +73,14 @@ export function useReminders() {
     },
     [put],
   );
-  const sendTest = useCallback(
-    (): Promise<ReminderTestResult | null> => attempt(() => remindersApi.test()),
-    [],
-  );
+  /** The test's result, or why it failed: "limited" when the account sent its test reminders for the hour. */
+  const sendTest = useCallback(async (): Promise<ReminderTestResult | "limited" | null> => {
+    try {
+      return await remindersApi.test();
+    } catch (error) {
+      return error instanceof ApiError && error.code === "TEST_REMINDER_LIMITED" ? "limited" : null;
+    }
+  }, []);
 
   return {
     userId,

@@ -5,7 +5,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const settings = {
   timeZone: "Europe/Berlin",
-  email: { enabled: false, available: false },
+  email: { enabled: false, available: false, verified: false },
   push: { publicKey: "BOr6", devices: 0 },
   reminders: [],
 };

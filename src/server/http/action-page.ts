@@ -1,0 +1,42 @@
+// The server's own small pages for links in mail (unsubscribe, verify an address): what the link is for, and a
+// button that posts to the same address. A GET changes nothing, so a mail scanner that opens every link changes
+// nothing (docs/decisions/0053-mail-only-to-verified-addresses.md). No script: the CSP's form-action 'self' allows it.
+import type { Context } from "hono";
+import { html } from "hono/html";
+import { PRODUCT_NAME } from "../../core/messages/first-screen";
+
+export type ActionPage = {
+  title: string;
+  text: string;
+  /** The button's label: it posts the form to the page's own address. */
+  confirm?: string;
+  /** The closing link, e.g. to Settings. */
+  link: { href: string; text: string };
+};
+
+export function actionPage(c: Context, status: 200 | 400, body: ActionPage) {
+  return c.html(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>${body.title} · ${PRODUCT_NAME}</title>
+        </head>
+        <body
+          style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem"
+        >
+          <h1>${body.title}</h1>
+          <p>${body.text}</p>
+          ${
+            body.confirm === undefined
+              ? ""
+              : html`<form method="post"><button type="submit">${body.confirm}</button></form>`
+          }
+          <p><a href="${body.link.href}">${body.link.text}</a></p>
+        </body>
+      </html>`,
+    status,
+  );
+}
