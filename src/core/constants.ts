@@ -25,3 +25,6 @@ export const STORAGE_KEYS = {
 /** Import limits (SPEC §5 Import; GUIDE §6 sizes every input). */
 export const MAX_BACKUP_HABITS = 1000;
 export const MAX_BACKUP_CHARS = 5 * 1024 * 1024;
+
+/** Imports (replace all, add, local-to-cloud migration) one account may make a minute: each is a bulk write. */
+export const IMPORTS_PER_MINUTE = 10;

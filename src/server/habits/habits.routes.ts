@@ -3,10 +3,12 @@ import { z } from "zod";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
 import { dayFault, latestDayOf } from "../http/user-day";
+import { userActionLimit } from "../http/user-rate-limit";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
 import { deriveHabit, type StoredHabit } from "../../core/habit";
 import { NewHabitSchema } from "../../core/habit-schema";
+import { IMPORTS_PER_MINUTE } from "../../core/constants";
 import type { LocalDate } from "../../core/local-date";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
@@ -76,6 +78,15 @@ const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
   return sendCached(c, answers, user.id, answer);
 };
 
+/** Each valid import writes up to the account's quota at once: a few a minute, apart from the general write limit. */
+const importLimit = userActionLimit({
+  action: "import",
+  max: IMPORTS_PER_MINUTE,
+  windowMs: 60_000,
+  code: "RATE_LIMITED",
+  message: `Too many imports: at most ${IMPORTS_PER_MINUTE} a minute`,
+});
+
 export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
   new Hono<AppEnv>()
     .get("/", (c) => cachedList(c, answers))
@@ -89,20 +100,20 @@ export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
       );
       return jsonAnswer(c, await habitJson(c, habit), 201);
     })
-    .put("/", validate("json", contract["PUT /api/habits"].json), async (c) => {
+    .put("/", validate("json", contract["PUT /api/habits"].json), importLimit, async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c);
       const habits = await replaceHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
-    // Issue 13 item 1 ("add to my habits"): the items of an import, appended after the user's habits.
-    .post("/import", validate("json", contract["POST /api/habits/import"].json), async (c) => {
+    // "Add to my habits": the items of an import, appended after the user's habits.
+    .post("/import", validate("json", contract["POST /api/habits/import"].json), importLimit, async (c) => {
       const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c);
       const habits = await appendHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
       return jsonBody(c, await habitsJson(c, habits));
     })
-    .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), async (c) => {
+    .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), importLimit, async (c) => {
       const { valid, failed } = await partitionLocalHabits(c.req.valid("json"), latestDay(c.get("now")));
       await ensureProfile(c);
       const { skipped, habits } = await migrateHabits(
