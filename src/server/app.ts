@@ -49,7 +49,7 @@ export type AppDeps = {
 /** The reminder channels of this configuration: Web Push with its VAPID keys, e-mail over SMTP_URL. */
 export function createReminderChannels(config: Config, logger: Logger): Channels {
   return {
-    push: createPushSender(config.vapid, logger),
+    push: createPushSender(config.vapid, logger, { allowPrivateHosts: config.pushAllowPrivateHosts }),
     mailer: createReminderMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.baseUrl }),
     secret: config.authSecret,
     appUrl: config.baseUrl,

@@ -31,6 +31,7 @@ import {
   writeTimeZone,
   type ReminderRow,
 } from "./reminders.repo";
+import { endpointRefusal } from "./public-address";
 import { nextFiringOf } from "./scheduler";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
@@ -147,12 +148,11 @@ export function reminderRoutes(config: Config, channels: Channels) {
 
 /** /api/push/subscriptions: the user's push devices, one row per browser (its endpoint). */
 export function pushRoutes(config: Config) {
-  // A local push service speaks plain HTTP: accepted only where the app itself is served over HTTP (development,
-  // tests), never by an https deployment, so that a signed-in user cannot make it post to its own host's ports.
-  const plainHttpPush = !config.baseUrl.startsWith("https://");
+  // A signed-in user must not make the server post into its own network: the endpoint's form is checked here, the
+  // address it resolves to when a push is sent (docs/decisions/0054-push-to-public-addresses-fairly.md).
   const checkEndpoint = (endpoint: string) => {
-    if (!plainHttpPush && !endpoint.startsWith("https://"))
-      throw badRequest("VALIDATION_FAILED", "endpoint: must be the push service's https URL");
+    const refusal = endpointRefusal(endpoint, config.pushAllowPrivateHosts);
+    if (refusal !== null) throw badRequest("PUSH_ENDPOINT_NOT_PUBLIC", `endpoint: ${refusal}`);
   };
   return new Hono<AppEnv>()
     .post("/subscriptions", validate("json", contract["POST /api/push/subscriptions"].json), async (c) => {
