@@ -205,7 +205,15 @@ export type Reminder = z.output<typeof ReminderSchema>;
 export const ReminderSettingsSchema = z.object({
   timeZone: z.string().nullable(),
   email: z.object({ enabled: z.boolean(), available: z.boolean() }),
-  push: z.object({ publicKey: z.string(), devices: z.number().int().min(0) }),
+  push: z.object({
+    publicKey: z.string(),
+    devices: z.number().int().min(0),
+    // Devices dropped for failing again and again since the user last enabled push (optional: older servers).
+    removed: z
+      .object({ count: z.number().int().min(1), at: z.string() })
+      .nullable()
+      .optional(),
+  }),
   reminders: z.array(ReminderSchema),
 });
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>;

@@ -47,8 +47,9 @@ export type AppDeps = {
 };
 
 /** The reminder channels of this configuration: Web Push with its VAPID keys, e-mail over SMTP_URL. */
-export function createReminderChannels(config: Config, logger: Logger): Channels {
+export function createReminderChannels(config: Config, logger: Logger, now = () => new Date()): Channels {
   return {
+    now,
     push: createPushSender(config.vapid, logger, { allowPrivateHosts: config.pushAllowPrivateHosts }),
     mailer: createReminderMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.baseUrl }),
     secret: config.authSecret,
@@ -165,7 +166,7 @@ export function createApp({
   app.route("/api/sync", syncRoutes(config.userLimits, hub));
   app.route("/api/profile", profileRoutes);
   app.route("/api/tokens", tokensRoutes);
-  const channels = reminderChannels ?? createReminderChannels(config, log);
+  const channels = reminderChannels ?? createReminderChannels(config, log, now);
   app.route("/api/reminders", reminderRoutes(config, channels));
   app.route("/api/push", pushRoutes(config));
 

@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dayCountsMigration } from "./day-counts-migration";
 import { historyMigration } from "./history-migration";
+import { pushFailuresMigration } from "./push-failures-migration";
 import { remindersMigration } from "./reminders-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0008_day_counts": dayCountsMigration,
   "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
+  "0011_push_failures": pushFailuresMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,7 +41,7 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     expect(read).toEqual({
       timeZone: null,
       email: { enabled: true, available: false },
-      push: { publicKey: t.config.vapid.publicKey, devices: 0 },
+      push: { publicKey: t.config.vapid.publicKey, devices: 0, removed: null },
       reminders: [],
     });
     expect(read.push.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);

@@ -14,6 +14,7 @@ import { validate } from "../http/validation";
 import { lockOwner } from "../habits/owner.repo";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
+  clearPushRemoved,
   countDailyReminders,
   countSubscriptions,
   deleteReminder,
@@ -22,6 +23,7 @@ import {
   insertReminder,
   listReminders,
   ownsHabit,
+  readPushRemoved,
   readUserSettings,
   subscriptionOwner,
   updateReminder,
@@ -44,15 +46,16 @@ const byKindAndTime = (a: ReminderRow, b: ReminderRow) =>
   a.id.localeCompare(b.id);
 
 async function settingsOf(db: Db, config: Config, userId: string): Promise<ReminderSettings> {
-  const [settings, devices, reminders] = await Promise.all([
+  const [settings, devices, reminders, removed] = await Promise.all([
     readUserSettings(db, userId),
     countSubscriptions(db, userId),
     listReminders(db, userId),
+    readPushRemoved(db, userId),
   ]);
   return {
     timeZone: settings.timeZone,
     email: { enabled: settings.emailEnabled, available: config.smtpUrl !== null },
-    push: { publicKey: config.vapid.publicKey, devices },
+    push: { publicKey: config.vapid.publicKey, devices, removed },
     reminders: reminders.sort(byKindAndTime).map(reminderOut),
   };
 }
@@ -179,6 +182,7 @@ export function pushRoutes(config: Config) {
           auth: keys.auth,
           createdAt: now.toISOString(),
         });
+        await clearPushRemoved(trx, user.id); // push enabled again: the notice of dropped devices is read
       });
       return c.json(await settingsOf(db, config, user.id));
     })
