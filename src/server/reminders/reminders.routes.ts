@@ -166,10 +166,8 @@ export function pushRoutes(config: Config) {
       checkEndpoint(endpoint);
       await db.transaction().execute(async (trx) => {
         await lockOwner(trx, user.id);
-        if (
-          (await subscriptionOwner(trx, endpoint)) !== user.id &&
-          (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX
-        )
+        const added = (await subscriptionOwner(trx, endpoint)) !== user.id;
+        if (added && (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX)
           throw new ApiError(
             409,
             "DEVICE_LIMIT",
@@ -182,7 +180,8 @@ export function pushRoutes(config: Config) {
           auth: keys.auth,
           createdAt: now.toISOString(),
         });
-        await clearPushRemoved(trx, user.id); // push enabled again: the notice of dropped devices is read
+        // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
+        if (added) await clearPushRemoved(trx, user.id);
       });
       return c.json(await settingsOf(db, config, user.id));
     })
