@@ -118,6 +118,13 @@ describe("the push sender", () => {
     expect(lines.join("\n")).toMatch(/timed out/);
   });
 
+  it("gives up on a connection not made within the connect timeout", async () => {
+    const unanswered: Resolver = () => {}; // the name never resolves: the socket stays connecting
+    const { send, lines } = sender({ resolver: unanswered, connectTimeoutMs: 200, timeoutMs: 20_000 });
+    expect(await send(subscription("https://push.example.com/push/6"), payload)).toBe("failed");
+    expect(lines.join("\n")).toMatch(/no connection within 200 ms/);
+  });
+
   it("reads no more than a few KiB of an answer, and follows no redirect", async () => {
     let redirected = 0;
     const target = await listen(createHttpServer((_req, res) => void ((redirected += 1), res.end())));

@@ -2,6 +2,7 @@
 // real scheduler under a controlled clock, a local server that accepts connections and never answers (the dead
 // devices of one user), and web-push-testing for another user due at the same minute.
 import { createECDH, randomBytes } from "node:crypto";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -127,5 +128,40 @@ describe.each(testDialects())("fair reminder sending on $dialect", (dialect) => 
       keys: again.keys,
     });
     expect(cleared.push).toMatchObject({ devices: 2, removed: null });
+  });
+
+  it("starts counting again after a push the service takes", async () => {
+    let answer = 500;
+    const flaky = createHttpServer((req, res) => {
+      req.resume();
+      res.writeHead(answer).end();
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    try {
+      setClock(t, "2026-11-24T12:00:00.000Z");
+      const di = await userWithReminders("07:00", 1, PUSH_FAILURES_MAX - 2); // one failure fewer than the limit
+      const endpoint = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/push/di`;
+      await ok(di, "POST", "/api/push/subscriptions", { endpoint, keys: deviceKeys() });
+      const dayAt = async (iso: string) => {
+        setClock(t, iso);
+        await t.running.reminders.tick();
+        await t.running.reminders.tick();
+      };
+      await dayAt("2026-11-25T07:00:02.000Z"); // 4 failures
+      answer = 201;
+      await dayAt("2026-11-26T07:00:02.000Z"); // taken: the count starts again
+      answer = 500;
+      await dayAt("2026-11-27T07:00:02.000Z"); // 4 failures again, not 8
+      const settings = await ok<ReminderSettings>(di, "GET", "/api/reminders");
+      expect(settings.push).toMatchObject({ devices: 1, removed: null });
+      await dayAt("2026-11-28T07:00:02.000Z"); // the 5th in a row, and more
+      expect((await ok<ReminderSettings>(di, "GET", "/api/reminders")).push).toMatchObject({
+        devices: 0,
+        removed: { count: 1 },
+      });
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
   });
 });
