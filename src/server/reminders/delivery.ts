@@ -38,8 +38,8 @@ export type Channels = {
 
 /**
  * A device whose push service fails this many pushes in a row (no answer in time, an error, a refused address) is
- * dropped, and Settings says so: a phone off for a day keeps its place, a dead endpoint stops costing every
- * reminder its timeout (docs/decisions/0054-push-to-public-addresses-fairly.md).
+ * dropped, and Settings says so: a brief outage keeps the device, a dead endpoint stops costing every reminder its
+ * timeout (docs/decisions/0054-push-to-public-addresses-fairly.md).
  */
 export const PUSH_FAILURES_MAX = 5;
 

@@ -10,7 +10,7 @@ import webpush from "web-push";
 import type { VapidConfig } from "../config";
 import type { Logger } from "../log/logger";
 import type { PushPayload } from "../../core/reminders/push-payload";
-import { endpointRefusal, ipLiteralOf, isPublicAddress } from "./public-address";
+import { endpointRefusal, isPublicAddress } from "./public-address";
 import type { PushSubscriptionRow } from "./reminders.repo";
 
 /** A reminder not shown within an hour is no longer a reminder of that time. */
@@ -71,15 +71,12 @@ type Request = { endpoint: string; method: string; headers: Record<string, strin
 function send(req: Request, options: Required<PushSenderOptions>): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(req.endpoint);
+    // Node skips the lookup for an IP literal: without PUSH_ALLOW_PRIVATE_HOSTS this refuses every literal.
     const refusal = endpointRefusal(req.endpoint, options.allowPrivateHosts);
     if (refusal !== null) return reject(new NotPublicError(`the endpoint ${refusal}: not a public address`));
-    const literal = ipLiteralOf(url.hostname);
-    if (literal !== null && !options.allowPrivateHosts && !isPublicAddress(literal))
-      return reject(new NotPublicError(`${literal} is not a public address`));
     const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, {
       method: req.method,
       headers: req.headers,
-      // An IP literal skips the lookup: endpointRefusal refuses those without PUSH_ALLOW_PRIVATE_HOSTS.
       ...(!options.allowPrivateHosts && { lookup: publicLookup(options.resolver) }),
       agent: false, // a fresh connection, looked up and checked each time
     });

@@ -3,7 +3,8 @@
 // rows locked FOR UPDATE SKIP LOCKED on PostgreSQL, the one write lock on SQLite), moves each to its next firing,
 // and inserts the delivery key (user, reminder, local date) that makes the firing happen once. Sending happens
 // after the commit: a process that dies in between has claimed a firing it never sends (at most once).
-// Sends run in a pool fair across users, apart from the ticks (docs/decisions/0054-push-to-public-addresses-fairly.md).
+// Sends run in a pool fair across users, apart from the ticks
+// (docs/decisions/0054-push-to-public-addresses-fairly.md).
 import { nextFiring } from "../../core/reminders/next-fire";
 import { REMINDER_LATE_MAX_MS } from "../../core/reminders/limits";
 import type { Db } from "../db/database";
