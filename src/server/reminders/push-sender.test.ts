@@ -40,7 +40,13 @@ describe("the push sender", () => {
   let push: PushService;
   beforeAll(async () => {
     // Stands for a service on the server's own network: it counts who connects, and never answers.
-    tcp = await listen(createTcpServer((socket) => void ((connections += 1), socket.on("error", () => {}))));
+    tcp = await listen(
+      createTcpServer((socket) => {
+        connections += 1;
+        socket.on("error", () => {});
+        socket.resume(); // reads and drops the request, so that it sees the sender close the connection
+      }),
+    );
     push = await startPushService();
   });
   afterAll(async () => {

@@ -22,6 +22,7 @@ async function startDeadService() {
     sockets.add(socket);
     socket.on("error", () => {});
     socket.on("close", () => sockets.delete(socket));
+    socket.resume(); // reads and drops the request, so that it sees the sender close the connection
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
