@@ -1,4 +1,4 @@
-// Sending a reminder (issue 12, docs/decisions/0033-reminders.md): what is left on the user's day, then every
+// Sending a reminder (docs/decisions/0033-reminders.md): what is left on the user's day, then every
 // push device, or the e-mail digest for a user without one. One user's slow or failing channel never stops
 // another's: the scheduler runs deliveries in a pool fair across users, and each send is bounded and its failure
 // logged (docs/decisions/0054-push-to-public-addresses-fairly.md).

@@ -1,4 +1,4 @@
-// Reminders storage (issue 12, docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
+// Reminders storage (docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
 // their next firing, push subscriptions, and the deliveries that make each firing happen once.
 import { isPostgres, type Db } from "../db/database";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";

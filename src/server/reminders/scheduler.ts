@@ -1,4 +1,4 @@
-// The reminder scheduler (issue 12, docs/decisions/0033-reminders.md). Every process runs it: a tick at start,
+// The reminder scheduler (docs/decisions/0033-reminders.md). Every process runs it: a tick at start,
 // then every 30 s on the half minute. A tick claims due reminders in batches (claimDueReminders: one transaction;
 // rows locked FOR UPDATE SKIP LOCKED on PostgreSQL, the one write lock on SQLite), moves each to its next firing,
 // and inserts the delivery key (user, reminder, local date) that makes the firing happen once. Sending happens
