@@ -12,6 +12,7 @@ import { testDialects } from "../../../test/support/databases";
 import { startPushService, type PushService } from "../../../test/support/push-service";
 import { pinnedClock, useTestServer, type TestServer, type TestUser } from "../../../test/support/api-server";
 import { PUSH_FAILURES_MAX } from "./delivery";
+import { listDeliveries } from "./reminders.repo";
 
 /** Accepts every connection and never answers, like a device's push service that hangs. */
 async function startDeadService() {
@@ -163,6 +164,29 @@ describe.each(testDialects())("fair reminder sending on $dialect", (dialect) => 
     } finally {
       flaky.closeAllConnections();
       await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
+
+  it("drops a firing that waited in the pool more than an hour, as one found that late", async () => {
+    const dead = await startDeadService();
+    try {
+      setClock(t, "2026-11-29T12:00:00.000Z");
+      const ed = await userWithReminders("07:00", 1, 1); // two firings: the second waits for the first
+      await ok(ed, "POST", "/api/push/subscriptions", {
+        endpoint: `${dead.url}/push/ed`,
+        keys: deviceKeys(),
+      });
+      setClock(t, "2026-11-30T07:00:02.000Z");
+      const ticked = t.running.reminders.tick();
+      await vi.waitFor(() => expect(dead.connections()).toBe(1), { timeout: 5_000, interval: 20 });
+      setClock(t, "2026-11-30T08:30:00.000Z"); // the first is still under way
+      await dead.close(); // now it fails, and the second starts 90 minutes late
+      await ticked;
+      const outcomes = (await listDeliveries(t.running.database.db, ed.id)).map((d) => d.outcome).sort();
+      expect(outcomes).toEqual(["failed", "late"]);
+      expect(dead.connections()).toBe(1);
+    } finally {
+      await dead.close();
     }
   });
 });
