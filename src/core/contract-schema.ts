@@ -206,7 +206,15 @@ export const ReminderSettingsSchema = z.object({
   timeZone: z.string().nullable(),
   /** enabled: mail goes out (off until the address is verified); verified: the address was confirmed by a link. */
   email: z.object({ enabled: z.boolean(), available: z.boolean(), verified: z.boolean() }),
-  push: z.object({ publicKey: z.string(), devices: z.number().int().min(0) }),
+  push: z.object({
+    publicKey: z.string(),
+    devices: z.number().int().min(0),
+    // Devices dropped for failing again and again since the user last enabled push (optional: older servers).
+    removed: z
+      .object({ count: z.number().int().min(1), at: z.string() })
+      .nullable()
+      .optional(),
+  }),
   reminders: z.array(ReminderSchema),
 });
 export type ReminderSettings = z.output<typeof ReminderSettingsSchema>;

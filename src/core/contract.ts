@@ -13,6 +13,7 @@ export const API_ERROR_CODES = [
   "INVALID_DATE", // 400: not a real YYYY-MM-DD day, or more than one day from the server's
   "INVALID_TIME", // 400: a reminder time that is not HH:MM (00:00 to 23:59)
   "INVALID_TIME_ZONE", // 400: not an IANA time zone name the server knows
+  "PUSH_ENDPOINT_NOT_PUBLIC", // 400: a push endpoint on an IP address, localhost or plain http (PUSH_ALLOW_PRIVATE_HOSTS)
   "BAD_REQUEST", // 400: refused by the HTTP layer before our validation
   "UNAUTHENTICATED", // 401: signed out or the session ended
   "FORBIDDEN_ORIGIN", // 403: a signed-in change from another site

@@ -51,9 +51,10 @@ export type AppDeps = {
 };
 
 /** The reminder channels of this configuration: Web Push with its VAPID keys, e-mail over SMTP_URL. */
-export function createReminderChannels(config: Config, logger: Logger): Channels {
+export function createReminderChannels(config: Config, logger: Logger, now = () => new Date()): Channels {
   return {
-    push: createPushSender(config.vapid, logger),
+    now,
+    push: createPushSender(config.vapid, logger, { allowPrivateHosts: config.pushAllowPrivateHosts }),
     mailer: createReminderMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, appUrl: config.baseUrl }),
     secret: config.authSecret,
     appUrl: config.baseUrl,
@@ -190,7 +191,7 @@ export function createApp({
   app.route("/api/profile", profileRoutes);
   const guesses = { window: config.rateLimit.window, max: config.rateLimit.max };
   app.route("/api/tokens", tokensRoutes({ verify: betterAuthPasswordCheck(auth), guesses }));
-  const channels = reminderChannels ?? createReminderChannels(config, log);
+  const channels = reminderChannels ?? createReminderChannels(config, log, now);
   app.route("/api/reminders", reminderRoutes(config, channels));
   app.route("/api/push", pushRoutes(config));
 

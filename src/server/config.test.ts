@@ -18,6 +18,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe(`sqlite:${join(dataDir, "habit-streaks.db")}`);
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.trustProxy).toBe(false);
+    expect(config.pushAllowPrivateHosts).toBe(false);
     expect(config.rateLimit).toEqual({ window: 60, max: 5, signUpMax: 5, resetMax: 3 });
     expect(config.userLimits).toEqual({ maxHabits: 500, maxDays: 100_000, writeRateMax: 300 });
     expect(config.logLevel).toBe("info");
@@ -31,6 +32,7 @@ describe("loadConfig", () => {
     const config = load({
       PORT: "8080",
       TRUST_PROXY: "true",
+      PUSH_ALLOW_PRIVATE_HOSTS: "true",
       SIGN_IN_RATE_MAX: "7",
       BASE_URL: "https://habits.example.com/",
       TRUSTED_ORIGINS: "https://a.example, http://b.example:8080",
@@ -40,6 +42,7 @@ describe("loadConfig", () => {
     });
     expect(config.port).toBe(8080);
     expect(config.trustProxy).toBe(true);
+    expect(config.pushAllowPrivateHosts).toBe(true);
     expect(config.rateLimit.max).toBe(7);
     expect(config.baseUrl).toBe("https://habits.example.com");
     expect(config.trustedOrigins).toEqual([
@@ -61,6 +64,7 @@ describe("loadConfig", () => {
     ["PORT", "70000", /PORT: expected a port number from 0 to 65535.*got "70000"/],
     ["PORT", "80.5", /PORT: expected a port number/],
     ["TRUST_PROXY", "yes", /TRUST_PROXY: expected "true" or "false".*got "yes"/],
+    ["PUSH_ALLOW_PRIVATE_HOSTS", "on", /PUSH_ALLOW_PRIVATE_HOSTS: expected "true" or "false".*got "on"/],
     ["AUTH_SECRET", "short", /AUTH_SECRET: expected at least 32 characters$/],
     ["DATABASE_URL", "mysql://u:p@h/db", /DATABASE_URL: expected postgres:\/\/.* or sqlite:/],
     ["BASE_URL", "habits.example.com", /BASE_URL: expected the public URL starting with http/],

@@ -32,6 +32,8 @@ export type Config = {
   syncStreamsMax: number;
   /** Web Push (issue 12): the VAPID key pair (base64url) and the contact the push services see. */
   vapid: VapidConfig;
+  /** Push to private, loopback and IP-literal hosts and over plain http: tests and private deployments only. */
+  pushAllowPrivateHosts: boolean;
 };
 
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
@@ -131,6 +133,7 @@ const EnvSchema = z.object({
   USER_MAX_DAYS: int(1, 100_000_000, "a count").default(100_000),
   USER_WRITE_RATE_MAX: int(1, 1_000_000, "writes a minute").default(300),
   SYNC_STREAMS_MAX: int(1, 1_000_000, "a count").default(1000),
+  PUSH_ALLOW_PRIVATE_HOSTS: bool.default(false),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, "expected a P-256 public key, 65 bytes in base64url (87 characters)")
@@ -266,5 +269,6 @@ export function loadConfig(rawEnv: Env = process.env): Config {
     },
     syncStreamsMax: e.SYNC_STREAMS_MAX,
     vapid: { ...vapidKeys, subject: e.VAPID_SUBJECT ?? `mailto:${e.FEEDBACK_EMAIL}` },
+    pushAllowPrivateHosts: e.PUSH_ALLOW_PRIVATE_HOSTS,
   };
 }

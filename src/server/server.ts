@@ -59,7 +59,7 @@ export async function startServer(config: Config, opts: ServerOptions = {}): Pro
   const changes = createChangeHub(database, config.databaseUrl);
   const pruning = startSyncPruning(database.db, opts.now ?? (() => new Date()), logger);
   const now = opts.now ?? (() => new Date());
-  const reminderChannels = createReminderChannels(config, logger);
+  const reminderChannels = createReminderChannels(config, logger, now);
   const app = createApp({ config, database, auth, changes, now: opts.now, logger, reminderChannels });
   const reminders = startReminderScheduler({
     db: database.db,

@@ -50,6 +50,8 @@ export async function startClockedServer(options: {
       SIGN_IN_RATE_MAX: "100000",
       SIGN_UP_RATE_MAX: "100000",
       RESET_RATE_MAX: "100000",
+      // The local Web Push service (push-service.ts) is plain http on 127.0.0.1; tests of the refusal set it false.
+      PUSH_ALLOW_PRIVATE_HOSTS: "true",
       TEST_CLOCK_FILE: options.clock.file,
       TEST_REMINDER_TICK_MS: String(options.tickMs ?? 250),
       ...options.env,

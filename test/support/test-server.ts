@@ -134,6 +134,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       SIGN_IN_RATE_MAX: "100000",
       SIGN_UP_RATE_MAX: "100000",
       RESET_RATE_MAX: "100000",
+      // The local Web Push service (push-service.ts) is plain http on 127.0.0.1; tests of the refusal set it false.
+      PUSH_ALLOW_PRIVATE_HOSTS: "true",
       ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
       ...(mailbox && { SMTP_URL: mailbox.url, MAIL_FROM: "Habit Streaks <no-reply@localhost>" }),
       ...(oidc && {

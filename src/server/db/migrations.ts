@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import { dayCountsMigration } from "./day-counts-migration";
 import { emailConsentMigration } from "./email-consent-migration";
 import { historyMigration } from "./history-migration";
+import { pushFailuresMigration } from "./push-failures-migration";
 import { remindersMigration } from "./reminders-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0009_postgres_indexes": { up: async (db) => (await import("./postgres-indexes-migration")).up(db) },
   "0010_api_tokens": apiTokensMigration,
   "0011_email_consent": emailConsentMigration,
+  "0012_push_failures": pushFailuresMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

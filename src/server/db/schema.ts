@@ -80,6 +80,9 @@ export type ReminderSettingsTable = {
   email_enabled: ColumnType<number, number | undefined, number>;
   /** When the digest's unsubscribe link was last used (ISO instant); a toggle made before it does not undo it. */
   email_unsubscribed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Push devices dropped for failing (delivery.ts), since the user last enabled push; and when the last was. */
+  push_removed: ColumnType<number, number | undefined, number>;
+  push_removed_at: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** A daily reminder time (habit_id null) or a habit's own; next_fire_at (ISO instant) for fire_date (local). */
@@ -99,6 +102,8 @@ export type PushSubscriptionTable = {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** Pushes in a row the push service did not take (delivery.ts drops the device at PUSH_FAILURES_MAX). */
+  failures: ColumnType<number, number | undefined, number>;
 };
 
 /** The exactly-once key of a reminder: (user_id, reminder_id, date); outcome: claimed, then what happened. */

@@ -1,6 +1,7 @@
-// Sending a reminder (issue 12, docs/decisions/0033-reminders.md): what is left on the user's day, then every
+// Sending a reminder (docs/decisions/0033-reminders.md): what is left on the user's day, then every
 // push device, or the e-mail digest for a user without one. One user's slow or failing channel never stops
-// another's: each send is awaited on its own and its failure logged.
+// another's: the scheduler runs deliveries in a pool fair across users, and each send is bounded and its failure
+// logged (docs/decisions/0054-push-to-public-addresses-fairly.md).
 import { dayFor } from "../../core/day-start";
 import { messages } from "../../core/messages";
 import { habitsLeft, reminderPush, testPush } from "../../core/reminders/habits-left";
@@ -16,6 +17,8 @@ import {
   digestAddress,
   habitsOnDay,
   listSubscriptions,
+  recordPushFailure,
+  resetPushFailures,
   type ReminderRow,
 } from "./reminders.repo";
 import { unsubscribeToken } from "./unsubscribe-token";
@@ -28,40 +31,45 @@ export type Channels = {
   /** The app's public URL (BASE_URL). */
   appUrl: string;
   logger: Logger;
+  /** The server's clock: when a device was dropped. */
+  now: () => Date;
 };
 
-/** Pushes sent at once by one process: enough to keep a tick short, few enough not to crowd the server. */
-export const SEND_CONCURRENCY = 8;
-
-/** Runs `work` on each item, at most `limit` at a time. */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
+/**
+ * A device whose push service fails this many pushes in a row (no answer in time, an error, a refused address) is
+ * dropped, and Settings says so: a brief outage keeps the device, a dead endpoint stops costing every reminder its
+ * timeout (docs/decisions/0054-push-to-public-addresses-fairly.md).
+ */
+export const PUSH_FAILURES_MAX = 5;
 
 export const unsubscribeUrl = (channels: Pick<Channels, "secret" | "appUrl">, userId: string) =>
   `${channels.appUrl}/api/reminders/unsubscribe?token=${unsubscribeToken(channels.secret, userId)}`;
 
-/** Pushes to every device of the user; devices the push service no longer knows are deleted. */
+/**
+ * Pushes to every device of the user at once (at most PUSH_DEVICES_MAX, each bounded by the sender's timeouts);
+ * devices the push service no longer knows are deleted, and those that keep failing are dropped.
+ */
 async function pushToDevices(db: Db, channels: Channels, userId: string, payload: PushPayload) {
   const devices = await listSubscriptions(db, userId);
-  let accepted = 0;
-  let gone = 0;
-  await eachLimited(devices, SEND_CONCURRENCY, async (device) => {
-    const outcome = await channels.push(device, payload);
-    if (outcome === "accepted") accepted += 1;
-    if (outcome === "gone") {
-      gone += 1;
-      await deleteExpiredSubscription(db, device.endpoint, device.p256dh);
-    }
-  });
-  return { devices: devices.length, accepted, gone };
+  const outcomes = await Promise.all(
+    devices.map(async (device) => {
+      const outcome = await channels.push(device, payload);
+      if (outcome === "accepted" && device.failures > 0)
+        await resetPushFailures(db, device.endpoint, device.p256dh);
+      if (outcome === "gone") await deleteExpiredSubscription(db, device.endpoint, device.p256dh);
+      if (
+        outcome === "failed" &&
+        (await recordPushFailure(db, device, PUSH_FAILURES_MAX, channels.now().toISOString()))
+      )
+        channels.logger.warn(
+          { userId, failures: PUSH_FAILURES_MAX },
+          "a push device that kept failing was removed",
+        );
+      return outcome;
+    }),
+  );
+  const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
+  return { devices: devices.length, accepted: count("accepted"), gone: count("gone") };
 }
 
 /** E-mail goes to a user who has it on, on a verified address, and no push device, when SMTP is configured. */

@@ -42,7 +42,7 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     expect(read).toEqual({
       timeZone: null,
       email: { enabled: false, available: false, verified: false },
-      push: { publicKey: t.config.vapid.publicKey, devices: 0 },
+      push: { publicKey: t.config.vapid.publicKey, devices: 0, removed: null },
       reminders: [],
     });
     expect(read.push.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
@@ -291,5 +291,45 @@ describe.each(testDialects())("reminders routes on $dialect", (dialect) => {
     // A token of an account that is gone is answered, and changes nothing
     const gone = unsubscribeToken(TEST_SECRET, "no-such-user");
     expect((await t.call(null, "POST", `/api/reminders/unsubscribe?token=${gone}`)).status).toBe(200);
+  });
+});
+
+describe.each(testDialects())("push endpoints without PUSH_ALLOW_PRIVATE_HOSTS on $dialect", (dialect) => {
+  // The app is served over http here, as in development: that alone must not open the server's own network.
+  const t = useTestServer(dialect, undefined, {
+    transport: "in-process",
+    env: { PUSH_ALLOW_PRIVATE_HOSTS: "false" },
+  });
+
+  it("refuses an endpoint on an IP address, localhost or plain http with PUSH_ENDPOINT_NOT_PUBLIC", async () => {
+    const user = await t.signUp();
+    const refused = [
+      "https://10.0.0.5:8443/admin",
+      "https://[::1]/",
+      `http://127.0.0.1:${t.config.port}/`,
+      `http://localhost:${t.config.port}/api/health`,
+      "https://localhost/push",
+      "https://localhost./push",
+      "https://push.localhost/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://0x7f.1/x", // the URL parser reads it as 127.0.0.1
+      "https://2130706433/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://[fd00::1]/x",
+      "https://93.184.216.34/x", // public, but an IP literal: push services are named
+    ];
+    for (const endpoint of refused)
+      expectError(
+        await t.call(user, "POST", "/api/push/subscriptions", { json: { ...device(1), endpoint } }),
+        400,
+        "PUSH_ENDPOINT_NOT_PUBLIC",
+        /endpoint/,
+      );
+    expect((await t.call<ReminderSettings>(user, "GET", "/api/reminders")).body.push.devices).toBe(0);
+    const named = await t.call<ReminderSettings>(user, "POST", "/api/push/subscriptions", {
+      json: device(1),
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.push.devices).toBe(1);
   });
 });

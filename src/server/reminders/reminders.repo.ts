@@ -1,4 +1,4 @@
-// Reminders storage (issue 12, docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
+// Reminders storage (docs/decisions/0033-reminders.md): the user's zone and digest, reminder times with
 // their next firing, push subscriptions, and the deliveries that make each firing happen once.
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
@@ -23,6 +23,8 @@ export type UserReminderSettings = {
 };
 
 export type PushSubscriptionRow = { endpoint: string; userId: string; p256dh: string; auth: string };
+/** A device as the scheduler reads it: with its failures in a row. */
+export type PushDeviceRow = PushSubscriptionRow & { failures: number };
 
 type RawReminder = {
   id: string;
@@ -228,14 +230,20 @@ export async function countSubscriptions(db: Db, userId: string): Promise<number
   return Number(count);
 }
 
-export async function listSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+export async function listSubscriptions(db: Db, userId: string): Promise<PushDeviceRow[]> {
   const rows = await db
     .selectFrom("push_subscriptions")
-    .select(["endpoint", "user_id", "p256dh", "auth"])
+    .select(["endpoint", "user_id", "p256dh", "auth", "failures"])
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .execute();
-  return rows.map((r) => ({ endpoint: r.endpoint, userId: r.user_id, p256dh: r.p256dh, auth: r.auth }));
+  return rows.map((r) => ({
+    endpoint: r.endpoint,
+    userId: r.user_id,
+    p256dh: r.p256dh,
+    auth: r.auth,
+    failures: Number(r.failures),
+  }));
 }
 
 /** The endpoint's owner, or undefined: a device moves to whoever subscribes it last. */
@@ -262,7 +270,9 @@ export async function upsertSubscription(
       created_at: row.createdAt,
     })
     .onConflict((oc) =>
-      oc.column("endpoint").doUpdateSet({ user_id: row.userId, p256dh: row.p256dh, auth: row.auth }),
+      oc
+        .column("endpoint")
+        .doUpdateSet({ user_id: row.userId, p256dh: row.p256dh, auth: row.auth, failures: 0 }),
     )
     .execute();
 }
@@ -283,6 +293,75 @@ export async function deleteExpiredSubscription(db: Db, endpoint: string, p256dh
     .deleteFrom("push_subscriptions")
     .where("endpoint", "=", endpoint)
     .where("p256dh", "=", p256dh)
+    .execute();
+}
+
+/** A push the service took: the device's failures in a row start again from 0. */
+export async function resetPushFailures(db: Db, endpoint: string, p256dh: string): Promise<void> {
+  await db
+    .updateTable("push_subscriptions")
+    .set({ failures: 0 })
+    .where("endpoint", "=", endpoint)
+    .where("p256dh", "=", p256dh)
+    .execute();
+}
+
+/**
+ * A push the service did not take: one more failure in a row. At `max` the device is deleted and the user's notice
+ * counts it; true when it was.
+ */
+export async function recordPushFailure(
+  db: Db,
+  device: { endpoint: string; p256dh: string; userId: string },
+  max: number,
+  at: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("push_subscriptions")
+      .set((eb) => ({ failures: eb("failures", "+", 1) }))
+      .where("endpoint", "=", device.endpoint)
+      .where("p256dh", "=", device.p256dh)
+      .execute();
+    const deleted = await trx
+      .deleteFrom("push_subscriptions")
+      .where("endpoint", "=", device.endpoint)
+      .where("p256dh", "=", device.p256dh)
+      .where("failures", ">=", max)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) return false;
+    await trx
+      .insertInto("reminder_settings")
+      .values({ user_id: device.userId, time_zone: null, push_removed: 1, push_removed_at: at })
+      .onConflict((oc) =>
+        oc.column("user_id").doUpdateSet((eb) => ({
+          push_removed: eb("reminder_settings.push_removed", "+", 1),
+          push_removed_at: at,
+        })),
+      )
+      .execute();
+    return true;
+  });
+}
+
+/** The devices dropped for failing since the user last enabled push, or null. */
+export async function readPushRemoved(db: Db, userId: string): Promise<{ count: number; at: string } | null> {
+  const row = await db
+    .selectFrom("reminder_settings")
+    .select(["push_removed", "push_removed_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const count = Number(row?.push_removed ?? 0);
+  return count > 0 && row?.push_removed_at ? { count, at: row.push_removed_at } : null;
+}
+
+/** The user enabled push again: the notice of dropped devices has been read. */
+export async function clearPushRemoved(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("reminder_settings")
+    .set({ push_removed: 0, push_removed_at: null })
+    .where("user_id", "=", userId)
+    .where("push_removed", ">", 0)
     .execute();
 }
 

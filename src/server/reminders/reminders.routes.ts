@@ -15,6 +15,7 @@ import { actionPage } from "../http/action-page";
 import { lockOwner } from "../habits/owner.repo";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
+  clearPushRemoved,
   countDailyReminders,
   countSubscriptions,
   deleteReminder,
@@ -23,6 +24,7 @@ import {
   insertReminder,
   listReminders,
   ownsHabit,
+  readPushRemoved,
   readUserSettings,
   subscriptionOwner,
   unsubscribeEmail,
@@ -32,6 +34,7 @@ import {
   writeTimeZone,
   type ReminderRow,
 } from "./reminders.repo";
+import { endpointRefusal } from "./public-address";
 import { nextFiringOf } from "./scheduler";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
@@ -44,10 +47,11 @@ const byKindAndTime = (a: ReminderRow, b: ReminderRow) =>
   a.id.localeCompare(b.id);
 
 async function settingsOf(db: Db, config: Config, userId: string): Promise<ReminderSettings> {
-  const [settings, devices, reminders] = await Promise.all([
+  const [settings, devices, reminders, removed] = await Promise.all([
     readUserSettings(db, userId),
     countSubscriptions(db, userId),
     listReminders(db, userId),
+    readPushRemoved(db, userId),
   ]);
   return {
     timeZone: settings.timeZone,
@@ -56,7 +60,7 @@ async function settingsOf(db: Db, config: Config, userId: string): Promise<Remin
       available: config.smtpUrl !== null,
       verified: settings.emailVerified,
     },
-    push: { publicKey: config.vapid.publicKey, devices },
+    push: { publicKey: config.vapid.publicKey, devices, removed },
     reminders: reminders.sort(byKindAndTime).map(reminderOut),
   };
 }
@@ -163,12 +167,11 @@ export function reminderRoutes(config: Config, channels: Channels) {
 
 /** /api/push/subscriptions: the user's push devices, one row per browser (its endpoint). */
 export function pushRoutes(config: Config) {
-  // A local push service speaks plain HTTP: accepted only where the app itself is served over HTTP (development,
-  // tests), never by an https deployment, so that a signed-in user cannot make it post to its own host's ports.
-  const plainHttpPush = !config.baseUrl.startsWith("https://");
+  // A signed-in user must not make the server post into its own network: the endpoint's form is checked here, the
+  // address it resolves to when a push is sent (docs/decisions/0054-push-to-public-addresses-fairly.md).
   const checkEndpoint = (endpoint: string) => {
-    if (!plainHttpPush && !endpoint.startsWith("https://"))
-      throw badRequest("VALIDATION_FAILED", "endpoint: must be the push service's https URL");
+    const refusal = endpointRefusal(endpoint, config.pushAllowPrivateHosts);
+    if (refusal !== null) throw badRequest("PUSH_ENDPOINT_NOT_PUBLIC", `endpoint: ${refusal}`);
   };
   return new Hono<AppEnv>()
     .post("/subscriptions", validate("json", contract["POST /api/push/subscriptions"].json), async (c) => {
@@ -179,10 +182,8 @@ export function pushRoutes(config: Config) {
       checkEndpoint(endpoint);
       await db.transaction().execute(async (trx) => {
         await lockOwner(trx, user.id);
-        if (
-          (await subscriptionOwner(trx, endpoint)) !== user.id &&
-          (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX
-        )
+        const added = (await subscriptionOwner(trx, endpoint)) !== user.id;
+        if (added && (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX)
           throw new ApiError(
             409,
             "DEVICE_LIMIT",
@@ -195,6 +196,8 @@ export function pushRoutes(config: Config) {
           auth: keys.auth,
           createdAt: now.toISOString(),
         });
+        // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
+        if (added) await clearPushRemoved(trx, user.id);
       });
       return c.json(await settingsOf(db, config, user.id));
     })

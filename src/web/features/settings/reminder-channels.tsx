@@ -5,6 +5,7 @@ import type { PermissionState } from "../../lib/notifications";
 import { Button } from "../../ui/button";
 import { mutedText } from "../../ui/settings-section";
 import { EmailVerification } from "./email-verification";
+import { RemovedDevicesNotice } from "./removed-devices-notice";
 
 const copy = messages.reminderSettings;
 
@@ -51,6 +52,7 @@ export function ReminderChannels(props: ReminderChannelsProps) {
         {settings.push.devices > 0 && (
           <p className={`mt-1 ${mutedText}`}>{copy.devices(settings.push.devices)}</p>
         )}
+        <RemovedDevicesNotice removed={settings.push.removed} />
         {permission === "denied" && <p className={`mt-1 ${mutedText}`}>{copy.pushBlockedHelp}</p>}
         {canEnable && (
           <Button className="mt-2" onClick={onEnablePush} disabled={busy}>
