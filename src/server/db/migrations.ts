@@ -66,6 +66,8 @@ const migrations: Record<string, Migration> = {
   "0010_api_tokens": apiTokensMigration,
   "0011_email_consent": emailConsentMigration,
   "0012_push_failures": pushFailuresMigration,
+  // Write counts are kept with the other actions' (user_action_rate, 0011): a count lost at the upgrade is harmless.
+  "0013_one_rate_table": { up: (db) => db.schema.dropTable("user_write_rate").execute() },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

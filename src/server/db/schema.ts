@@ -116,9 +116,10 @@ export type ReminderDeliveryTable = {
 };
 
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
-export type UserWriteRateTable = { user_id: string; window_start: number; count: number };
-
-/** Counts of one kind of action (a test reminder) per user in its current window (window_start: windows since 1970). */
+/**
+ * Counts of one kind of action per user in its current window (window_start: windows since 1970): API writes
+ * ("write", http/user-rate-limit.ts), test reminders, imports.
+ */
 export type UserActionRateTable = { user_id: string; action: string; window_start: number; count: number };
 
 /** The columns of Better Auth's tables that the API's session check reads (its migrations own them). */
@@ -144,7 +145,6 @@ export type Database = {
   profiles: ProfileTable;
   habits: HabitTable;
   completions: CompletionTable;
-  user_write_rate: UserWriteRateTable;
   user_action_rate: UserActionRateTable;
   sync_state: SyncStateTable;
   deleted_habits: DeletedHabitTable;

@@ -1,21 +1,32 @@
 import { sql, type Kysely } from "kysely";
 import { locksRows, smallWrites, type Db } from "../db/database";
-import type { Database } from "../db/schema";
+import type { Database, UserActionRateTable } from "../db/schema";
 
 export type WriteCount = { count: number; windowStart: number };
 
-/** One statement: counts a write in the user's current window, starting a new window when the old one is over. */
-async function upsert(db: Kysely<Database>, userId: string, windowStart: number): Promise<WriteCount> {
+/** The action under which API writes are counted (the general write limit). */
+const WRITE = "write";
+
+/**
+ * One statement: counts one `action` of the user in its current window, starting a new window when the old one is
+ * over, and returns the window's count.
+ */
+async function upsert(
+  db: Kysely<Database>,
+  userId: string,
+  action: string,
+  windowStart: number,
+): Promise<WriteCount> {
   const row = await db
-    .insertInto("user_write_rate")
-    .values({ user_id: userId, window_start: windowStart, count: 1 })
+    .insertInto("user_action_rate")
+    .values({ user_id: userId, action, window_start: windowStart, count: 1 })
     .onConflict((oc) =>
-      oc.column("user_id").doUpdateSet({
+      oc.columns(["user_id", "action"]).doUpdateSet({
         // A process whose clock lags a little behind another's counts into the newer window, never back.
-        count: sql`case when excluded.window_start > user_write_rate.window_start then 1
-          else user_write_rate.count + 1 end`,
-        window_start: sql`case when excluded.window_start > user_write_rate.window_start
-          then excluded.window_start else user_write_rate.window_start end`,
+        count: sql`case when excluded.window_start > user_action_rate.window_start then 1
+          else user_action_rate.count + 1 end`,
+        window_start: sql`case when excluded.window_start > user_action_rate.window_start
+          then excluded.window_start else user_action_rate.window_start end`,
       }),
     )
     .returning(["count", "window_start"])
@@ -47,9 +58,10 @@ class MemoryCounters {
     let counter = this.counters.get(userId);
     if (!counter) {
       const row = await this.db
-        .selectFrom("user_write_rate")
+        .selectFrom("user_action_rate")
         .select(["count", "window_start"])
         .where("user_id", "=", userId)
+        .where("action", "=", WRITE)
         .executeTakeFirst();
       // Another request of the user may have been first while this one read.
       counter = this.counters.get(userId) ?? {
@@ -81,13 +93,18 @@ class MemoryCounters {
   }
 
   private async flush() {
-    const rows: { user_id: string; window_start: number; count: number }[] = [];
+    const rows: UserActionRateTable[] = [];
     let current = 0;
     for (const counter of this.counters.values()) current = Math.max(current, counter.windowStart);
     for (const [userId, counter] of this.counters) {
       if (counter.dirty) {
         counter.dirty = false;
-        rows.push({ user_id: userId, window_start: counter.windowStart, count: counter.count });
+        rows.push({
+          user_id: userId,
+          action: WRITE,
+          window_start: counter.windowStart,
+          count: counter.count,
+        });
       } else if (counter.windowStart < current) {
         this.counters.delete(userId); // written back already, and its window is over: read again on next write
       }
@@ -99,10 +116,10 @@ class MemoryCounters {
         .transaction()
         .execute((trx) =>
           trx
-            .insertInto("user_write_rate")
+            .insertInto("user_action_rate")
             .values(values)
             .onConflict((oc) =>
-              oc.column("user_id").doUpdateSet({
+              oc.columns(["user_id", "action"]).doUpdateSet({
                 window_start: sql`excluded.window_start`,
                 count: sql`excluded.count`,
               }),
@@ -122,15 +139,15 @@ const memory = new WeakMap<Db, MemoryCounters>();
  * across processes; on SQLite the count is kept in memory and written back in the background.
  */
 export async function countWrite(db: Db, userId: string, windowStart: number): Promise<WriteCount> {
-  if (locksRows(db)) return upsert(db, userId, windowStart);
+  if (locksRows(db)) return upsert(db, userId, WRITE, windowStart);
   let counters = memory.get(db);
   if (!counters) memory.set(db, (counters = new MemoryCounters(db)));
   return counters.count(userId, windowStart);
 }
 
 /**
- * Counts one `action` of the user (a test reminder) in the window `windowStart` and returns the window's count.
- * One statement on both databases: such actions are a few an hour, so they need no in-memory counter.
+ * Counts one `action` of the user (a test reminder, an import) in the window `windowStart` and returns the window's
+ * count. One statement on both databases: such actions are a few a minute, so they need no in-memory counter.
  */
 export async function countAction(
   db: Db,
@@ -138,18 +155,5 @@ export async function countAction(
   action: string,
   windowStart: number,
 ): Promise<WriteCount> {
-  const row = await db
-    .insertInto("user_action_rate")
-    .values({ user_id: userId, action, window_start: windowStart, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "action"]).doUpdateSet({
-        count: sql`case when excluded.window_start > user_action_rate.window_start then 1
-          else user_action_rate.count + 1 end`,
-        window_start: sql`case when excluded.window_start > user_action_rate.window_start
-          then excluded.window_start else user_action_rate.window_start end`,
-      }),
-    )
-    .returning(["count", "window_start"])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), windowStart: Number(row.window_start) };
+  return upsert(db, userId, action, windowStart);
 }
