@@ -24,6 +24,12 @@ export function actionPage(c: Context, status: 200 | 400, body: ActionPage) {
           <meta name="robots" content="noindex" />
           <!-- The browser's own dark colours for a reader in dark mode, as the app follows the system's theme. -->
           <meta name="color-scheme" content="light dark" />
+          <style>
+            button {
+              font: inherit;
+              padding: 0.5rem 1rem;
+            }
+          </style>
           <title>${body.title} · ${PRODUCT_NAME}</title>
         </head>
         <body
@@ -34,9 +40,7 @@ export function actionPage(c: Context, status: 200 | 400, body: ActionPage) {
           ${
             body.confirm === undefined
               ? ""
-              : html`<form method="post">
-                  <button type="submit" style="font: inherit; padding: 0.5rem 1rem">${body.confirm}</button>
-                </form>`
+              : html`<form method="post"><button type="submit">${body.confirm}</button></form>`
           }
           <p><a href="${body.link.href}">${body.link.text}</a></p>
         </body>
