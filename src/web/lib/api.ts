@@ -32,7 +32,10 @@ export function isUnreachable(error: unknown): boolean {
 
 const hasCode = (error: ApiError, code: ApiErrorCode) => error.code === code;
 
-/** The text to show for a failed action: the server's reason when the product's generic text would hide it, else `fallback`. */
+/**
+ * The text to show for a failed action: the server's reason when the product's generic text would hide it, else
+ * `fallback`.
+ */
 export function failureText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (hasCode(error, "RATE_LIMITED")) return messages.limits.rateLimited;

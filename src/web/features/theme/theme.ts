@@ -1,6 +1,7 @@
-// The theme (docs/product.md, "Accounts and sign-in"): the stored preference, else the system colour scheme; applied as data-theme on <html> plus
-// the `dark` class; while nothing is stored it follows live changes of the system preference.
-// index.html's inline script (allowed by its hash in the CSP) repeats the first step before the first paint.
+// The theme (docs/product.md, "Accounts and sign-in"): the stored preference, else the system colour scheme; applied
+// as data-theme on <html> plus the `dark` class; while nothing is stored it follows live changes of the system
+// preference. index.html's inline script (allowed by its hash in the CSP) repeats the first step before the first
+// paint.
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { readStorage, writeStorage } from "../../lib/storage";

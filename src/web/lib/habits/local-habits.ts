@@ -1,5 +1,5 @@
-// The local habit list (browser storage key `habits`) that a signed-out browser kept, in the backup shape
-// of a backup: the first-visit migration sends it to the server as it is and removes it once copied.
+// The local habit list (browser storage key `habits`) that a signed-out browser kept, in the backup
+// shape: the first-visit migration sends it to the server as it is and removes it once copied.
 // Since the local store moved to IndexedDB nothing writes it any more.
 import { STORAGE_KEYS } from "../../../core/constants";
 import { readStorage, removeStorage } from "../storage";

@@ -11,8 +11,8 @@
  *   skippedDates, schedule, archived, position and emoji (absent without one), and for today: dueToday (its
  *   schedule has today), skippedToday (skipped by the user), onVacationToday.
  * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
- * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached (
- *   'Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
+ * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached
+ *   ('Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
  * - source: "server" (the last sync reached the server) | "local" (the stored copy is shown because the server
  *   could not be reached, announced once with 'Failed to load your habits from the cloud. Using local
  *   data instead.') | null before the first sync.

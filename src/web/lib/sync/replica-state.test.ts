@@ -222,7 +222,7 @@ describe("the replica", () => {
   });
 });
 
-describe("the replica", () => {
+describe("the replica: history fields and day settings", () => {
   const apply = (r: ReturnType<typeof emptyReplica>, ops: LocalOp[], now = t0) =>
     applyChanges(
       r,
