@@ -29,7 +29,7 @@ describe("parseBackup", () => {
   it("re-imports a full API habit with its derived fields", () => {
     expect(BackupHabitSchema.safeParse(habits[0]).success).toBe(true);
   });
-  it("round-trips the fields of issue 10, the schedule in canonical form", () => {
+  it("round-trips the history fields, the schedule in canonical form", () => {
     const swim = {
       ...habits[0]!,
       skippedDates: ["2026-11-18"],
@@ -54,7 +54,7 @@ describe("parseBackup", () => {
       emoji: null,
     });
   });
-  it("reads a file of the previous release as before: no field of issue 10 appears", () => {
+  it("reads a file of the previous release as before: no history field appears", () => {
     const old = JSON.stringify([
       { id: "1", name: "Read", streakCount: 1, lastCompletedDate: TEST_TODAY, completedDates: [TEST_TODAY] },
     ]);

@@ -1,5 +1,6 @@
-// The backup file's schema and parser (SPEC §3): a JSON array of habits. Parsing tells the exact fault so the API
-// can answer a precise 400. Apart from backup.ts so that writing a backup does not load zod (docs/decisions/0007).
+// The backup file's schema and parser (docs/product.md, "Backup, import and export"): a JSON array of habits. Parsing
+// tells the exact fault so the API can answer a precise 400. Apart from backup.ts so that writing a backup does not
+// load zod (docs/decisions/0007).
 import { z } from "zod";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
@@ -27,8 +28,8 @@ const datesSchema = (latest?: LocalDate) =>
     }
   });
 
-// Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact. The fields of
-// issue 10 are optional, so a file of an earlier release reads exactly as before: a day both done and skipped
+// Derived fields are accepted so our own exports re-import, and ignored: the dates are the only fact. The history
+// fields are optional, so a file of an earlier release reads exactly as before: a day both done and skipped
 // counts as done (docs/decisions/0028).
 export const backupHabitSchema = (latest?: LocalDate) =>
   z.strictObject({

@@ -10,7 +10,7 @@ describe("buildBackup", () => {
     makeHabit("Run", ["2024-02-29"]),
   ];
 
-  it("writes the SPEC §3 fields as a pretty JSON array", () => {
+  it("writes the original habit fields as a pretty JSON array", () => {
     const text = buildBackup(habits);
     expect(text).toContain('\n  {\n    "id": "Read"');
     const [first] = JSON.parse(text) as Record<string, unknown>[];
@@ -32,7 +32,7 @@ describe("buildBackup", () => {
     expect(buildBackup([])).toBe("[]");
   });
 
-  it("writes the fields of issue 10, defaults for a habit without them (its place in the list for position)", () => {
+  it("writes the history fields, defaults for a habit without them (its place in the list for position)", () => {
     const skipper = deriveHabit(
       {
         ...makeHabit("Swim", ["2026-11-20"]),

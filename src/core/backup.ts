@@ -1,12 +1,12 @@
-// The backup file (SPEC §3): a JSON array of habits. Writing and naming it; its schema and parser are in
-// backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0007).
+// The backup file (docs/product.md, "Backup, import and export"): a JSON array of habits. Writing and naming it; its
+// schema and parser are in backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0007).
 import { MAX_BACKUP_HABITS } from "./constants";
 import type { Habit } from "./habit";
 import type { LocalDate } from "./local-date";
 
 // The file's two faults as a whole, here rather than in backup-schema.ts: the API contract (contract-schema.ts)
 // names them for the import's body, and importing backup-schema.ts for two strings built its schemas too, a
-// sixth of the zod set-up the web app pays before its first sync (issue 11: Lighthouse's TBT).
+// sixth of the zod set-up the web app pays before its first sync (Lighthouse's TBT).
 export const BACKUP_NOT_AN_ARRAY = "a backup must be a JSON array of habits";
 export const BACKUP_TOO_MANY = `a backup holds at most ${MAX_BACKUP_HABITS} habits`;
 
@@ -15,7 +15,7 @@ export function isBackupFileName(name: string): boolean {
 }
 
 /**
- * Pretty JSON with the habit fields of SPEC §3, then those of issue 10 (skipped days, schedule, archive flag,
+ * Pretty JSON with the original habit fields, then the history ones (skipped days, schedule, archive flag,
  * position and emoji), always written so that a file says everything it restores (docs/decisions/0029).
  */
 export function buildBackup(habits: readonly Habit[]): string {

@@ -8,7 +8,7 @@ const markEveryDay = (from: string, to: string) =>
   Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
 const scenario = todayAndDates;
 
-describe("completionRate (SPEC §4)", () => {
+describe("completionRate", () => {
   it("is 0 with no completions", () => expect(completionRate([], TODAY)).toBe(0));
   it("is 100 when the first completion is today", () => expect(completionRate([TODAY], TODAY)).toBe(100));
   it("divides completions by days since the first, inclusive", () => {

@@ -1,4 +1,5 @@
-// The completion rate of SPEC §4, apart from stats.ts: habit.ts derives it, and stats.ts reads derived habits.
+// The completion rate (docs/product.md, "Completion rate"), apart from stats.ts: habit.ts derives it, and stats.ts
+// reads derived habits.
 import {
   type DayRules,
   habitDays,
@@ -14,7 +15,7 @@ import { dueDayCount, EVERY_DAY_MASK, weekdayOfDayNumber } from "./schedule";
  * Percent of the days that counted which were done, from the first completion up to today (docs/decisions/0028):
  * done days / (done days + due days that were neither done, skipped nor on vacation). A day done when it was not
  * due counts on both sides. Rounded, never above 100, 0 with no completion up to today. With no `rules` this is
- * SPEC §4: completions divided by the days since the first, inclusive.
+ * completions divided by the days since the first, inclusive.
  */
 export function completionRate(dates: readonly LocalDate[], today: LocalDate, rules?: DayRules): number {
   return completionRateOf(habitDays(dates, rules), toDayNumber(today));

@@ -1,4 +1,4 @@
-// Every business constant of SPEC §9, in one place.
+// Every business constant of the product (docs/product.md, "Limits"), in one place.
 export const APP_VERSION = "0.1.0";
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -15,14 +15,14 @@ export const QUICK_ADD_HINT_OVER = 6;
 export const DEFAULT_STATS_SORT = "streak" as const;
 export const MAX_HABIT_NAME_LENGTH = 100;
 
-/** Browser storage keys (SPEC §3). */
+/** Browser storage keys; `habits` and `habitStreaksFirstVisit` are the product's own names. */
 export const STORAGE_KEYS = {
   habits: "habits",
   firstVisit: "habitStreaksFirstVisit",
   theme: "habitStreaksTheme",
 } as const;
 
-/** Import limits (SPEC §5 Import; GUIDE §6 sizes every input). */
+/** Import limits: every input has a size (docs/product.md, "Backup, import and export"). */
 export const MAX_BACKUP_HABITS = 1000;
 export const MAX_BACKUP_CHARS = 5 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-// The contract between the web app and the server (GUIDE §4.13; docs/decisions/0026): for every JSON route the web
+// The contract between the web app and the server (docs/decisions/0026): for every JSON route the web
 // calls, the schema of its request and of its answer. The server validates requests with these schemas and a test
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0007).
@@ -28,7 +28,7 @@ import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSche
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
 
-/** What the server sends with every refusal (GUIDE §6): only the codes of the contract. */
+/** What the server sends with every refusal (docs/api.md): only the codes of the contract. */
 export const ApiErrorBodySchema = exactly<ApiErrorBody>()(
   z.strictObject({ error: z.strictObject({ code: ApiErrorCodeSchema, message: z.string().min(1) }) }),
 );
@@ -43,7 +43,10 @@ export const PhotoUrlSchema = z
   .url({ protocol: /^https$/, error: "must be an https URL" })
   .max(MAX_PHOTO_URL_LENGTH, `must be at most ${MAX_PHOTO_URL_LENGTH} characters`);
 
-/** PATCH /api/profile. The email is read-only (SPEC §2 Profile), so it is an unknown field here. */
+/**
+ * PATCH /api/profile. The email is read-only (docs/product.md, "Accounts and sign-in"), so it is an unknown field
+ * here.
+ */
 export const ProfilePatchSchema = z.strictObject({
   displayName: DisplayNameSchema.optional(),
   photoURL: PhotoUrlSchema.nullable().optional(),
@@ -60,12 +63,12 @@ export const BackupItemsSchema = z
   .array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY })
   .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
 
-/** Migration body: the browser's local list. Unlike an import, one bad habit fails alone (SPEC §4 "M failed"). */
+/** Migration body: the browser's local list. Unlike an import, one bad habit fails alone ("M failed"). */
 export const LocalHabitsSchema = z
   .array(z.unknown(), { error: "the local habits must be a JSON array" })
   .max(MAX_BACKUP_HABITS, `at most ${MAX_BACKUP_HABITS} habits can be migrated`);
 
-// Reminders (issue 12).
+// Reminders.
 
 /** A reminder time, "HH:MM" from 00:00 to 23:59 in the user's time zone. */
 export const ReminderTimeSchema = z
@@ -163,7 +166,7 @@ export const AuthProvidersSchema = z.object({
 export type AuthProviders = z.output<typeof AuthProvidersSchema>;
 
 /**
- * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit), with the fields of issue 10
+ * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit), with the history fields
  * optional: an answer of an earlier release (a cached app meeting an old server) still parses. Checked one way
  * (`satisfies`): a required field or a changed type is a compile error, and the contract test checks the answers.
  */
@@ -223,7 +226,7 @@ export type ReminderSettings = z.output<typeof ReminderSettingsSchema>;
 export const ReminderTestResultSchema = z.object({ push: z.number().int().min(0), email: z.boolean() });
 export type ReminderTestResult = z.output<typeof ReminderTestResultSchema>;
 
-// API tokens (issue 13 item 4; docs/decisions/0035-api-tokens.md): made and revoked signed in, in Settings.
+// API tokens (docs/decisions/0035-api-tokens.md): made and revoked signed in, in Settings.
 
 export { API_TOKEN_SCOPES, MAX_API_TOKEN_DAYS, MAX_API_TOKEN_NAME_LENGTH, type ApiTokenScope };
 
@@ -278,11 +281,11 @@ export const contract = {
   "PATCH /api/profile": { json: ProfilePatchSchema, response: ProfileSchema },
   "POST /api/habits/migrate": { json: LocalHabitsSchema, response: MigrationResultSchema },
   "PUT /api/habits": { json: BackupItemsSchema, response: z.array(HabitSchema) },
-  // Issue 13 item 1: a Loop import's "add to my habits"; the body of PUT /api/habits, the whole list answered.
+  // A Loop import's "add to my habits"; the body of PUT /api/habits, the whole list answered.
   "POST /api/habits/import": { json: BackupItemsSchema, response: z.array(HabitSchema) },
   "GET /api/sync": { query: SyncPullQuerySchema, response: SyncPullSchema },
   "POST /api/sync/push": { json: SyncPushSchema, response: SyncPushResultSchema },
-  // Reminders (issue 12). A path with ":id" is called with the reminder's id in its place.
+  // Reminders. A path with ":id" is called with the reminder's id in its place.
   "GET /api/reminders": { response: ReminderSettingsSchema },
   "PUT /api/reminders/time-zone": { json: TimeZoneBodySchema, response: ReminderSettingsSchema },
   "PUT /api/reminders/email": { json: ReminderEmailBodySchema, response: ReminderSettingsSchema },
@@ -292,7 +295,7 @@ export const contract = {
   "POST /api/reminders/test": { response: ReminderTestResultSchema },
   "POST /api/push/subscriptions": { json: PushSubscriptionBodySchema, response: ReminderSettingsSchema },
   "DELETE /api/push/subscriptions": { json: PushUnsubscribeBodySchema, response: ReminderSettingsSchema },
-  // API tokens (issue 13 item 4).
+  // API tokens.
   "GET /api/tokens": { response: ApiTokenListSchema },
   "POST /api/tokens": { json: NewApiTokenSchema, response: CreatedApiTokenSchema }, // 201
   "DELETE /api/tokens/:id": { response: ApiTokenListSchema },

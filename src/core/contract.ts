@@ -1,4 +1,4 @@
-// The contract between the web app and the server (GUIDE §4.13, §6; docs/decisions/0026), the part without zod:
+// The contract between the web app and the server (docs/decisions/0026, docs/api.md), the part without zod:
 // the error codes our API answers with. The routes, with their request and response schemas, are the `contract`
 // table of contract-schema.ts (zod stays out of the initial bundle, docs/decisions/0007); the sync protocol's
 // types are in sync.ts.
@@ -25,7 +25,7 @@ export const API_ERROR_CODES = [
   "QUOTA_EXCEEDED", // 409: the account's habit or day quota
   "REMINDER_LIMIT", // 409: more daily reminder times than REMINDER_TIMES_MAX
   "DEVICE_LIMIT", // 409: more push subscriptions (devices) than PUSH_DEVICES_MAX
-  // API tokens (issue 13 item 4).
+  // API tokens.
   "FORBIDDEN", // 403: a read-only token asked to write, or a token asked for what only a signed-in session may do
   "TOKEN_NOT_FOUND", // 404: no such API token, or another user's
   "TOKEN_LIMIT", // 409: more API tokens than API_TOKENS_MAX
@@ -45,12 +45,12 @@ const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
 export const isApiErrorCode = (code: string): code is ApiErrorCode => KNOWN_CODES.has(code);
 
 /**
- * The body of every refused request (GUIDE §6). The server sends only `ApiErrorCode`s; a client reads any string
+ * The body of every refused request (docs/api.md). The server sends only `ApiErrorCode`s; a client reads any string
  * (`Code = string`), since an app the service worker kept may meet a newer server with a code it does not know.
  */
 export type ApiErrorBody<Code extends string = ApiErrorCode> = { error: { code: Code; message: string } };
 
-// API tokens (issue 13 item 4): their limits, without zod, for the web's Settings card (schemas: contract-schema.ts).
+// API tokens: their limits, without zod, for the web's Settings card (schemas: contract-schema.ts).
 export const API_TOKEN_SCOPES = ["read-only", "read-write"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const MAX_API_TOKEN_NAME_LENGTH = 64;

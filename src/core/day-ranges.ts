@@ -1,4 +1,4 @@
-// Compact day lists for sync (issue 9): a run of consecutive days travels as one "first/last" item (ISO 8601
+// Compact day lists for sync: a run of consecutive days travels as one "first/last" item (ISO 8601
 // interval), so ten years of daily ticks cost a few items instead of 3,650 dates.
 import { fromDayNumber, toDayNumber, type LocalDate } from "./local-date";
 

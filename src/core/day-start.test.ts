@@ -16,7 +16,7 @@ const minute = fc.integer({ min: 0, max: 1439 });
 const dayStart = fc.integer({ min: 0, max: MAX_DAY_START });
 
 describe("dayFor", () => {
-  it("gives a moment before the day start to the previous day (issue 10: 01:30 with 03:00)", () => {
+  it("gives a moment before the day start to the previous day (01:30 with 03:00)", () => {
     expect(dayFor("2026-11-21", 90, 180)).toBe("2026-11-20");
     expect(dayFor("2026-11-21", 180, 180)).toBe("2026-11-21");
     expect(dayFor("2026-03-01", 0, 1)).toBe("2026-02-28");

@@ -1,4 +1,4 @@
-// The user's "day starts at" (issue 10, docs/decisions/0028): a moment before the day start still belongs to the
+// The user's "day starts at" (docs/decisions/0028): a moment before the day start still belongs to the
 // previous day, so a tick at 01:30 with a 03:00 day start counts for yesterday. It only decides which date "today"
 // is; stored days are dates and never move.
 import { addDays, isLocalDate, type LocalDate } from "./local-date";

@@ -17,7 +17,7 @@ import { normalizeDates } from "./streaks";
 /** What is stored for a (habit, day). A day is never both done and skipped. */
 export type DayState = "done" | "skipped" | "none";
 
-/** Tapping a day in the calendar cycles: not done → done → skipped → not done (issue 10). */
+/** Tapping a day in the calendar cycles: not done → done → skipped → not done. */
 export function nextDayState(state: DayState): DayState {
   return state === "none" ? "done" : state === "done" ? "skipped" : "none";
 }

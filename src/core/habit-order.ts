@@ -1,4 +1,4 @@
-// The order of habits on Today and Stats (issue 10 item 7): `position` ascending, ties by createdAt descending
+// The order of habits on Today and Stats: `position` ascending, ties by createdAt descending
 // (newest first, as before positions existed) then by id. A new habit goes first; a moved habit takes a position
 // between its new neighbours, so that a move is one write of one habit, except when there is no room between them
 // (equal positions, or the doubles ran out of precision): then the habits around it are numbered anew.

@@ -28,7 +28,7 @@ describe("HabitNameSchema control characters", () => {
   });
 });
 
-describe("HabitNameSchema: one rule for names (issue 8)", () => {
+describe("HabitNameSchema: one rule for names", () => {
   it.each([
     ["a lone high surrogate", "x\ud800y", /unpaired surrogate/],
     ["a lone low surrogate", "x\udc00y", /unpaired surrogate/],

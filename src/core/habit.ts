@@ -18,7 +18,7 @@ export type StoredHabit = {
   userId?: string;
   name: string;
   completedDates: LocalDate[];
-  /** Days skipped (issue 10); never also done: a day in both lists counts as done. Absent: none. */
+  /** Days skipped; never also done: a day in both lists counts as done. Absent: none. */
   skippedDates?: LocalDate[];
   /** When the habit is due (schedule.ts); `null` or absent: every day. */
   schedule?: Schedule | null;
@@ -68,8 +68,8 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
   if (stored.skippedDates)
     [skippedDates, days.skipped] = withoutDone(normalized(`skipped ${stored.id}`, stored.skippedDates), done);
   const figures = rememberedFigures(days, todayNumber);
-  // A copy, then the figures set on it: on Node 20's V8 an object literal that spreads a habit and adds six fields
-  // took 4 µs and 3 KB per habit (new hidden classes each time; docs/performance.md, eleventh step), 30 times this.
+  // A copy, then the figures set on it: on V8 an object literal that spreads a habit and adds six fields makes new
+  // hidden classes each time and costs many times this (docs/performance.md, eleventh step).
   const habit = Object.assign({}, stored) as Habit;
   habit.completedDates = completedDates;
   habit.streakCount = figures.streak;

@@ -1,4 +1,4 @@
-// Celebration and pulse rules of SPEC §2 Today and §9.
+// Celebration and pulse rules (docs/product.md, "Milestones").
 import { MILESTONE_EVERY, PULSE_STREAK } from "./constants";
 
 /** True when the streak rises onto a positive multiple of MILESTONE_EVERY (not when it falls back onto one). */

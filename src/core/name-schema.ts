@@ -1,4 +1,4 @@
-// The name rule of name.ts as zod schemas, shared by habit names, backup names and display names (GUIDE §4.6).
+// The name rule of name.ts as zod schemas, shared by habit names, backup names and display names.
 import { z } from "zod";
 import { MAX_NAME_LENGTH, nameCharacterProblem, nameMessages, normalizeName, type NameLabel } from "./name";
 

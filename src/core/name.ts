@@ -1,4 +1,4 @@
-// One rule for every name a person gives: habit names and display names (issue 8). Without zod, so the web's
+// One rule for every name a person gives: habit names and display names. Without zod, so the web's
 // sign-up form can check a name before zod loads (docs/decisions/0007); name-schema.ts wraps it for zod.
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
 

@@ -1,4 +1,4 @@
-// When two habit names read as the same habit (issue 10, item 12): the one name rule's stored form (NFC, trimmed,
+// When two habit names read as the same habit: the one name rule's stored form (NFC, trimmed,
 // see name.ts), compared without case. Upper- then lower-casing folds what lower-casing alone keeps apart (ß and SS).
 import { normalizeName } from "./name";
 

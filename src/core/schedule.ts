@@ -1,4 +1,4 @@
-// When a habit is due (issue 10, docs/decisions/0028): every day, or on chosen weekdays. One representation
+// When a habit is due (docs/decisions/0028): every day, or on chosen weekdays. One representation
 // everywhere, in storage, sync and the backup file alike: `null` (or an absent field) for every day, else
 // `{ weekdays: [1, 3, 5] }` with 0 = Sunday as Date#getUTCDay, ascending and distinct.
 import { type LocalDate, toDayNumber } from "./local-date";

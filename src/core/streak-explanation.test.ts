@@ -7,7 +7,7 @@ import { currentStreak, type DayRules } from "./streaks";
 import { anyHistory } from "./test-habits";
 import { isOnVacation } from "./vacation";
 
-describe("explainStreak (issue 10, item 9)", () => {
+describe("explainStreak", () => {
   it("names the run, the day it began and the skipped day inside it", () => {
     // Monday 16 done, Tuesday skipped, Wednesday to Friday 20 (today) done.
     const explanation = explainStreak(

@@ -1,4 +1,4 @@
-// How a streak figure came about (issue 10, item 9; docs/decisions/0028): the run it counts, the days inside it
+// How a streak figure came about (docs/decisions/0028): the run it counts, the days inside it
 // that neither broke nor extended it, and the day it broke. Data only; the words are the web app's.
 import { type DayStatus, dayStatusOf } from "./day-state";
 import {

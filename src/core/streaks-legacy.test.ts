@@ -1,5 +1,5 @@
 // A habit due every day with no skips and no vacation gives exactly the figures of the implementation before
-// issue 10, copied here unchanged as the reference.
+// skips, schedules and vacations, copied here unchanged as the reference.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { completionRate } from "./completion-rate";
@@ -68,7 +68,7 @@ const noRules = fc.constantFrom<DayRules | undefined>(
   { schedule: { weekdays: [6, 5, 4, 3, 2, 1, 0] }, skippedDates: [] },
 );
 
-describe("daily habit without skips (issue 10: today's results exactly)", () => {
+describe("daily habit without skips (the reference's results exactly)", () => {
   it("currentStreak, bestStreak and completionRate equal the reference", () => {
     fc.assert(
       fc.property(scenarios, noRules, ([today, dates], rules) => {

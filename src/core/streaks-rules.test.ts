@@ -1,4 +1,4 @@
-// Streaks with skipped days, schedules and vacations (issue 10, docs/decisions/0028).
+// Streaks with skipped days, schedules and vacations (docs/decisions/0028).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { completionRate } from "./completion-rate";

@@ -75,7 +75,7 @@ describe("bestStreak and lastCompletedDate", () => {
   });
 });
 
-describe("SPEC §4 marking complete", () => {
+describe("marking complete", () => {
   it("adds today and sets lastCompletedDate to today", () => {
     const dates = markDone(["2026-11-10"], TODAY);
     expect(dates).toEqual(["2026-11-10", TODAY]);
@@ -101,7 +101,7 @@ describe("SPEC §4 marking complete", () => {
   });
 });
 
-describe("SPEC §4 unmarking", () => {
+describe("unmarking", () => {
   it("removes today and lastCompletedDate becomes the latest remaining date", () => {
     const after = unmarkDone(["2026-11-10", TODAY], TODAY);
     expect(after).toEqual(["2026-11-10"]);
@@ -158,7 +158,7 @@ describe("properties", () => {
       }),
     );
   });
-  it("marking follows SPEC: +1 after yesterday, else 1", () => {
+  it("marking follows the plain rule: +1 after yesterday, else 1", () => {
     fc.assert(
       fc.property(scenario, ([t, dates]) => {
         const before = normalizeDates(dates).filter((d) => d < t);
@@ -168,7 +168,7 @@ describe("properties", () => {
       }),
     );
   });
-  it("unmarking follows SPEC: latest remaining, 0 if none, continues from yesterday, else 0 now and best kept", () => {
+  it("unmarking follows the plain rule: latest remaining, 0 if none, continues from yesterday, else 0 now and best kept", () => {
     fc.assert(
       fc.property(scenario, ([t, dates]) => {
         const before = markDone(

@@ -1,4 +1,4 @@
-// Streaks are derived from the stored days alone (GUIDE §5): docs/decisions/0001-streaks.md and 0028.
+// Streaks are derived from the stored days alone (docs/product.md, "Streaks"; docs/decisions/0001 and 0028).
 import { bestStreakOf, currentStreakOf, type DayRules, habitDays } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
 
@@ -19,11 +19,11 @@ export function normalizeDates(dates: readonly LocalDate[]): LocalDate[] {
 }
 
 /**
- * The current streak at `today` (docs/decisions/0028): walk back from today. Today counts when done and is still
- * open when not; each earlier day adds 1 when done, is passed over when skipped, on vacation or not due, and ends
- * the walk when it was due and not done. Dates after today do not count yet. With no `rules` (a habit due every
- * day, no skips) this is SPEC §4: the run of consecutive days ending today, or yesterday while today is not done.
- * `today` is the user's today, day start included (day-start.ts).
+ * The current streak at `today` (docs/decisions/0028): walk back from today. Today counts when done and is still open
+ * when not; each earlier day adds 1 when done, is passed over when skipped, on vacation or not due, and ends the walk
+ * when it was due and not done. Dates after today do not count yet. With no `rules` (a habit due every day, no skips)
+ * this is the plain rule: the run of consecutive days ending today, or yesterday while today is not done. `today` is
+ * the user's today, day start included (day-start.ts).
  */
 export function currentStreak(dates: readonly LocalDate[], today: LocalDate, rules?: DayRules): number {
   return currentStreakOf(habitDays(dates, rules), toDayNumber(today));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SUGGESTED_HABITS, suggestionsNotPresent } from "./suggested-habits";
 
 describe("SUGGESTED_HABITS", () => {
-  it("lists the 12 of SPEC §3 in order, each with an emoji", () => {
+  it("lists the 12 suggestions in order, each with an emoji", () => {
     expect(SUGGESTED_HABITS.map((s) => s.name)).toEqual([
       "Drink water",
       "Exercise",

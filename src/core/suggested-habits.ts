@@ -1,4 +1,4 @@
-// The 12 quick-add suggestions of SPEC §3, in that order; SPEC leaves the emojis to us.
+// The 12 quick-add suggestions, in the product's order; the emojis are our choice.
 export type SuggestedHabit = { readonly name: string; readonly emoji: string };
 
 export const SUGGESTED_HABITS: readonly SuggestedHabit[] = [
@@ -18,7 +18,10 @@ export const SUGGESTED_HABITS: readonly SuggestedHabit[] = [
 
 const key = (name: string) => name.trim().toLowerCase();
 
-/** Suggestions whose name matches no existing habit, ignoring case and surrounding spaces (SPEC §5). */
+/**
+ * Suggestions whose name matches no existing habit, ignoring case and surrounding spaces (docs/product.md, "The list
+ * on Today").
+ */
 export function suggestionsNotPresent(existingNames: readonly string[]): (typeof SUGGESTED_HABITS)[number][] {
   const existing = new Set(existingNames.map(key));
   return SUGGESTED_HABITS.filter((suggestion) => !existing.has(key(suggestion.name)));

@@ -1,4 +1,4 @@
-// The sync protocol between a device's local store and the server (issue 9; docs/decisions on offline-first).
+// The sync protocol between a device's local store and the server (docs/decisions on offline-first).
 // Types only: the zod schemas that validate these shapes live in sync-schema.ts (zod stays out of the initial
 // bundle, docs/decisions/0007). The server and the web client both use these types.
 import type { DayRange } from "./day-ranges";
@@ -14,7 +14,7 @@ export type SyncHabit = {
   name: string;
   createdAt: string; // ISO-8601, from the server
   updatedAt: string; // ISO-8601, from the server
-  /** When it is due (schedule.ts): `null` every day, else `{ weekdays }` in canonical form (issue 10). */
+  /** When it is due (schedule.ts): `null` every day, else `{ weekdays }` in canonical form. */
   schedule: Schedule | null;
   /** Archived habits leave Today and keep their history; Stats shows them on request. */
   archived: boolean;
@@ -24,17 +24,18 @@ export type SyncHabit = {
   emoji: string | null;
 };
 
-/** The user's settings that decide days (issue 10): the day start and the vacations. */
+/** The user's settings that decide days: the day start and the vacations. */
 export type SyncSettings = { dayStart: DayStart; vacations: Vacation[] };
 
 /** One (habit, day) fact. `done: false` is a tombstone: the day was unmarked. */
 export type SyncCompletion = { habitId: string; date: LocalDate; done: boolean };
 
 /**
- * The (habit, day) facts of one pull page, grouped per habit: `done` days were marked, `skipped` days were
- * skipped (issue 10), `undone` days returned to nothing (tombstones). A day is in one list at most. Each item is a day or a run of days, "first/last" (day-ranges.ts: `expandDayRanges`), so that
- * ten years of history fit the 300 KiB budget. A page may carry a habit's days before a later page carries the habit
- * row again; every habit a page's days belong to is in that page's `habits` or was sent before.
+ * The (habit, day) facts of one pull page, grouped per habit: `done` days were marked, `skipped` days were skipped,
+ * `undone` days returned to nothing (tombstones). A day is in one list at most. Each item is a day or a run of days,
+ * "first/last" (day-ranges.ts: `expandDayRanges`), so that ten years of history fit the 300 KiB budget. A page may
+ * carry a habit's days before a later page carries the habit row again; every habit a page's days belong to is in
+ * that page's `habits` or was sent before.
  */
 export type SyncHabitDays = { habitId: string; done: DayRange[]; skipped: DayRange[]; undone: DayRange[] };
 
@@ -73,7 +74,9 @@ export type SyncOp =
     }
   | { opId: string; type: "renameHabit"; habitId: string; name: string }
   | { opId: string; type: "deleteHabit"; habitId: string }
-  /** The previous release's tick (`done`) and untick; still accepted from outboxes queued before issue 10. */
+  /**
+   * The previous release's tick (`done`) and untick; still accepted from outboxes queued before skipped days existed.
+   */
   | { opId: string; type: "setCompletion"; habitId: string; date: LocalDate; done: boolean }
   /** A day's state, from 2000-01-01 up to the user's today (a later day is refused with INVALID_DATE). */
   | { opId: string; type: "setDay"; habitId: string; date: LocalDate; state: DayStateName }
@@ -97,7 +100,7 @@ export type DayStateName = DayState;
  * POST /api/sync/push with `{ ops: SyncOp[] }` (at most 100, applied in order, each exactly once per user and
  * opId). Each op's result: "applied", "duplicate" (this opId was applied before; nothing is done again),
  * "dropped" (a write to a habit that was deleted: dropped silently, the delete wins), or "rejected" with the
- * GUIDE §6 error code and message (validation, quota, date): the client drops the op and rolls back to the
+ * API error code and message (validation, quota, date): the client drops the op and rolls back to the
  * server's state. The answer also carries the cursor after these writes, so the client can pull from there.
  * A replayed op that was first rejected or dropped answers that first result again, not "duplicate", so that a
  * client whose answer was lost still rolls back. A createHabit whose habitId the user already has is "duplicate";
@@ -116,7 +119,7 @@ export type SyncChangeEvent = { cursor: string };
 export const SYNC_MAX_OPS = 100;
 export const MAX_EMOJI_LENGTH = 16;
 export const MAX_VACATIONS = 20;
-/** The first day a habit's day (setDay, setCompletion) or a vacation may be: history starts here (issue 10). */
+/** The first day a habit's day (setDay, setCompletion) or a vacation may be: history starts here. */
 export const EARLIEST_DAY: LocalDate = "2000-01-01";
 export const SYNC_DEFAULT_LIMIT = 20000;
 export const SYNC_MAX_LIMIT = 50000;

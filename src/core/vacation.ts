@@ -1,4 +1,4 @@
-// Vacation mode (issue 10, docs/decisions/0028): per-user date ranges that pause every habit. Each day in one
+// Vacation mode (docs/decisions/0028): per-user date ranges that pause every habit. Each day in one
 // counts as skipped for every habit, unless that habit was done on it (done wins).
 import { addDays, isLocalDate, type LocalDate, toDayNumber } from "./local-date";
 

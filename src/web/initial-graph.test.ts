@@ -1,4 +1,4 @@
-// The initial bundle (GUIDE §8, docs/decisions/0030) is every module main.tsx reaches through static imports. A
+// The initial bundle (docs/decisions/0030) is every module main.tsx reaches through static imports. A
 // few modules must stay out of it, loaded after the first paint or with the pages that need them; scripts/
 // bundle-size.mjs measures the whole, this names the culprit when one of them comes back.
 import { describe, expect, it } from "vitest";
@@ -84,7 +84,7 @@ describe("the initial bundle's modules", () => {
       expect(initial, file).not.toContain(file);
   });
 
-  it("leave out the reminders (issue 12): the visit's time zone and the Today card's reminder load with import()", () => {
+  it("leave out the reminders: the visit's time zone and the Today card's reminder load with import()", () => {
     for (const file of [
       "src/web/lib/reminders/visit.ts",
       "src/web/lib/reminders/enable-daily-reminder.ts",

@@ -15,7 +15,7 @@ keepCssEventsFromReact();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html lacks #root");
 // A transition: React draws the first tree (the gate behind index.html's splash) in slices of a few milliseconds,
-// yielding to the browser between them, instead of one task (issue 11, TBT); nothing shows until the gate opens.
+// yielding to the browser between them, instead of one task (TBT); nothing shows until the gate opens.
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>

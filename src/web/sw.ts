@@ -1,4 +1,4 @@
-// The service worker (issue 9 item 6, docs/decisions/0022; issue 12), built by vite-plugin-pwa's
+// The service worker (docs/decisions/0022; reminders: 0033), built by vite-plugin-pwa's
 // injectManifest (scripts/vite-pwa.ts) into dist/web/sw.js. The app shell part does what Workbox's generateSW did
 // before: precache the build, answer every navigation with the precached index.html (the API and direct links to
 // files excepted), and take over at once on a new release. The reminders part shows pushes and handles their

@@ -5,7 +5,7 @@ import type { LocalDate } from "../local-date";
 /** Loop's highest and lowest `PRAGMA user_version` we read (docs/decisions/0036). */
 export const LOOP_MIN_VERSION = 12;
 export const LOOP_MAX_VERSION = 25;
-/** Checked on the file's size before reading it (issue 13 item 1). */
+/** Checked on the file's size before reading it. */
 export const LOOP_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**

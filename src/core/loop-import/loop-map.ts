@@ -1,4 +1,4 @@
-// How a Loop habit becomes ours (issue 13 item 1, docs/decisions/0036): done by hand → done; skipped → skipped;
+// How a Loop habit becomes ours (docs/decisions/0036): done by hand → done; skipped → skipped;
 // "filled in automatically" → not stored (our schedules decide due days); not done, unknown → nothing; archived,
 // order and name kept; every frequency imported as daily (other than 1 in 1 or 7 in 7, noted); a measured habit is
 // done on the days whose amount meets its target (a recorded 0 meets "at most"), noted. Days before 2000-01-01 or

@@ -44,7 +44,7 @@ export const messages = {
   profile: {
     logoutFailed: "Failed to log out",
   },
-  // The installable app (issue 9): texts SPEC.md does not name.
+  // The installable app: texts the product does not fix.
   pwa: {
     updateAvailable: "A new version of Habit Streaks is available.",
     reload: "Reload",
@@ -52,8 +52,8 @@ export const messages = {
     pageLoadFailedTitle: "This page could not be loaded",
     pageLoadFailed: "Check your connection, then reload to try again.",
   },
-  // History (issue 10): the words of a day's state in every calendar (Today's 7-day strip among them) and the Undo
-  // toast; texts SPEC.md does not name. The habit page's are in on-demand.ts.
+  // History: the words of a day's state in every calendar (Today's 7-day strip among them) and the Undo
+  // toast; texts the product does not fix. The habit page's are in on-demand.ts.
   history: {
     // A day's state, first in every day's accessible name ("Friday, November 20, 2026: done").
     done: "done",
@@ -62,19 +62,19 @@ export const messages = {
     onVacation: "on vacation",
     notDue: "not due",
     dayName: (date: string, state: string) => `${date}: ${state}`,
-    // The Undo toast after a delete (issue 10 item 8).
+    // The Undo toast after a delete.
     deleted: (name: string) => `Deleted ${name}`,
     undo: "Undo",
     undoTooLate: "Too late to undo: the habit was already deleted.",
   },
-  // Server refusals that SPEC.md does not name: shown instead of the generic failure text of the action.
+  // Server refusals that the product does not fix: shown instead of the generic failure text of the action.
   limits: {
     rateLimited: "You are making changes too quickly. Please wait a minute and try again.",
     quotaExceeded:
       "Your account is full: it holds as many habits and completed days as this server allows. Delete a habit to make room.",
   },
-  // Today's 7-day strip, order, "Not due today" section and Stats' archived switch (issue 10): texts SPEC.md
-  // does not name. The day buttons are named like the habit page's calendar (see `history`).
+  // Today's 7-day strip, order, "Not due today" section and Stats' archived switch: texts the product
+  // does not fix. The day buttons are named like the habit page's calendar (see `history`).
   todayHistory: {
     lastDays: (name: string) => `Last 7 days of ${name}`,
     notDueToday: (n: number) => `Not due today (${n})`,

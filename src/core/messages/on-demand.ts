@@ -49,7 +49,7 @@ export const onDemand = {
     sortCompletion: "Completion",
     sortAz: "A-Z",
   },
-  // Accounts: texts of our own screens that SPEC.md does not name (labels, headings, the reset link page, mail).
+  // Accounts: texts of our own screens that the product does not fix (labels, headings, the reset link page, mail).
   account: {
     signInTitle: "Sign In",
     signUpTitle: "Create Account",
@@ -121,7 +121,7 @@ export const onDemand = {
     profileLoadFailed: "Unable to load your profile. Please try again later.",
     signingOut: "Signing out...",
   },
-  // History (issue 10): the habit page and the streak explanation; texts SPEC.md does not name. The words of a
+  // History: the habit page and the streak explanation; texts the product does not fix. The words of a
   // day's state and the Undo toast are in first-screen.ts.
   history: {
     legendDone: "Done",
@@ -165,7 +165,7 @@ export const onDemand = {
     chosenWeekdays: "On chosen weekdays",
     weekdaysLabel: "Weekdays",
     oneWeekdayLeft: "At least one weekday stays chosen.",
-    // The streak explanation (issue 10 item 9).
+    // The streak explanation.
     streakBegan: (length: string, date: string) => `Your streak of ${length} began on ${date}.`,
     streakBroke: (date: string) => `Your streak broke on ${date}.`,
     runLasted: (length: string, from: string, to: string) =>
@@ -186,7 +186,7 @@ export const onDemand = {
     todayOpenNone: "Do it today to start a new streak.",
   },
   // Asked before a habit is added under a name that another habit already has, ignoring case and surrounding
-  // spaces (issue 10): texts SPEC.md does not name.
+  // spaces: texts the product does not fix.
   duplicateName: {
     title: "Already on your list",
     existing: (name: string) => `You already have a habit called “${name}”.`,
@@ -194,7 +194,7 @@ export const onDemand = {
     addAnyway: "Add anyway",
     cancel: "Cancel",
   },
-  // Settings of the user's days (issue 10): the day start and vacation mode; texts SPEC.md does not name.
+  // Settings of the user's days: the day start and vacation mode; texts the product does not fix.
   settingsDays: {
     dayStartTitle: "Day start",
     dayStartLabel: "Day starts at",
@@ -221,7 +221,7 @@ export const onDemand = {
     tooMany: (max: number) => `You can keep at most ${max} vacations. End or cancel one first.`,
     saveFailed: "Your settings could not be saved. Please try again.",
   },
-  // Asked before an import replaces the habits (issue 10 item 8): texts SPEC.md does not name.
+  // Asked before an import replaces the habits: texts the product does not fix.
   importConfirm: {
     question: (current: number | null, incoming: number) => {
       const yours =
@@ -234,7 +234,7 @@ export const onDemand = {
     cancel: "Cancel",
     cancelled: "the import was cancelled",
   },
-  // Import from Loop Habit Tracker (issue 13 item 1): the Settings card, its preview and why a file is refused.
+  // Import from Loop Habit Tracker: the Settings card, its preview and why a file is refused.
   loopImport: {
     title: "Import from Loop Habit Tracker",
     description:
@@ -297,7 +297,7 @@ export const onDemand = {
       readerUnavailable: "the app could not load its reader for Loop backups; please reload the page",
     },
   },
-  // What a reminder says (issue 12): the push notification, the e-mail digest and its unsubscribe page.
+  // What a reminder says: the push notification, the e-mail digest and its unsubscribe page.
   reminderDelivery: {
     title: PRODUCT_NAME,
     leftToday: (names: readonly string[]) =>
@@ -318,7 +318,7 @@ export const onDemand = {
       "The unsubscribe link is incomplete or was changed. Open Settings to turn reminder e-mails off.",
     openSettings: "Open Settings",
   },
-  // Reminder settings on the web (issue 12): the Settings card, the habit page's own time, the Today card's outcome
+  // Reminder settings on the web: the Settings card, the habit page's own time, the Today card's outcome
   // and the service worker's notification actions.
   reminderSettings: {
     title: "Reminders",

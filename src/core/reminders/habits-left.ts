@@ -1,4 +1,4 @@
-// Which habits a reminder names (issue 12): those due on the user's day and not yet done. A skipped day, a day of
+// Which habits a reminder names: those due on the user's day and not yet done. A skipped day, a day of
 // a vacation and a day the habit's schedule does not include are not left; archived habits are never due.
 import type { LocalDate } from "../local-date";
 import { messages } from "../messages";

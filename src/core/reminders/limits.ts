@@ -1,4 +1,4 @@
-// Limits of the reminders feature (issue 12), shared by the server's checks and the web's controls.
+// Limits of the reminders feature, shared by the server's checks and the web's controls.
 
 /** Daily reminder times (those without a habit) a user may have. */
 export const REMINDER_TIMES_MAX = 5;

@@ -1,4 +1,4 @@
-// When a reminder fires (issue 12, docs/decisions/0033): a wall-clock time "HH:MM" in the user's IANA zone,
+// When a reminder fires (docs/decisions/0033): a wall-clock time "HH:MM" in the user's IANA zone,
 // turned into instants. Pure: the zone rules come from Intl.DateTimeFormat (ECMA-402), not from IO.
 //
 // A wall time may not exist on a day (the DST gap: 02:30 on a spring-forward day in Berlin) or exist twice (the

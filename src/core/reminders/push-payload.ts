@@ -1,4 +1,4 @@
-// What a reminder push carries (issue 12): JSON, encrypted by web-push on the server and read by the service
+// What a reminder push carries: JSON, encrypted by web-push on the server and read by the service
 // worker, which shows it as a notification with the actions "done" (one habit only) and "open".
 
 export type ReminderPushHabit = { id: string; name: string };

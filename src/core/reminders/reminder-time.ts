@@ -1,4 +1,4 @@
-// A reminder time (issue 12): "HH:MM" on the 24-hour clock, a wall-clock minute in the user's time zone.
+// A reminder time: "HH:MM" on the 24-hour clock, a wall-clock minute in the user's time zone.
 
 /** "HH:MM" from 00:00 to 23:59. */
 export type ReminderTime = string;

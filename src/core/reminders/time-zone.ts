@@ -1,4 +1,4 @@
-// Time zone names (issue 12): the user's IANA zone, saved from the browser, decides when a reminder time is.
+// Time zone names: the user's IANA zone, saved from the browser, decides when a reminder time is.
 // Intl.DateTimeFormat is ECMAScript (ECMA-402), not IO: the zone data comes with the runtime.
 
 /** Longest accepted name: the longest IANA names ("America/Argentina/ComodRivadavia") are about 32 characters. */

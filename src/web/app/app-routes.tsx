@@ -15,7 +15,10 @@ import {
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
 
-/** SPEC §2 routes: /login, /terms, /privacy and /reset-password are public; the rest need a session. */
+/**
+ * Routes (docs/product.md, "Accounts and sign-in"): /login, /terms, /privacy and /reset-password are public; the rest
+ * need a session.
+ */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (

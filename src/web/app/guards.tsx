@@ -10,7 +10,7 @@ import { AppShell } from "./shell/app-shell";
 const VISIT_DELAY_MS = 1500;
 const noop = () => undefined;
 
-/** SPEC §2/§6: every app route needs a signed-in user, else /login. */
+/** Every app route needs a signed-in user, else /login. */
 export function RequireSession() {
   const { data, error } = useSession();
   const location = useLocation();
@@ -21,8 +21,8 @@ export function RequireSession() {
   const sessionUserId = session?.id;
   useEffect(() => {
     if (!sessionUserId) return;
-    // Issue 12: the time zone (and this device's push subscription) once per app start, after the first paint; at
-    // background priority, so that it never holds a frame (it came due while Today drew its list, issue 11).
+    // Reminders: the time zone (and this device's push subscription) once per app start, after the first paint; at
+    // background priority, so that it never holds a frame (it came due while Today drew its list).
     let cancelled = false;
     const visit = () => {
       if (!cancelled) void import("../lib/reminders/visit").then((m) => m.onVisit(sessionUserId), noop);
@@ -40,7 +40,7 @@ export function RequireSession() {
       window.removeEventListener("online", onOnline);
     };
   }, [sessionUserId]);
-  // The session could not be asked for (offline): open on the last user's local store (issue 9).
+  // The session could not be asked for (offline): open on the last user's local store.
   const user: CurrentUser | null = session
     ? { id: session.id, name: session.name, email: session.email, image: session.image }
     : error
@@ -56,7 +56,7 @@ export function RequireSession() {
   );
 }
 
-/** SPEC §2: a signed-in user who opens /login is sent to /. */
+/** A signed-in user who opens /login is sent to /. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { data } = useSession();
   // Signed out: forget the previous user's data. Safe here, where no screen is using it any more.

@@ -1,4 +1,4 @@
-// Every page but Today loads on demand (GUIDE §8 initial JS budget); a chunk that fails to arrive is retried.
+// Every page but Today loads on demand (the initial JavaScript budget); a chunk that fails to arrive is retried.
 import { type ComponentType, lazy } from "react";
 import { retryImport } from "../lib/pwa/retry-import";
 

@@ -4,7 +4,7 @@ import { appStylesLoaded, onAppStylesLoaded } from "../lib/app-styles";
 import { useSession } from "../lib/session";
 import { removeStaticSplash, Splash, splashShownFor } from "./splash";
 
-/** SPEC §2: while the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
+/** While the session loads the splash shows for at least SPLASH_MIN_MS; the app renders only after. */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { isPending } = useSession();
   const [minimumPassed, setMinimumPassed] = useState(false);
@@ -12,7 +12,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // The app's stylesheet, which no longer blocks the first paint (lib/app-styles.ts): never an unstyled screen.
   const [styled, setStyled] = useState(appStylesLoaded);
   // The app's first screen is drawn as a transition: React yields to the browser every few milliseconds instead of
-  // blocking it for the whole first render (issue 11, TBT); the static splash stays until that render commits.
+  // blocking it for the whole first render (TBT); the static splash stays until that render commits.
   useEffect(() => onAppStylesLoaded(() => startTransition(() => setStyled(true))), []);
   // The minimum counts from the splash's first paint, not from this code's arrival after it.
   useEffect(() => {

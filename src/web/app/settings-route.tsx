@@ -3,7 +3,7 @@ import { LoopImportSection } from "../features/loop-import/loop-import-section";
 import { useNotificationSettings } from "../features/notifications/use-notification-settings";
 import { SettingsPage } from "../features/settings/settings-page";
 
-/** Settings shows the cards of three features; they meet here, in app/ (GUIDE §4.14). */
+/** Settings shows the cards of three features; they meet here, in app/ (features do not import each other). */
 export function SettingsRoute() {
   const notifications = useNotificationSettings();
   return (

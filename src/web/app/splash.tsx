@@ -22,7 +22,7 @@ export function splashShownFor(): number {
 }
 
 /**
- * SPEC §2: shown while the session loads, for at least SPLASH_MIN_MS. While index.html's identical splash is on
+ * Shown while the session loads, for at least SPLASH_MIN_MS. While index.html's identical splash is on
  * the page it stays, and nothing is drawn here: a second copy would be a later paint of the same size, which
  * Chromium can count as the page's largest (LCP) and so move it past the main script's download.
  */

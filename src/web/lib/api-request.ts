@@ -33,7 +33,7 @@ type AnswerParser = <R extends Route>(route: R, answer: unknown) => ParsedAnswer
 /**
  * The contract's parser for `route`, loaded on first use: zod stays out of the initial JavaScript (docs/decisions/
  * 0007). The sync routes' answers, which the app's start waits for, have a module of their own with the contract's
- * same schemas for them: the start builds those few, not the whole contract's (issue 11, TBT).
+ * same schemas for them: the start builds those few, not the whole contract's (TBT).
  */
 const loadParser = async (route: Route): Promise<AnswerParser> =>
   SYNC_ROUTES.has(route)

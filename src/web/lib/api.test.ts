@@ -50,7 +50,7 @@ describe("apiRequest", () => {
     expect(headers.get("Content-Type")).toBe("application/json");
   });
 
-  it("sends the user's today, shifted by the day start (issue 10)", async () => {
+  it("sends the user's today, shifted by the day start", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 10, 21, 1, 30));
     try {

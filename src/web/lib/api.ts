@@ -1,4 +1,4 @@
-// The errors of our JSON API as the web sees them (GUIDE §6). The client itself, apiRequest, is in api-request.ts:
+// The errors of our JSON API as the web sees them (docs/api.md). The client itself, apiRequest, is in api-request.ts:
 // this small part is what the first screen needs (docs/decisions/0026).
 import type { ApiErrorCode } from "../../core/contract";
 import { messages } from "../../core/messages/first-screen";
@@ -32,7 +32,10 @@ export function isUnreachable(error: unknown): boolean {
 
 const hasCode = (error: ApiError, code: ApiErrorCode) => error.code === code;
 
-/** The text to show for a failed action: the server's reason when SPEC's generic text would hide it, else `fallback`. */
+/**
+ * The text to show for a failed action: the server's reason when the product's generic text would hide it, else
+ * `fallback`.
+ */
 export function failureText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   if (hasCode(error, "RATE_LIMITED")) return messages.limits.rateLimited;

@@ -1,4 +1,4 @@
-// The app's stylesheet (issue 11, LCP): the built index.html links it for print only (fetched early at a low
+// The app's stylesheet (LCP): the built index.html links it for print only (fetched early at a low
 // priority, never render-blocking), so the first paint (the splash, styled inline) waits for nothing; the entry adds
 // it for every medium here (the same file, from the memory cache once fetched), and the session gate waits for that
 // link's load before the app shows, so no screen ever draws unstyled. In development Vite injects the styles from the

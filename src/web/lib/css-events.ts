@@ -1,7 +1,7 @@
 // React 19 listens at its root for every CSS transition and animation event and runs each through its event
 // system, though no component here handles one. A tick starts about a dozen transitions (the toggle's and the row's
 // colours, each border side its own), each firing transitionrun and transitionstart in the frame that shows the
-// tick: at 4× CPU about 10 ms of that frame (issue 11 item 5, a tick's INP). They stop at the window, before
+// tick, lengthening that frame (a tick's INP). They stop at the window, before
 // React's root sees them; the transitions and animations themselves run as before. docs/decisions/0041.
 const CSS_EVENTS = [
   "transitionrun",

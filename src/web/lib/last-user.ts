@@ -1,5 +1,5 @@
 // Offline, the session cannot be asked for: the app opens for the user last signed in on this browser, on that
-// user's local store (issue 9). A sign-out, or a server that answers "signed out", forgets it.
+// user's local store. A sign-out, or a server that answers "signed out", forgets it.
 import type { CurrentUser } from "./current-user";
 import { readStorage, removeStorage, WEB_STORAGE_KEYS, writeStorage } from "./storage";
 

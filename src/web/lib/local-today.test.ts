@@ -11,7 +11,7 @@ import {
 
 afterEach(() => vi.unstubAllEnvs());
 
-describe("localToday (GUIDE §5)", () => {
+describe("localToday", () => {
   it("is the calendar day in the browser's zone, not the UTC day", () => {
     const spy = vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockReturnValue({
       ...new Intl.DateTimeFormat().resolvedOptions(),
@@ -60,7 +60,7 @@ describe("msUntilNextCheck", () => {
   });
 });
 
-describe("the day start (issue 10)", () => {
+describe("the day start", () => {
   it("a moment before the day start belongs to the day before", () => {
     const at0130 = new Date(2026, 10, 21, 1, 30);
     expect(localToday(at0130, 0)).toBe("2026-11-21");

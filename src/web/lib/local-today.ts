@@ -1,4 +1,4 @@
-// GUIDE §5: "today" is the user's calendar day, from Intl, never the UTC day of toISOString(). Issue 10: it follows
+// "today" is the user's calendar day, from Intl, never the UTC day of toISOString(). It follows
 // the signed-in user's day start (core/day-start.ts): before it, the day before is still today. Signed out, or
 // before the user's settings are known, the day starts at midnight.
 import {

@@ -1,5 +1,5 @@
-// A yield to the browser between two pieces of work, so that neither with the other makes one long task (issue 11:
-// Lighthouse's total blocking time counts each task's time over 50 ms). Not a timer: a page clock that tests stop
+// A yield to the browser between two pieces of work, so that neither with the other makes one long task
+// (Lighthouse's total blocking time counts each task's time over 50 ms). Not a timer: a page clock that tests stop
 // (Playwright's) does not hold it up.
 
 type Scheduler = { yield?: () => Promise<void> };

@@ -1,5 +1,5 @@
-// Marks on the page's performance timeline where scripts/audit-web-vitals.ts reads Today's render time (issue 11
-// item 5). A mark costs nothing; where the platform has no marks (jsdom in unit tests) it is left out.
+// Marks on the page's performance timeline where scripts/audit-web-vitals.ts reads Today's render time.
+// A mark costs nothing; where the platform has no marks (jsdom in unit tests) it is left out.
 export type PerfMark = "hs:store-ready" | "hs:today-list" | "hs:today-painted";
 
 export function perfMark(name: PerfMark): void {

@@ -1,12 +1,12 @@
 // Browser storage that never throws: private modes and full quotas make localStorage fail, and the app must go on.
 import { STORAGE_KEYS } from "../../core/constants";
 
-/** Web-only keys beside the SPEC §3 ones. */
+/** Web-only keys beside the product's own (core/constants.ts: STORAGE_KEYS). */
 export const WEB_STORAGE_KEYS = {
   notificationPromptDismissed: "habitStreaksNotificationPromptDismissed",
   /** The last signed-in user, so that the app opens on the local store when the server cannot be reached. */
   lastUser: "habitStreaksLastUser",
-  /** That user's day start (issue 10), so that a reload shows the right today before the local store opens. */
+  /** That user's day start, so that a reload shows the right today before the local store opens. */
   dayStart: "habitStreaksDayStart",
 } as const;
 
@@ -39,7 +39,7 @@ export function removeStorage(key: StorageKey): void {
   }
 }
 
-/** SPEC §3: habitStreaksFirstVisit becomes "false" once the first-visit flow is done. */
+/** habitStreaksFirstVisit becomes "false" once the first-visit flow is done. */
 export function isFirstVisitDone(): boolean {
   return readStorage(STORAGE_KEYS.firstVisit) === "false";
 }

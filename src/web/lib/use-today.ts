@@ -3,7 +3,7 @@ import type { LocalDate } from "../../core/local-date";
 import { localToday, msUntilNextCheck, onDayStartChange } from "./local-today";
 
 // One shared clock for the whole app: a timer to the next day start (local midnight unless the user's day starts
-// later, issue 10), a check whenever the tab becomes visible again (timers are throttled in background tabs and
+// later), a check whenever the tab becomes visible again (timers are throttled in background tabs and
 // stop while the machine sleeps), and one when the day start itself changes.
 let current: LocalDate | null = null;
 const listeners = new Set<() => void>();

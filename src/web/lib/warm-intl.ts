@@ -1,9 +1,7 @@
-// The page's first Intl call sets up ICU (its locale and time zone data): 15 to 60 ms in one native call on this
-// machine, once, which no split can shorten (issue 11, TBT). That set-up belongs to the process, not to the thread:
-// after a worker has made the first call, the page's own first call takes a fraction of a millisecond (measured in
-// Chromium: 15–62 ms without the worker, 0.2 to 1.6 ms after it). So a worker pays it, while the splash shows
-// (docs/performance.md). Where no worker can start, one call in a task of its own keeps it out of Today's first
-// render, as before.
+// The page's first Intl call sets up ICU (its locale and time zone data): tens of ms in one native call, once, which
+// no split can shorten (TBT). That set-up belongs to the process, not to the thread: after a worker has made the
+// first call, the page's own first call is fast. So a worker pays it, while the splash shows (docs/performance.md).
+// Where no worker can start, one call in a task of its own keeps it out of Today's first render, as before.
 import { browserTimeZone } from "./local-today";
 import { nextTask } from "./next-task";
 

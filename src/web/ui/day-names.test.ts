@@ -10,7 +10,7 @@ import {
   weekdayName,
 } from "./day-names";
 
-describe("day names (issue 10)", () => {
+describe("day names", () => {
   it("writes a day in full, whatever the zone (UTC midnight of the day, read in UTC)", () => {
     expect(fullDate("2026-11-20")).toBe("Friday, November 20, 2026");
     expect(fullDate("2000-01-01")).toBe("Saturday, January 1, 2000");

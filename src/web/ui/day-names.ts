@@ -1,4 +1,4 @@
-// How a day is named to people (issue 10): "Friday, November 20, 2026: done". The month calendar, the year
+// How a day is named to people: "Friday, November 20, 2026: done". The month calendar, the year
 // heatmap, Today's 7-day strip and the streak explanation all use these, so a day reads the same everywhere.
 // English like every text of the app (src/core/messages.ts), whatever the browser's language: the accessible
 // names are what screen readers, voice control and the acceptance tests find a day by.

@@ -40,7 +40,7 @@ export function Field({ label, hint, className, ...input }: FieldProps) {
 
 type ValueProps = { value: string; onValue: (value: string) => void };
 
-/** The email field of the account forms (SPEC §2). */
+/** The email field of the account forms. */
 export function EmailField({ value, onValue }: ValueProps) {
   return (
     <Field

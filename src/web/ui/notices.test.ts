@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe("notices", () => {
-  it("hides the error banner after ERROR_BANNER_MS (SPEC §8)", () => {
+  it("hides the error banner after ERROR_BANNER_MS", () => {
     showError("boom");
     expect(currentNotices()[0]?.kind).toBe("error");
     vi.advanceTimersByTime(ERROR_BANNER_MS - 1);

@@ -37,7 +37,7 @@ export function showNotice(kind: NoticeKind, text: string, durationMs: number | 
   return notice.id;
 }
 
-/** SPEC §8: the error banner hides after ERROR_BANNER_MS. */
+/** The error banner hides after ERROR_BANNER_MS (docs/product.md, "Messages"). */
 export function showError(text: string): number {
   return showNotice("error", text, ERROR_BANNER_MS);
 }

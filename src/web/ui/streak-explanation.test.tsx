@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const RULE = "Skipped days, vacation days and days a habit is not due neither break nor extend a streak.";
 
-describe("the streak explanation's words (issue 10 item 9)", () => {
+describe("the streak explanation's words", () => {
   it("names the day the run began and the skipped day inside it", () => {
     // Monday 16 done, Tuesday skipped, Wednesday to Friday 20 (today) done.
     const lines = streakExplanationLines(

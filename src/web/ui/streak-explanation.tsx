@@ -1,4 +1,4 @@
-// The streak explanation (issue 10 item 9): how a current streak came about, in words. The habit page opens it from
+// The streak explanation: how a current streak came about, in words. The habit page opens it from
 // its streak figure and Today from a row's streak line: <StreakExplanation habit={habit} today={today}
 // vacations={vacations} />. The data is core's explainStreak; the words are messages.history.
 import { useMemo } from "react";

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the Undo toast (issue 10 item 8)", () => {
+describe("the Undo toast", () => {
   it("offers Undo for 5 s in a live region, then goes", () => {
     render(<UndoToastHost />);
     act(() => showUndoToast(messages.history.deleted("Read"), async () => true));

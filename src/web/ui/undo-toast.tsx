@@ -1,4 +1,4 @@
-// The Undo toast after a delete (issue 10 item 8): "Deleted Read" with an Undo button for 5 s. One toast at a time
+// The Undo toast after a delete: "Deleted Read" with an Undo button for 5 s. One toast at a time
 // for the whole app, held here so that it outlives the page that deleted (the habit page goes back to Today);
 // NoticeHost renders it. Any feature shows one with showUndoToast(messages.history.deleted(name), undo), where
 // `undo` is what useHabits().remove(id) gave.

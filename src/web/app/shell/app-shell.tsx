@@ -8,7 +8,7 @@ import { Logo } from "../../ui/logo";
 import { TabBar } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 
-/** SPEC §2 Shell: header (logo, user menu), tab bar, the page, footer navigation. */
+/** The shell: header (logo, user menu), tab bar, the page, footer navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);

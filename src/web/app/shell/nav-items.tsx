@@ -10,6 +10,6 @@ export const stats: NavItem = { to: "/stats", label: s.stats, Icon: ChartIcon };
 export const settings: NavItem = { to: "/settings", label: s.settings, Icon: SettingsIcon };
 export const profile: NavItem = { to: "/profile", label: s.profile, Icon: UserIcon };
 
-/** SPEC §2 Shell: the tab bar and the footer navigation. */
+/** The shell's tab bar and the footer navigation. */
 export const TAB_ITEMS: readonly NavItem[] = [today, stats, settings];
 export const FOOTER_ITEMS: readonly NavItem[] = [today, stats, settings, profile];

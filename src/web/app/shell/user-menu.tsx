@@ -12,7 +12,7 @@ const loadAuthClient = () => import("../../lib/auth-client");
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
 
-/** SPEC §2 Shell: the user menu (Your Profile, Settings, Sign out), a WAI-ARIA menu button. */
+/** The user menu (Your Profile, Settings, Sign out), a WAI-ARIA menu button. */
 export function UserMenu() {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);

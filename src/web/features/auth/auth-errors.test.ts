@@ -4,7 +4,7 @@ import { authErrorMessage, runAuth } from "./auth-errors";
 
 const { signIn, signUp, reset, validation, account } = messages;
 
-describe("authErrorMessage maps our server's codes to SPEC §8", () => {
+describe("authErrorMessage maps our server's codes to the product's texts", () => {
   it.each([
     [{ status: 401, code: "INVALID_EMAIL_OR_PASSWORD" }, signIn.invalidCredentials],
     [{ status: 400, code: "INVALID_EMAIL" }, signIn.invalidCredentials],

@@ -44,7 +44,7 @@ const isEmailInUse = (f: AuthFailure) =>
   ["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"].includes(f.code ?? "");
 const isBanned = (f: AuthFailure) => f.code === "BANNED_USER" || f.code === "banned";
 
-/** Our server's error codes (Better Auth's and ours) to the texts of SPEC §8, per flow. */
+/** Our server's error codes (Better Auth's and ours) to the product's fixed texts, per flow. */
 export function authErrorMessage(flow: AuthFlow, f: AuthFailure): string {
   const { signIn, signUp, reset, validation, account } = messages;
   if (f.network) return signIn.network;

@@ -5,7 +5,7 @@ import { validateNewPassword, validateReset, validateSignIn, validateSignUp } fr
 const { validation, account } = messages;
 const full = { name: "Ada", email: "ada@example.com", password: "secret1", confirm: "secret1" };
 
-describe("SPEC §5 account validation", () => {
+describe("account validation", () => {
   it("sign in needs both fields", () => {
     expect(validateSignIn({ email: " ", password: "x" })).toBe(validation.signInRequired);
     expect(validateSignIn({ email: "a@b.c", password: "" })).toBe(validation.signInRequired);
@@ -27,7 +27,7 @@ describe("SPEC §5 account validation", () => {
     expect(validateSignUp(full)).toBeNull();
   });
 
-  it("sign up checks the name by the rule the server applies (issue 8)", () => {
+  it("sign up checks the name by the rule the server applies", () => {
     expect(validateSignUp({ ...full, name: "x".repeat(101) })).toMatch(/at most 100 characters/);
     expect(validateSignUp({ ...full, name: "Ada\u202e" })).toMatch(/text-direction/);
     expect(validateSignUp({ ...full, name: " Ada " })).toBeNull();

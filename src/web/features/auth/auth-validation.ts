@@ -2,7 +2,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/constant
 import { messages } from "../../../core/messages";
 import { nameProblem } from "../../../core/name";
 
-// SPEC §5, checked in the browser before any call; null means the form may be sent.
+// The account forms' checks, made in the browser before any call; null means the form may be sent.
 const { validation, account } = messages;
 
 function passwordRule(password: string, confirm: string): string | null {

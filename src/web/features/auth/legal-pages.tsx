@@ -18,7 +18,7 @@ function LegalPage({ title, body }: { title: string; body: string }) {
   );
 }
 
-/** SPEC §2: the content of /terms and /privacy is not shown there; these placeholders await the operator's texts. */
+/** The product gives no content for /terms and /privacy; these placeholders await the operator's texts. */
 export function TermsPage() {
   return <LegalPage title={messages.account.terms} body={messages.account.termsBody} />;
 }

@@ -25,7 +25,7 @@ function redirectError(params: URLSearchParams, view: AuthView): string | null {
   return authErrorMessage(flow, { code });
 }
 
-/** SPEC §2 /login: the Sign In, Create Account and Reset Password views, switched inside the page. */
+/** /login: the Sign In, Create Account and Reset Password views, switched inside the page. */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<AuthView>(

@@ -51,7 +51,7 @@ type Props = {
   onError: (message: string | null) => void;
 };
 
-/** SPEC §2: 'Sign in with Google' when Google is configured, and the OpenID Connect provider's own button. */
+/** 'Sign in with Google' when Google is configured, and the OpenID Connect provider's own button. */
 export function ProviderButtons({ mode, disabled, onBusy, onError }: Props) {
   const providers = useProviders(messages.account.google);
   const [pending, setPending] = useState<string | null>(null);

@@ -53,7 +53,7 @@ async function afterPopupClosed(late: PopupResultListener, closed: AuthFailure):
 }
 
 /**
- * SPEC §7: a popup; where the browser blocks it, a full-page redirect that comes back to /login with
+ * A popup; where the browser blocks it, a full-page redirect that comes back to /login with
  * ?error=... on failure. Resolves with the failure, or null once signed in (the session refresh moves the
  * user on) or while the page is leaving for the provider.
  */

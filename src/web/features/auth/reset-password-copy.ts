@@ -1,4 +1,4 @@
-// Texts of the reset-password page that SPEC.md does not name.
+// Texts of the reset-password page that the product does not fix.
 
 export const resetPasswordCopy = {
   // Said before the change: a reset ends every session and every API token (docs/decisions/0055).

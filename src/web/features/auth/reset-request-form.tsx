@@ -6,7 +6,7 @@ import { validateReset } from "./auth-validation";
 import { AccountForm, EmailField, FormFooter, LinkButton } from "../../ui/form-controls";
 import type { ViewProps } from "./views";
 
-/** SPEC §2 Reset Password: one email field; the mailed link opens /reset-password?token=... */
+/** Reset Password: one email field; the mailed link opens /reset-password?token=... */
 export function ResetRequestForm({ email, setEmail, switchTo }: ViewProps) {
   const { account } = messages;
   const [error, setError] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { AccountForm, EmailField, FormFooter, LinkButton, PasswordField } from "
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 
-/** SPEC §2 Sign In: email, password, the forgot-password link and the provider buttons. */
+/** Sign In: email, password, the forgot-password link and the provider buttons. */
 export function SignInForm({ email, setEmail, switchTo, initialError }: ViewProps) {
   const { account } = messages;
   const [password, setPassword] = useState("");
@@ -20,7 +20,7 @@ export function SignInForm({ email, setEmail, switchTo, initialError }: ViewProp
     if (invalid) return;
     setBusy(true);
     const result = await runAuth(() => authClient.signIn.email({ email: email.trim(), password }));
-    // On success the session refresh sends the user on to / (SPEC §2), so the form stays busy.
+    // On success the session refresh sends the user on to /, so the form stays busy.
     if (!result.ok) {
       setBusy(false);
       setError(authErrorMessage("signIn", result.failure));

@@ -14,7 +14,7 @@ import {
 import { ProviderButtons } from "./provider-buttons";
 import type { ViewProps } from "./views";
 
-/** SPEC §2 Create Account and §7 sign-up: the account, its display name and its profile in one call. */
+/** Create Account: the account, its display name and its profile in one call. */
 export function SignUpForm({ email, setEmail, switchTo, initialError }: ViewProps) {
   const { account } = messages;
   const [name, setName] = useState("");

@@ -1,4 +1,4 @@
-/** SPEC §4: the sign-in page's views, switched by links inside the page. */
+/** The sign-in page's views, switched by links inside the page. */
 export type AuthView = "login" | "signup" | "resetPassword";
 
 export const AUTH_VIEWS: readonly AuthView[] = ["login", "signup", "resetPassword"];

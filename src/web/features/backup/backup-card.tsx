@@ -25,7 +25,7 @@ export type BackupCardProps = {
   onImport: (file: File) => void;
 };
 
-/** Export and import of the SPEC §3 backup file. */
+/** Export and import of the backup file. */
 export function BackupCard({
   habitCount,
   canImport,

@@ -1,4 +1,4 @@
-// Texts of the backup cards that SPEC.md does not spell out; the SPEC alerts come from src/core/messages.
+// Texts of the backup cards that the product does not fix; its fixed alerts come from src/core/messages.
 export const backupCopy = {
   title: "Backup",
   exportTitle: "Export backup",

@@ -18,7 +18,7 @@ function download(text: string, fileName: string, type: string): string {
   return fileName;
 }
 
-/** Saves the SPEC §3 backup file; returns the file name. */
+/** Saves the backup file; returns the file name. */
 export const downloadBackup = (habits: readonly Habit[], today: LocalDate): string =>
   download(buildBackup(habits), backupFileName(today), "application/json");
 

@@ -49,7 +49,7 @@ describe("readBackupFile", () => {
       /at most 100/,
     ],
     ["an empty list", json([]), importInvalidFormat, /no habits/],
-  ])("rejects %s with the SPEC alert and a reason", async (_label, input, alert, reason) => {
+  ])("rejects %s with the product's alert and a reason", async (_label, input, alert, reason) => {
     const result = await readBackupFile(input);
     expect(result.ok).toBe(false);
     if (result.ok) return;

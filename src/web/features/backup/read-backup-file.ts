@@ -14,7 +14,7 @@ const invalid = (reason: string): BackupFileCheck => ({
   reason,
 });
 
-/** SPEC §5 Import: a .json file that parses to a non-empty array of valid habits, else the exact SPEC alert. */
+/** Import: a .json file that parses to a non-empty array of valid habits, else the product's exact alert. */
 export async function readBackupFile(file: Pick<File, "name" | "size" | "text">): Promise<BackupFileCheck> {
   if (!isBackupFileName(file.name)) return invalid(backupCopy.notJson);
   // Checked before reading, so a huge file is never loaded into memory.

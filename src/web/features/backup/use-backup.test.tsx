@@ -154,7 +154,7 @@ describe("backup import", () => {
     expect(unknown.importAll).not.toHaveBeenCalled();
   });
 
-  it("alerts the SPEC text for a bad file and changes nothing", async () => {
+  it("alerts the product's text for a bad file and changes nothing", async () => {
     const { importAll, alert, confirm, choose, notified } = setup();
     await choose("backup.json", "{broken");
     expect(alert).toHaveBeenLastCalledWith(messages.validation.importParseError);

@@ -13,15 +13,15 @@ export type UseBackupOptions = {
   habits: readonly Habit[];
   /** How many habits an import would replace: all of them, archived too; null when not known (nothing loaded). */
   currentCount: number | null;
-  /** Asks the user (issue 10 item 8); resolves true to go on. */
+  /** Asks the user; resolves true to go on. */
   confirm: (question: ConfirmQuestion) => Promise<boolean>;
   today: LocalDate;
   importAll: UseHabits["importAll"];
-  /** After a saved export, with the file name (SPEC §9: app/ wires it to a notification). */
+  /** After a saved export, with the file name (app/ wires it to a test notification). */
   onExported: (fileName: string) => void;
-  /** After a successful import, with the number of habits (SPEC §9, as onExported). */
+  /** After a successful import, with the number of habits (as onExported). */
   onImported: (count: number) => void;
-  /** SPEC §5 says 'alert'; injectable for tests. */
+  /** The product shows an alert here; injectable for tests. */
   alert?: (message: string) => void;
 };
 
@@ -93,7 +93,7 @@ export function useBackup({
       setPhase("importing");
       const result = await importAll(check.habits);
       if (!result.ok) {
-        // importAll has shown the SPEC §8 banner; say what that means for the user's data.
+        // importAll has shown its failure banner; say what that means for the user's data.
         setStatus({
           kind: "error",
           text: result.source === "local" ? backupCopy.failedDetail : backupCopy.refusedDetail,

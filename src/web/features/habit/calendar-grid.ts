@@ -10,7 +10,7 @@ export const WEEK: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 /** The heatmap shows this many weeks, the last one holding today. */
 export const HEATMAP_WEEKS = 53;
 
-/** A day can be set from EARLIEST_DAY (2000-01-01) up to the user's today (issue 10 item 2). */
+/** A day can be set from EARLIEST_DAY (2000-01-01) up to the user's today. */
 export function canSetDay(date: LocalDate, today: LocalDate): boolean {
   return date >= EARLIEST_DAY && date <= today; // YYYY-MM-DD sorts as text
 }

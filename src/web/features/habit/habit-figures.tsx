@@ -39,7 +39,7 @@ function Figure({
 
 /**
  * Current streak, best streak, completion rate, total completions and skipped days (core's deriveHabit and
- * dayTotals). The streak figure opens its explanation below the figures (issue 10 item 9).
+ * dayTotals). The streak figure opens its explanation below the figures.
  */
 export function HabitFigures({ habit, today, vacations }: Props) {
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import { YearHeatmap } from "./year-heatmap";
 
 const h = messages.history;
 
-/** The habit page, /habits/:id (issue 10 item 1), reached from a habit's name on Today and Stats. */
+/** The habit page, /habits/:id, reached from a habit's name on Today and Stats. */
 export function HabitPage() {
   const { id } = useParams();
   const store = useHabits();

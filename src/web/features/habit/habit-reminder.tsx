@@ -8,7 +8,7 @@ import { inputClass } from "../../ui/form-controls";
 const copy = messages.reminderSettings;
 const muted = "text-sm text-slate-600 dark:text-slate-300";
 
-/** The habit's own reminder time (issue 12 item 1), optional: set, changed when the input is left, or cleared. */
+/** The habit's own reminder time, optional: set, changed when the input is left, or cleared. */
 export function HabitReminder({ habitId }: { habitId: string }) {
   const reminders = useReminders();
   const { settings } = reminders;

@@ -17,7 +17,7 @@ const option =
 const control = "size-5 shrink-0 accent-indigo-600 dark:accent-indigo-400";
 
 /**
- * Every day, or chosen weekdays (issue 10 item 5). It shows the stored schedule and writes each change at once:
+ * Every day, or chosen weekdays. It shows the stored schedule and writes each change at once:
  * ticking all seven weekdays is every day again, and the last weekday left cannot be unticked (a habit is due on
  * at least one day).
  */

@@ -31,7 +31,7 @@ export type UseLoopImportOptions = {
 const t = messages.loopImport;
 const q = messages.importConfirm;
 
-/** The Loop import (issue 13 item 1): a file becomes a preview; nothing is written before Add or Replace. */
+/** The Loop import: a file becomes a preview; nothing is written before Add or Replace. */
 export function useLoopImport(options: UseLoopImportOptions) {
   const [phase, setPhase] = useState<LoopPhase>(null);
   const [status, setStatus] = useState<LoopStatus>(null);

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe("migrationMessage", () => {
-  it("picks the SPEC §4 text for each result", () => {
+  it("picks the migration text for each result", () => {
     expect(migrationMessage({ migrated: 0, failed: 0, skipped: true, habits: [] }).text).toBe(m.skipped);
     expect(migrationMessage({ migrated: 2, failed: 1, skipped: false, habits: [] }).text).toBe(
       m.partial(2, 1),

@@ -1,7 +1,8 @@
-// SPEC §4 Migration: once signed in, habits kept in this browser are copied to the server when it holds none.
-// It runs as part of the first visit (SPEC §3 habitStreaksFirstVisit) and before the habit list loads, so the
-// list never flashes empty before the migrated habits appear. The server skips when it already holds habits,
-// which makes a second or interrupted run harmless; local data is removed only once at least one was copied.
+// Migration (docs/product.md, "Backup, import and export"): once signed in, habits kept in this browser are copied to
+// the server when it holds none. It runs as part of the first visit (habitStreaksFirstVisit) and before the habit
+// list loads, so the list never flashes empty before the migrated habits appear. The server skips when it already
+// holds habits, which makes a second or interrupted run harmless; local data is removed only once at least one was
+// copied.
 import { MIGRATION_MESSAGE_MS } from "../../../core/constants";
 import { messages } from "../../../core/messages/first-screen";
 import { ApiError, failureText } from "../../lib/api";

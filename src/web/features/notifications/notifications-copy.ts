@@ -1,4 +1,4 @@
-// Texts of the test notifications (SPEC §9: on enabling, export and import); SPEC does not spell them out.
+// Texts of the test notifications (on enabling, export and import); the product does not fix them.
 export const notificationsCopy = {
   enabledTitle: "Notifications are on",
   enabledBody: "Habit Streaks will notify you here.",

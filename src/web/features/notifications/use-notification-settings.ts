@@ -28,8 +28,8 @@ function usePermission(): [PermissionState, (next: PermissionState) => void] {
 }
 
 /**
- * Notifications are on when the profile preference (SPEC §3 preferences.notifications) is true and the browser
- * allows them. Enabling asks the browser, saves the preference and sends a test notification (SPEC §9).
+ * Notifications are on when the profile preference (preferences.notifications) is true and the browser
+ * allows them. Enabling asks the browser, saves the preference and sends a test notification.
  */
 export function useNotificationSettings() {
   const { id: userId } = useCurrentUser();
@@ -66,7 +66,7 @@ export function useNotificationSettings() {
 
   /** A notification only while notifications are on. */
   const notify = (title: string, body: string) => (enabled ? showNotification(title, body) : false);
-  // SPEC §9: after an export and an import (features/backup reports them; app/ wires the two).
+  // A test notification after an export and an import (features/backup reports them; app/ wires the two).
   const notifyExported = (fileName: string) =>
     notify(notificationsCopy.exportTitle, notificationsCopy.exportBody(fileName));
   const notifyImported = (count: number) =>

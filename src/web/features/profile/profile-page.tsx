@@ -59,7 +59,7 @@ function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
   );
 }
 
-/** SPEC §2 Profile: edit the display name, see the read-only email, sign out. */
+/** Profile: edit the display name, see the read-only email, sign out. */
 export function ProfilePage() {
   const { query } = useProfile();
   const navigate = useNavigate();
@@ -67,7 +67,7 @@ export function ProfilePage() {
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
 
-  // SPEC §9: the success message shows for PROFILE_SUCCESS_MS after each save.
+  // The success message shows for PROFILE_SUCCESS_MS after each save.
   useEffect(() => {
     if (savedAt === null) return;
     const timer = setTimeout(() => setSavedAt(null), PROFILE_SUCCESS_MS);

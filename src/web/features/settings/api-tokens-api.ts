@@ -1,4 +1,4 @@
-// The API tokens' routes of the contract (issue 13 item 4; core/contract-schema.ts), as Settings calls them.
+// The API tokens' routes of the contract (core/contract-schema.ts), as Settings calls them.
 import type { ApiTokenInfo, CreatedApiToken, RouteBody } from "../../../core/contract-schema";
 import { apiRequest } from "../../lib/api-request";
 

@@ -22,7 +22,7 @@ const REFUSAL_TEXT: Record<CreateRefusal, string> = {
 };
 
 /**
- * Settings' API tokens card (issue 13 item 4): make a token (shown once), list and revoke them. A session signed
+ * Settings' API tokens card: make a token (shown once), list and revoke them. A session signed
  * in long ago is asked for the current password (docs/decisions/0055-tokens-end-with-the-password.md).
  */
 export function ApiTokensCard() {

@@ -1,4 +1,4 @@
-// Texts of Settings' API tokens card (issue 13 item 4), which SPEC.md does not name.
+// Texts of Settings' API tokens card, which the product does not fix.
 import type { ApiTokenScope } from "../../../core/contract";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: "medium" });

@@ -22,7 +22,7 @@ export type DayStartCardProps = {
   loading?: boolean;
 };
 
-/** "Day starts at" (issue 10 item 6): 00:00 to 06:00; the change is a local write sent by the outbox. */
+/** "Day starts at": 00:00 to 06:00; the change is a local write sent by the outbox. */
 export function DayStartCard({ dayStart, today, onChange, loading = false }: DayStartCardProps) {
   const selectId = useId();
   const helpId = useId();

@@ -1,4 +1,4 @@
-// The choices and checks of the Day start and Vacation mode cards (issue 10 items 4 and 6). The rules themselves
+// The choices and checks of the Day start and Vacation mode cards. The rules themselves
 // (which day is today, what a vacation does, how one ends early) are src/core's.
 import { type DayStart, MAX_DAY_START } from "../../../core/day-start";
 import { addDays, isLocalDate, type LocalDate } from "../../../core/local-date";

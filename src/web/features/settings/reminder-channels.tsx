@@ -23,7 +23,7 @@ export type ReminderChannelsProps = {
   onEmail: (enabled: boolean) => void;
 };
 
-/** Where reminders go (issue 12 item 6): push on this device with the browser's permission, and the e-mail digest. */
+/** Where reminders go: push on this device with the browser's permission, and the e-mail digest. */
 export function ReminderChannels(props: ReminderChannelsProps) {
   const { settings, address, permission, subscribed, busy, pushError, emailError, onEnablePush, onEmail } =
     props;

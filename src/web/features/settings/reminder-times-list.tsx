@@ -17,7 +17,7 @@ export type ReminderTimesProps = {
   onRemove: (id: string) => Promise<boolean>;
 };
 
-/** The daily reminder times (issue 12 item 1): each one a time input, saved when it is left; at most five. */
+/** The daily reminder times: each one a time input, saved when it is left; at most five. */
 export function ReminderTimesList({ reminders, onAdd, onChange, onRemove }: ReminderTimesProps) {
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);

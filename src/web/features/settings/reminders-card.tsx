@@ -16,7 +16,7 @@ const copy = messages.reminderSettings;
 type TestState =
   { kind: "idle" } | { kind: "sending" } | { kind: "sent"; text: string } | { kind: "failed"; text: string };
 
-/** Settings' Reminders card (issue 12 item 6): the daily times, the channels and a test reminder. */
+/** Settings' Reminders card: the daily times, the channels and a test reminder. */
 export function RemindersCard() {
   const reminders = useReminders();
   const { email } = useCurrentUser();
@@ -56,7 +56,7 @@ export function RemindersCard() {
     if (!saved) return setPushError(copy.pushUnavailable);
     reminders.put(saved);
     setSubscribed(true);
-    await sendTest(); // SPEC §9: a test notification on enabling
+    await sendTest(); // a test notification on enabling
   };
 
   const setEmail = async (enabled: boolean) => {

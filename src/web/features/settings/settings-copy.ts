@@ -1,4 +1,4 @@
-// Labels of the Settings screen that SPEC.md does not spell out; SPEC texts come from src/core/messages.
+// Labels of the Settings screen that the product does not fix; its fixed texts come from src/core/messages.
 import type { PermissionState } from "../../lib/notifications";
 
 export type SyncState = "synced" | "pending" | "waiting" | "offline" | "local" | "error";
@@ -81,7 +81,7 @@ export const settingsCopy = {
   },
   comingSoon: {
     title: "Coming soon",
-    // Schedules and the calendar of past days came with issue 10, reminders at a chosen time with issue 12.
+    // Schedules, the calendar of past days and reminders at a chosen time have shipped, so they left this list.
     items: ["Notes on each day", "Habits done several times a day"],
   },
 } as const;

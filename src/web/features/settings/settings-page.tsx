@@ -19,12 +19,12 @@ export type SettingsPageProps = {
   notifications: NotificationsCardProps;
   /** The Backup card (features/backup), given by app/. */
   backup: ReactNode;
-  /** The Loop import card (features/loop-import, issue 13), given by app/. */
+  /** The Loop import card (features/loop-import), given by app/. */
   loopImport?: ReactNode;
 };
 
 /**
- * SPEC §2 Settings: sync status, notifications, export and import, about, coming soon, feedback; with issue 10, the
+ * Settings: sync status, notifications, export and import, about, coming soon, feedback; and the
  * day start and vacation mode after the sync status.
  */
 export function SettingsPage({ notifications, backup, loopImport }: SettingsPageProps) {

@@ -11,7 +11,7 @@ export type SyncInputs = {
 };
 
 /**
- * The truthful sync line (issue 9): syncing while the first sync runs; offline since a time when the server
+ * The truthful sync line: syncing while the first sync runs; offline since a time when the server
  * cannot be reached; last synced at a time when it answered with errors; N changes waiting; else in sync.
  */
 export function syncState({ status, source, pendingWrites, offlineSince }: SyncInputs): SyncState {

@@ -27,7 +27,7 @@ export type VacationCardProps = {
   loading?: boolean;
 };
 
-/** Vacation mode (issue 10 item 4): every day of a vacation counts as skipped for every habit. */
+/** Vacation mode: every day of a vacation counts as skipped for every habit. */
 export function VacationCard({ vacations, today, onStart, onEnd, loading = false }: VacationCardProps) {
   const { current, upcoming, past } = vacationsByTime(vacations, today);
   const [from, setFrom] = useState(() => defaultVacation(today).from);

@@ -9,7 +9,7 @@ export function formatLocalDate(date: LocalDate, locale?: string): string {
   return formatter.format(new Date(toDayNumber(date) * MS_PER_DAY));
 }
 
-/** SPEC §2 Stats: 'Today', a date, or 'Never'. */
+/** Stats: 'Today', a date, or 'Never'. */
 export function formatLastCompleted(date: LocalDate | null, today: LocalDate, locale?: string): string {
   if (date === null) return messages.stats.lastNever;
   if (date === today) return messages.stats.lastToday;

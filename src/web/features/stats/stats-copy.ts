@@ -1,4 +1,4 @@
-// Labels of the Stats screen that SPEC.md does not spell out; SPEC texts come from src/core/messages.
+// Labels of the Stats screen that the product does not fix; its fixed texts come from src/core/messages.
 import type { Trend } from "../../../core/stats";
 
 export const statsCopy = {

@@ -44,7 +44,7 @@ export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDat
           </span>
         )}
         {/* The whole name, wrapped (anywhere, for a name of one long word): a truncated one cannot be read on a
-            touch screen. It leads to the habit's page (issue 10). */}
+            touch screen. It leads to the habit's page. */}
         <h3 className="min-w-0 flex-1 font-semibold wrap-anywhere text-slate-900 dark:text-white">
           <Link
             to={`/habits/${encodeURIComponent(habit.id)}`}

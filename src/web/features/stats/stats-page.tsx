@@ -2,7 +2,7 @@ import { useToday } from "../../lib/use-today";
 import { useHabits } from "../../lib/habits/use-habits";
 import { StatsView } from "./stats-view";
 
-/** SPEC §2 Stats (/stats): figures from the same data layer and src/core functions as Today. */
+/** Stats (/stats): figures from the same data layer and src/core functions as Today. */
 export function StatsPage() {
   const today = useToday();
   const { habits, status, retry } = useHabits();

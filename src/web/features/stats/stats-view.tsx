@@ -66,7 +66,7 @@ function StatsEmpty() {
   );
 }
 
-/** Issue 10 item 7: archived habits show in Stats only while this is on. */
+/** Archived habits show in Stats only while this is on. */
 function ShowArchivedSwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm font-medium text-slate-700 dark:text-slate-200">

@@ -13,7 +13,7 @@ const paths: Record<Trend, string> = {
   neutral: "M5 12h14m0 0-6-6m6 6-6 6",
 };
 
-/** SPEC §4 trend arrow; the label carries the meaning so it never relies on colour alone. */
+/** The trend arrow (docs/product.md, "Streaks"); the label carries the meaning so it never relies on colour alone. */
 export function TrendArrow({ trend }: { trend: Trend }) {
   return (
     <span

@@ -27,7 +27,7 @@ const flipSystem = (dark: boolean) => {
   for (const fn of changeListeners) fn();
 };
 
-describe("theme (SPEC §4)", () => {
+describe("theme", () => {
   it("starts from the system scheme when nothing is stored and follows it live", () => {
     systemDark = true;
     const stop = startTheme();

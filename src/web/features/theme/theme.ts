@@ -1,6 +1,7 @@
-// SPEC §4 Theme: the stored preference, else the system colour scheme; applied as data-theme on <html> plus
-// the `dark` class; while nothing is stored it follows live changes of the system preference.
-// index.html's inline script (allowed by its hash in the CSP) repeats the first step before the first paint.
+// The theme (docs/product.md, "Accounts and sign-in"): the stored preference, else the system colour scheme; applied
+// as data-theme on <html> plus the `dark` class; while nothing is stored it follows live changes of the system
+// preference. index.html's inline script (allowed by its hash in the CSP) repeats the first step before the first
+// paint.
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "../../../core/constants";
 import { readStorage, writeStorage } from "../../lib/storage";
@@ -39,7 +40,7 @@ function refresh(): void {
   for (const listener of listeners) listener();
 }
 
-/** Stores and applies a theme; any value other than "light" or "dark" is ignored (SPEC §5). */
+/** Stores and applies a theme; any value other than "light" or "dark" is ignored. */
 export function setTheme(value: unknown): void {
   if (!isTheme(value)) return;
   writeStorage(STORAGE_KEYS.theme, value);

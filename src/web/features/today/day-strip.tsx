@@ -75,7 +75,7 @@ function tailFrom(dates: readonly LocalDate[], from: LocalDate): readonly LocalD
 }
 
 /**
- * The habit's last 7 days, oldest first and today last (issue 10 item 3). Each day is a button named like the
+ * The habit's last 7 days, oldest first and today last. Each day is a button named like the
  * habit page's calendar ("Friday, November 20, 2026: done"); a tap cycles its state.
  */
 export function DayStrip({ habit, today, vacations, onCycle, className }: Props) {
@@ -105,7 +105,7 @@ export function DayStrip({ habit, today, vacations, onCycle, className }: Props)
           data-today={date === today || undefined}
           onClick={() => onCycle(habit, date)}
           // The visible weekday ("Fri") is the button's ::before, drawn from data-weekday: one element fewer a day,
-          // 350 fewer on Today's first render with 50 habits (issue 11). Generated content is not in the
+          // 350 fewer on Today's first render with 50 habits. Generated content is not in the
           // button's name here: aria-label names it in full.
           className={cx(
             "flex h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",

@@ -43,7 +43,7 @@ type Props = ListActions & {
 /**
  * Rows drawn in the list's first render: a phone's screenful below Today's heading and form (3 rows show at 412 ×
  * 823 px). Before the first paint the list draws as many more as the window has room for below its top, and the
- * others follow in a transition right after that paint, in slices that leave the browser free (issue 11: with 50
+ * others follow in a transition right after that paint, in slices that leave the browser free (with 50
  * habits, Today's first render drew 50 rows, about 3,000 elements, before anything showed; 12 rows still made most
  * of Today's first frame).
  */

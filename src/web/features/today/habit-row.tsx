@@ -58,10 +58,10 @@ const moveButton =
   "size-11 text-slate-600 aria-disabled:cursor-default aria-disabled:opacity-40 dark:text-slate-300";
 
 /**
- * One habit (SPEC §2 Today): name (a link to its page) with its emoji, streak line (opens the explanation),
- * complete toggle, delete, and the pulse icon at 10+ days; issue 10 adds the last 7 days and the order controls.
+ * One habit on Today: name (a link to its page) with its emoji, streak line (opens the explanation),
+ * complete toggle, delete, the pulse icon at 10+ days, the last 7 days and the order controls.
  * Drawn again only when its props change (the list gives stable actions, and the store the same habit object
- * while it is unchanged): a tick draws one row, not fifty (issue 11 item 5).
+ * while it is unchanged): a tick draws one row, not fifty.
  */
 export const HabitRow = memo(function HabitRow({
   habit,
@@ -81,8 +81,8 @@ export const HabitRow = memo(function HabitRow({
 
   const done = habit.completedToday;
   const toggle = () => {
-    // The pop starts after the frame that shows the tick: its layer and its ring's paint made that frame about a
-    // third longer at 4× CPU (a tick's interaction to next paint, issue 11 item 5). Not a timer: a stopped page clock
+    // The pop starts after the frame that shows the tick: its layer and its ring's paint made that frame
+    // longer (a tick's interaction to next paint). Not a timer: a stopped page clock
     // does not hold it up.
     if (!done) inBackground(() => setAnimating(true));
     actions.onToggle(habit);
@@ -98,7 +98,7 @@ export const HabitRow = memo(function HabitRow({
       data-habit-id={habit.id}
       aria-busy={saving || undefined}
       className={cx(
-        // Rows out of sight are not styled, laid out nor painted until they come near (issue 11 item 5: with 50
+        // Rows out of sight are not styled, laid out nor painted until they come near (with 50
         // habits, Today's first paint did all 50); each keeps its last size meanwhile. The clip margin keeps the
         // tick's ring whole (a row contains its paint).
         "[contain-intrinsic-size:auto_7.5rem] [content-visibility:auto] [overflow-clip-margin:1rem]",

@@ -24,7 +24,7 @@ export function ListEmpty({ archived = 0 }: { archived?: number }) {
   );
 }
 
-/** SPEC §2 Today: the load failure, and the manual form MANUAL_ADD_DELAY_MS later. */
+/** Today's load failure, and the manual form MANUAL_ADD_DELAY_MS later. */
 export function ListError({ onRetry, onAdd }: { onRetry: () => void; onAdd: (name: string) => void }) {
   const [showForm, setShowForm] = useState(false);
   const ManualAddForm = useManualAddForm(true);

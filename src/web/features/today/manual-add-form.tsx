@@ -3,7 +3,7 @@ import { MAX_HABIT_NAME_LENGTH } from "../../../core/constants";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 
-/** SPEC §2 Today: the fallback form that appears MANUAL_ADD_DELAY_MS after a loading error; it trims (SPEC §5). */
+/** Today's fallback form that appears MANUAL_ADD_DELAY_MS after a loading error; it trims. */
 export function ManualAddForm({ onAdd }: { onAdd: (name: string) => void }) {
   const [name, setName] = useState("");
   const titleId = useId();

@@ -3,7 +3,7 @@ import { MILESTONE_SHOW_MS } from "../../../core/constants";
 
 export type Celebration = { key: number; name: string; streak: number };
 
-/** SPEC §2/§9: a celebration shown for MILESTONE_SHOW_MS when a streak rises to a multiple of 5. */
+/** A celebration shown for MILESTONE_SHOW_MS when a streak rises to a multiple of 5. */
 export function useCelebration() {
   const [celebration, setCelebration] = useState<Celebration | null>(null);
   useEffect(() => {

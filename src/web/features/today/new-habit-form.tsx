@@ -10,7 +10,7 @@ type Props = {
   onAdd: (name: string) => Promise<boolean>;
 };
 
-/** SPEC §2 Today: 'New habit...' adds on Enter or on the plus button; a blank name is ignored (SPEC §5). */
+/** Today's 'New habit...' field adds on Enter or on the plus button; a blank name is ignored. */
 export function NewHabitForm({ inputRef, onAdd }: Props) {
   const [name, setName] = useState("");
   const id = useId();

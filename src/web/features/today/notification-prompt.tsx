@@ -11,9 +11,9 @@ const DISMISSED = WEB_STORAGE_KEYS.notificationPromptDismissed;
 type Outcome = { ok: boolean; text: string; link: string };
 
 /**
- * SPEC §2/§9: notification permission is asked on Today. Browsers punish unprompted requests, so we ask only
+ * Notification permission is asked on Today. Browsers punish unprompted requests, so we ask only
  * from this gentle card, only while the user has not decided, and never again after 'Not now'. Allowed, it sets
- * a real daily reminder (issue 12: lib/reminders/enable-daily-reminder.ts, loaded on the click) and says so.
+ * a real daily reminder (lib/reminders/enable-daily-reminder.ts, loaded on the click) and says so.
  */
 export function NotificationPrompt() {
   const { id: userId } = useCurrentUser();
@@ -45,7 +45,7 @@ export function NotificationPrompt() {
     else setVisible(false); // the reminder code could not be loaded (offline): Settings has the reminders
   };
 
-  // Decided and set: the question goes (as before issue 12), and one line says what was set and where to change it.
+  // Decided and set: the question goes, and one line says what was set and where to change it.
   if (outcome)
     return (
       <p

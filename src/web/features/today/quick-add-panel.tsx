@@ -8,7 +8,7 @@ import { ChevronDownIcon } from "../../ui/icons";
 type Props = {
   names: readonly string[];
   /**
-   * Adds the suggestion with its emoji, which the habit keeps (issue 10 item 3). It may ask the user first (a name
+   * Adds the suggestion with its emoji, which the habit keeps. It may ask the user first (a name
    * another habit already has): the focus moves on once it has settled.
    */
   onAdd: (name: string, emoji: string) => Promise<unknown> | void;
@@ -16,7 +16,7 @@ type Props = {
   defaultOpen: boolean;
 };
 
-/** SPEC §2 Today: suggested habits not yet present, in a scrolling list with a hint when there are many. */
+/** Today's suggested habits not yet present, in a scrolling list with a hint when there are many. */
 export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
   const remaining = suggestionsNotPresent(names);
   const [choice, setChoice] = useState<boolean | null>(null);

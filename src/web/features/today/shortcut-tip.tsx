@@ -1,4 +1,4 @@
-/** SPEC §2 Today: a tip about the Alt+N shortcut. */
+/** Today's tip about the Alt+N shortcut. */
 export function ShortcutTip() {
   return (
     <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="shortcut-tip">

@@ -4,7 +4,7 @@ import { messages } from "../../../core/messages/first-screen";
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
-/** The streak line of a row (SPEC §2 Today): the current streak, or 'Start your streak today'. */
+/** The streak line of a row on Today: the current streak, or 'Start your streak today'. */
 export function streakLine(habit: Pick<Habit, "streakCount" | "bestStreak">): string {
   if (habit.streakCount === 0) {
     return habit.bestStreak > 1
@@ -16,7 +16,7 @@ export function streakLine(habit: Pick<Habit, "streakCount" | "bestStreak">): st
 }
 
 // One formatter per locale asked for: Today's heading formats its date on every render (each tick), and making a
-// formatter costs far more than formatting with it (issue 11 item 5).
+// formatter costs far more than formatting with it.
 const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
 
 /** "Saturday, 21 November" for a calendar day, whatever the browser's zone. */

@@ -17,7 +17,7 @@ import { TodayHeading } from "./today-heading";
 import { useAltN } from "./use-alt-n";
 import { useDuplicateNameCheck } from "./use-duplicate-name-check";
 
-// What the first paint does not need loads when needed (Today is in the initial bundle, GUIDE §8). The list
+// What the first paint does not need loads when needed (Today is in the initial bundle, held to its budget). The list
 // shows its loading state until the store has opened: its rows load meanwhile, with the store engine; a list
 // that cannot be loaded reaches the page's error boundary (a reload), as a page's chunk would.
 const useTodayList = lazyPart(() => import("./today-list").then((m) => m.TodayList), { required: true });
@@ -36,7 +36,7 @@ const mayAskNotifications = () =>
   notificationPermission() === "default" &&
   readStorage(WEB_STORAGE_KEYS.notificationPromptDismissed) !== "true";
 
-/** SPEC §2 Today (/). */
+/** Today (/). */
 export function TodayPage() {
   const today = useToday();
   const {
@@ -52,16 +52,16 @@ export function TodayPage() {
     retry,
     isSaving,
   } = useHabits();
-  // Archived habits leave Today (issue 10 item 7); they still count as present for names and quick add.
+  // Archived habits leave Today; they still count as present for names and quick add.
   const habits = useMemo(() => all.filter((habit) => !habit.archived), [all]);
   const { confirmAdd, question } = useDuplicateNameCheck(all);
   const [explained, setExplained] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useAltN(inputRef);
   const [askNotifications] = useState(mayAskNotifications);
-  // The prompt's code is asked for once the list has painted, not with it: a chunk's import adds modulepreload
-  // links to the document's head, and Chromium then restyles the whole page in the next frame (issue 11 item 5,
-  // docs/decisions/0041), which was Today's first frame with the list.
+  // The prompt's code is asked for once the list has painted, not with it: a chunk's import adds modulepreload links
+  // to the document's head, and Chromium then restyles the whole page in the next frame (docs/decisions/0041), which
+  // was Today's first frame with the list.
   const [listPainted, setListPainted] = useState(false);
   const ready = status === "ready";
   useEffect(() => {
@@ -78,7 +78,7 @@ export function TodayPage() {
     void add(name, emoji ? { emoji } : undefined);
     return true;
   };
-  // Issue 10 item 8: the habit goes at once, and Undo brings it back for 5 s.
+  // The habit goes at once, and Undo brings it back for 5 s.
   const onDelete = async (habit: Habit) => {
     const removed = await remove(habit.id);
     if (removed) showUndoToast(messages.history.deleted(habit.name), removed.undo);

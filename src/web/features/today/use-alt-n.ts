@@ -1,12 +1,12 @@
 import { type RefObject, useEffect } from "react";
 
-/** True while the user types into a field, where Alt+N must keep its normal meaning (SPEC §9). */
+/** True while the user types into a field, where Alt+N must keep its normal meaning. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-/** SPEC §9: Alt+N focuses the new-habit input. */
+/** Alt+N focuses the new-habit input (docs/product.md, "The list on Today"). */
 export function useAltN(inputRef: RefObject<HTMLInputElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

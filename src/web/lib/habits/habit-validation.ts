@@ -1,4 +1,4 @@
-// The shared zod schemas (GUIDE §4.6), loaded on first use so that zod stays out of the initial bundle
+// The zod schemas the server shares, loaded on first use so that zod stays out of the initial bundle
 // (docs/decisions/0007). preloadHabitValidation() fetches them once the app runs: a module already loaded
 // resolves from memory, so adding a habit waits for nothing and the local fallback still parses the browser's
 // list when the server stops answering later.
@@ -12,7 +12,7 @@ export function preloadHabitValidation(): void {
   backupSchema().catch(() => undefined);
 }
 
-/** The trimmed name, or null when the schema refuses it (SPEC §5: a blank name is ignored). */
+/** The trimmed name, or null when the schema refuses it (a blank name is ignored). */
 export async function parseHabitName(name: string): Promise<string | null> {
   const { HabitNameSchema } = await habitSchema();
   const parsed = HabitNameSchema.safeParse(name);

@@ -15,7 +15,7 @@ const row = (id: string, completedDates: string[]): ReplicaHabit => ({
 });
 const TODAY = "2026-11-21";
 
-describe("deriveAll (issue 11 item 5: a change derives only the habits it changed)", () => {
+describe("deriveAll (a change derives only the habits it changed)", () => {
   it("keeps the view of a row that is the same object, for the same day and vacations", () => {
     const a = row("a", ["2026-11-20", "2026-11-21"]);
     const b = row("b", ["2026-11-20"]);
@@ -37,7 +37,7 @@ describe("deriveAll (issue 11 item 5: a change derives only the habits it change
   });
 });
 
-describe("deriveAll's views (issue 11 item 5: a habit's history is read when a figure of it is)", () => {
+describe("deriveAll's views (a habit's history is read when a figure of it is)", () => {
   it("read as deriveView's, field for field, today's standing at once", () => {
     const rows: ReplicaHabit[] = [
       row("done today", ["2026-11-19", "2026-11-20", "2026-11-21"]),

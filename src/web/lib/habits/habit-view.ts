@@ -7,7 +7,7 @@ import { isDue, type Schedule } from "../../../core/schedule";
 import { isOnVacation, type Vacation } from "../../../core/vacation";
 import type { ReplicaHabit } from "../sync/replica-state";
 
-/** A habit as the screens show it: src/core's figures, the issue 10 fields, and how it stands today. */
+/** A habit as the screens show it: src/core's figures, the history fields, and how it stands today. */
 export type HabitView = Habit & {
   skippedDates: LocalDate[];
   schedule: Schedule | null;
@@ -65,8 +65,8 @@ function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
  * deriveView's view, with the fields that read the whole history (HISTORY_FIELDS) derived on their first read, all
  * at once, and plain data fields from then on: every read gives what deriveView gives. How the habit stands today
  * is there at once (`stored.completedDates` is ascending and distinct, as the store sorts it: a binary search).
- * Today's heading reads only that of every habit, and its first render draws a few rows: with 50 habits of ten
- * years, deriving all 50 at once (180,000 dates read) was a third of Today's first render (issue 11 item 5).
+ * Today's heading reads only that of every habit, and its first render draws a few rows: deriving every habit's
+ * whole history at once would lengthen that first render.
  */
 function lazyView(stored: ReplicaHabit, today: LocalDate, vacations: readonly Vacation[]): HabitView {
   const completedToday = holds(stored.completedDates, today);

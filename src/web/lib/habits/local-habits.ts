@@ -1,6 +1,6 @@
-// The local habit list (SPEC §3 browser storage key `habits`) that a signed-out browser kept, in the backup shape
-// of SPEC §3: the first-visit migration sends it to the server as it is and removes it once copied (SPEC §4).
-// Since the local store moved to IndexedDB (issue 9) nothing writes it any more.
+// The local habit list (browser storage key `habits`) that a signed-out browser kept, in the backup
+// shape: the first-visit migration sends it to the server as it is and removes it once copied.
+// Since the local store moved to IndexedDB nothing writes it any more.
 import { STORAGE_KEYS } from "../../../core/constants";
 import { readStorage, removeStorage } from "../storage";
 
@@ -10,7 +10,7 @@ export class LocalHabitsError extends Error {
 
 /**
  * The stored items as they are, for migration: the server checks each one and counts the bad ones as failed
- * (SPEC §4 'Migrated N habits (M failed)'). [] when nothing is stored; throws when it is not a JSON array.
+ * ('Migrated N habits (M failed)'). [] when nothing is stored; throws when it is not a JSON array.
  */
 export function readLocalItems(): unknown[] {
   const text = readStorage(STORAGE_KEYS.habits);

@@ -1,6 +1,6 @@
 /**
  * useHabits(): the one data layer for habits, shared by Today, Stats, Settings and the habit page. It reads only
- * the user's local store (lib/sync, IndexedDB), so every screen renders at once from it, online or not (issue 9).
+ * the user's local store (lib/sync, IndexedDB), so every screen renders at once from it, online or not.
  *
  *   const { habits, vacations, today, status, source, retry, add, rename, remove, toggle, setDay, cycleDay,
  *           update, move, moveTo, importAll } = useHabits();
@@ -11,13 +11,13 @@
  *   skippedDates, schedule, archived, position and emoji (absent without one), and for today: dueToday (its
  *   schedule has today), skippedToday (skipped by the user), onVacationToday.
  * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
- * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached (SPEC §2
- *   'Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
+ * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached
+ *   ('Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
  * - source: "server" (the last sync reached the server) | "local" (the stored copy is shown because the server
- *   could not be reached, announced once with SPEC §8 'Failed to load your habits from the cloud. Using local
+ *   could not be reached, announced once with 'Failed to load your habits from the cloud. Using local
  *   data instead.') | null before the first sync.
  * - Writes apply to the store at once and join the outbox; the sync engine sends them. A write the server refuses
- *   is rolled back with its SPEC §8 text. Each resolves to true once stored on this device, false when it was not
+ *   is rolled back with its failure text. Each resolves to true once stored on this device, false when it was not
  *   made (a blank name, an unknown habit, a day after today or before 2000-01-01, nothing to change):
  *   - add(name, { emoji?, schedule? }): first in the order. A blank name is ignored.
  *   - rename(id, name); toggle(id): today done ↔ not done; setDay(id, date, "done" | "skipped" | "none");
@@ -30,7 +30,7 @@
  *     A reload during the wait keeps the delete.
  * - importAll(rows): replaces every habit, here at once and on the server in one transaction, sent through the
  *   outbox. When the server cannot take it now, it says 'Failed to import habits. Please try again.' and the
- *   imported list stays loaded here (SPEC §8), queued (source "local"); when the server refuses it, the copy
+ *   imported list stays loaded here, queued (source "local"); when the server refuses it, the copy
  *   returns to the server's state (source "server").
  * - isSaving(id): false: a queued habit is a habit like any other.
  * Before the store opens, the step given by BeforeHabitsLoadProvider runs: app/ gives the first-visit migration.
@@ -59,7 +59,7 @@ export type HabitsStatus = "loading" | "ready" | "error";
 export type HabitsSource = StoreSource;
 export type ImportResult = { ok: boolean; source: HabitsSource };
 
-/** How long a delete can be undone (issue 10 item 8): its op waits this long in the outbox. */
+/** How long a delete can be undone: its op waits this long in the outbox. */
 export const UNDO_DELETE_MS = 5000;
 
 export type UseHabits = {
@@ -161,7 +161,7 @@ export function useHabits(): UseHabits {
   const importAll = useCallback(
     async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
       const outcome = await engine.importAll(rows, newId);
-      // A refusal has shown its SPEC §8 text; a queued import says it failed for now (its list is shown here).
+      // A refusal has shown its failure text; a queued import says it failed for now (its list is shown here).
       if (outcome === "queued") showError(messages.habits.importFailed);
       return outcome === "saved"
         ? { ok: true, source: "server" }

@@ -1,5 +1,5 @@
 /**
- * useUserSettings(): the signed-in user's settings that decide days (issue 10), read from the local store and
+ * useUserSettings(): the signed-in user's settings that decide days, read from the local store and
  * written through its outbox like every habit write (offline too).
  *
  *   const { dayStart, vacations, activeVacation, setDayStart, startVacation, endVacationEarly } = useUserSettings();

@@ -1,4 +1,4 @@
-// Whose reminders this browser shows (issue 12): the user signed in here last, saved on each visit and when the
+// Whose reminders this browser shows: the user signed in here last, saved on each visit and when the
 // device subscribes (the server keeps one subscription per device and gives it to the user who posted it last).
 // The service worker, which has no session, reads it to write a notification's "Done" into that user's local store
 // (replica-db.ts). A tiny IndexedDB database of its own: localStorage does not exist in a service worker.

@@ -1,4 +1,4 @@
-// A notification's "Done" in the service worker (issue 12): the op a tick writes, into the app's outbox, then sent.
+// A notification's "Done" in the service worker: the op a tick writes, into the app's outbox, then sent.
 import { DEFAULT_DAY_START, todayInZoneAt } from "../../../core/day-start";
 import type { LocalDate } from "../../../core/local-date";
 import type { SyncOp, SyncPushResult } from "../../../core/sync";

@@ -1,4 +1,4 @@
-// The service worker's side of reminders (issue 12): a push becomes a notification with the
+// The service worker's side of reminders: a push becomes a notification with the
 // actions "Done" (one habit only) and "Open"; "Done" marks the habit on the reminder's day through the web app's
 // outbox, without opening a window (sw-done.ts); "Open" (or a click on the body) focuses the app or opens it. Everything here
 // runs in the service worker (src/web/sw.ts registers it) and is exported so that a browser test can drive the

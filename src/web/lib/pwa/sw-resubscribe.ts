@@ -1,4 +1,4 @@
-// pushsubscriptionchange in the service worker (issue 12).
+// pushsubscriptionchange in the service worker.
 import { applicationServerKey } from "./push-key";
 import { isRecord, type ServiceWorkerScope } from "./sw-scope";
 

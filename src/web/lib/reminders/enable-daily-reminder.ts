@@ -1,4 +1,4 @@
-// The Today card "Want a gentle daily reminder?" (issue 12 item 6), once the browser allowed notifications: this
+// The Today card "Want a gentle daily reminder?", once the browser allowed notifications: this
 // device is subscribed for pushes and the user gets a daily reminder at 20:00 unless they have daily times already.
 // Loaded with import() on the card's button, so none of it weighs on the first screen; it brings its texts along.
 import { messages } from "../../../core/messages";
@@ -18,7 +18,7 @@ export async function enableDailyReminder(userId: string): Promise<EnableOutcome
     const first = dailyReminders(settings.reminders)[0] ?? (await remindersApi.add(DEFAULT_REMINDER_TIME));
     // Push where this browser can take it; the reminder stands either way (the e-mail digest, another device).
     const subscribed = await subscribeDevice(userId, settings.push.publicKey).catch(() => null);
-    // SPEC §9: a test notification on enabling, through the real push path.
+    // A test notification on enabling, through the real push path.
     if (subscribed) await remindersApi.test().catch(() => null);
     return { ok: true, text: copy.promptSet(first.time), link: copy.promptChange };
   } catch {

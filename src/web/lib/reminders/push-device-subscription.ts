@@ -1,4 +1,4 @@
-// This device's push subscription (issue 12): asked for with the server's VAPID key, posted to the server, and
+// This device's push subscription: asked for with the server's VAPID key, posted to the server, and
 // remembered for the service worker (lib/pwa/push-device.ts), which writes a notification's "Done" for its user.
 import { savePushUser } from "../pwa/push-device";
 import { applicationServerKey } from "../pwa/push-key";

@@ -1,4 +1,4 @@
-// The pure rules of the reminder controls (issue 12): which reminders are the user's daily times, which is a
+// The pure rules of the reminder controls: which reminders are the user's daily times, which is a
 // habit's own, and the time a new daily reminder starts at.
 import type { Reminder } from "../../../core/contract-schema";
 import { REMINDER_TIMES_MAX } from "../../../core/reminders/limits";

@@ -1,4 +1,4 @@
-// The reminders routes of the contract (issue 12; core/contract-schema.ts), as the web app calls them.
+// The reminders routes of the contract (core/contract-schema.ts), as the web app calls them.
 import type { Reminder, ReminderSettings, ReminderTestResult } from "../../../core/contract-schema";
 import { apiRequest } from "../api-request";
 

@@ -1,4 +1,4 @@
-// The reminder settings as the screens use them (issue 12): GET /api/reminders through react-query, and the
+// The reminder settings as the screens use them: GET /api/reminders through react-query, and the
 // changes, each of which puts the server's answer into the same cache entry. Failures come back as false (or
 // null) for the screen to say so; nothing here shows text.
 import { useQuery } from "@tanstack/react-query";

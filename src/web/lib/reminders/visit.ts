@@ -1,4 +1,4 @@
-// Once per app start after sign-in (issue 12): the browser's time zone goes to the server, so that reminders follow
+// Once per app start after sign-in: the browser's time zone goes to the server, so that reminders follow
 // a traveller; the service worker learns whose local store a notification's "Done" writes to (the user signed in
 // here last), and a push subscription this device already has is posted again for that user. Loaded with import()
 // after the first paint (app/guards.tsx): none of it is in the initial JavaScript. Fire and forget.

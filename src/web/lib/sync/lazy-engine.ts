@@ -1,4 +1,4 @@
-// The store engine loads after the first paint (GUIDE §8 initial JS budget, docs/decisions/0025): until then the
+// The store engine loads after the first paint (the initial JavaScript budget, docs/decisions/0025): until then the
 // screens see the loading state, and a write waits for the engine rather than being lost.
 import type { StoreSnapshot, SyncEngine } from "./sync-engine";
 
@@ -30,7 +30,7 @@ export const loadStoreWrites = async () => (storeWrites ??= (await engineModule(
 /**
  * The habit writes once loaded, else undefined. A write through them applies to the store in the same task (a
  * tick shows in the frame after its click): awaiting the import again, even of a module already loaded, resolves in
- * a task of its own, which could come before or after that frame (issue 11 item 5, a tick's INP).
+ * a task of its own, which could come before or after that frame (a tick's INP).
  */
 export const loadedStoreWrites = (): StoreWrites | undefined => storeWrites;
 

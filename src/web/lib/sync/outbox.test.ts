@@ -108,7 +108,7 @@ describe("the outbox", () => {
     ).toEqual([1, 3]);
   });
 
-  it("names a refused write with the SPEC §8 text of its kind", () => {
+  it("names a refused write with the failure text of its kind", () => {
     expect(failureMessage({ opId: "a", type: "createHabit", habitId: "h", name: "x" })).toBe(
       messages.habits.saveFailed,
     );
@@ -129,7 +129,7 @@ describe("the outbox", () => {
   });
 });
 
-describe("a held op (an undoable delete, issue 10 item 8)", () => {
+describe("a held op (an undoable delete)", () => {
   const now = Date.parse("2026-11-21T10:00:00Z");
   const q = (seq: number, op: SyncOp, notBefore?: number): QueuedOp => ({ seq, op, notBefore });
   const tick = (n: number, habitId: string): SyncOp => ({

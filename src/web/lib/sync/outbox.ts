@@ -1,5 +1,5 @@
-// The pure rules of the outbox (issue 9): ops leave in the order they were made, a batch at a time; failures
-// back off; a refused op is reported with the SPEC §8 text of its kind of write.
+// The pure rules of the outbox: ops leave in the order they were made, a batch at a time; failures
+// back off; a refused op is reported with the failure text of its kind of write.
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Schedule } from "../../../core/schedule";
@@ -7,7 +7,7 @@ import { SYNC_MAX_OPS, type SyncHabit, type SyncOp, type SyncOpResult } from "..
 import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
 
 /** A habit of an import, with the id it has on this device until the server gives its own, and the optional fields
- * of a backup file (issue 10). */
+ * of a backup file. */
 export type ImportHabit = {
   id: string;
   name: string;
@@ -19,14 +19,14 @@ export type ImportHabit = {
   emoji?: string | null;
 };
 /**
- * An import the server could not take yet (SPEC §8: the imported list is still loaded locally). It stays a
+ * An import the server could not take yet (the imported list is still loaded locally). It stays a
  * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
  */
 export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
 /** Anything the outbox holds: a sync op, or an import. */
 export type LocalOp = SyncOp | ImportOp;
 
-/** What a delete removed, kept with its op while it can be undone (issue 10 item 8); `cursor`: the pull cursor then. */
+/** What a delete removed, kept with its op while it can be undone; `cursor`: the pull cursor then. */
 export type DeletedHabit = {
   habit: SyncHabit;
   done: LocalDate[];
@@ -103,7 +103,7 @@ export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly Sy
   return outcome;
 }
 
-/** SPEC §8: the text for a write of this kind that the server refused. */
+/** The failure text for a write of this kind that the server refused. */
 export function failureMessage(op: LocalOp): string {
   if (op.type === "importAll") return messages.habits.importFailed;
   if (op.type === "createHabit") return messages.habits.saveFailed;

@@ -1,9 +1,9 @@
-// The user's local store in IndexedDB (issue 9): one database per signed-in user, shared by all tabs.
+// The user's local store in IndexedDB: one database per signed-in user, shared by all tabs.
 // Stores: habits (SyncHabit by id), completions (key [habitId, date]: a done day, or a skipped one with
 // `state: "skipped"`), outbox (ops by seq) and meta (the pull cursor and sync times as strings, the user's
 // settings under "settings").
 //
-// Version 2 (issue 10): habits carry schedule, archived, position and emoji; the upgrade gives the stored ones
+// Version 2: habits carry schedule, archived, position and emoji; the upgrade gives the stored ones
 // their defaults, positions in the order they had (newest first), and asks for one full pull, which brings the
 // server's values. The outbox and every day are kept as they are.
 import type { LocalDate } from "../../../core/local-date";
@@ -180,7 +180,7 @@ export async function commitLocal(db: IDBDatabase, op: LocalOp, changes: readonl
 }
 
 /**
- * A delete that can be undone (issue 10 item 8): the habit and its days go, and the op joins the outbox held
+ * A delete that can be undone: the habit and its days go, and the op joins the outbox held
  * until `notBefore` (ms since the epoch), with what it deleted, read in the same transaction, and the cursor then.
  */
 export async function commitHeldDelete(

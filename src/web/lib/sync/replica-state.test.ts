@@ -222,7 +222,7 @@ describe("the replica", () => {
   });
 });
 
-describe("the replica (issue 10)", () => {
+describe("the replica: history fields and day settings", () => {
   const apply = (r: ReturnType<typeof emptyReplica>, ops: LocalOp[], now = t0) =>
     applyChanges(
       r,
@@ -421,7 +421,7 @@ describe("the replica (issue 10)", () => {
   });
 });
 
-describe("storedHabits after a change (issue 11 item 5: one new row per changed habit)", () => {
+describe("storedHabits after a change (one new row per changed habit)", () => {
   const day = (n: number) => `2026-11-${String(n).padStart(2, "0")}`;
   const base = () =>
     applyChanges(emptyReplica(), [

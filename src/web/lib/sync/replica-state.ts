@@ -1,4 +1,4 @@
-// The pure part of the local store (issue 9): the replica as plain data, and the changes that a local write or
+// The pure part of the local store: the replica as plain data, and the changes that a local write or
 // a pulled page makes to it, as a list of record changes that the IndexedDB store and the in-memory copy apply
 // alike. Ops waiting in the outbox are re-applied on top of every pull, so a pull never hides a local write.
 import type { DayState } from "../../../core/day-state";
@@ -15,9 +15,9 @@ export type Replica = {
   habits: ReadonlyMap<string, SyncHabit>;
   /** Done days per habit. */
   done: ReadonlyMap<string, ReadonlySet<LocalDate>>;
-  /** Skipped days per habit (issue 10); a day is in one of the two at most. */
+  /** Skipped days per habit; a day is in one of the two at most. */
   skipped: ReadonlyMap<string, ReadonlySet<LocalDate>>;
-  /** The user's day start and vacations (issue 10). */
+  /** The user's day start and vacations. */
   settings: SyncSettings;
 };
 
@@ -47,7 +47,7 @@ type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & 
   [K in "schedule" | "archived" | "position" | "emoji"]?: SyncHabit[K] | undefined;
 };
 
-/** A habit row as an older release stored it, with the fields issue 10 added at their defaults. */
+/** A habit row as an older release stored it, with the history fields at their defaults. */
 export function withHabitDefaults(habit: HabitFields): SyncHabit {
   return {
     id: habit.id,
@@ -124,7 +124,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
   }
 }
 
-/** The changes that put a deleted habit back as it was (an undone delete, issue 10 item 8). */
+/** The changes that put a deleted habit back as it was (an undone delete). */
 export function restoreChanges({ habit, done, skipped }: DeletedHabit): Change[] {
   return [
     { kind: "putHabit", habit },
@@ -280,7 +280,7 @@ function sortedDates(dates: ReadonlySet<LocalDate> = NO_DATES): LocalDate[] {
   return sorted;
 }
 
-/** The habits as the screens read them, as src/core's StoredHabit with every issue 10 field, in their order
+/** The habits as the screens read them, as src/core's StoredHabit with every history field, in their order
  * (core/habit-order.ts). */
 export type ReplicaHabit = StoredHabit & {
   skippedDates: LocalDate[];

@@ -29,7 +29,7 @@ function store() {
   return { tools, ops, names: () => storedHabits(replica).map((h) => h.name), replica: () => replica };
 }
 
-describe("the habit writes (issue 10)", () => {
+describe("the habit writes", () => {
   it("a new habit goes first, with its emoji and schedule in canonical form", async () => {
     const s = store();
     await writes.add(s.tools, "Read");

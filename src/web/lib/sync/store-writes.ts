@@ -1,5 +1,5 @@
 // The writes of useHabits (issues 9 and 10), in the store engine's chunk: they load after the first paint of Today
-// with the engine that carries them (GUIDE §8 initial JS budget). lib/habits/use-habits.ts documents each. What
+// with the engine that carries them (the initial JavaScript budget). lib/habits/use-habits.ts documents each. What
 // the first screen has already (ids, the name check) comes in as `tools`, so that no new shared chunk is made.
 import type { DayState } from "../../../core/day-state";
 import { nextDayState } from "../../../core/day-state";
@@ -51,7 +51,7 @@ export function cleanEmoji(emoji: string | null | undefined): string | null {
     : text;
 }
 
-/** A day that can be set: from 2000-01-01 up to today (issue 10 item 2). */
+/** A day that can be set: from 2000-01-01 up to today. */
 export const settable = (date: LocalDate, today: LocalDate) =>
   isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
 
@@ -75,7 +75,7 @@ async function writeMoves({ engine, newId }: Tools, moves: readonly PositionChan
 export async function add(tools: Tools, name: string, extras: HabitExtras = {}): Promise<boolean> {
   const { engine, newId } = tools;
   const valid = await checkName(tools, name, messages.habits.saveFailed);
-  if (valid === null) return false; // SPEC §5: a blank name is ignored
+  if (valid === null) return false; // a blank name is ignored
   const position = positionForNew([...engine.getSnapshot().replica.habits.values()]);
   const emoji = cleanEmoji(extras.emoji);
   const schedule = normalizeSchedule(extras.schedule);

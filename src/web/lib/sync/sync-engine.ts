@@ -1,4 +1,4 @@
-// The local-first store of one signed-in user (issue 9, docs/decisions/0025): an in-memory copy of the IndexedDB
+// The local-first store of one signed-in user (docs/decisions/0025): an in-memory copy of the IndexedDB
 // replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
 // The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
 import type { BackupHabit } from "../../../core/backup-schema";
@@ -62,7 +62,7 @@ export type SyncEngine = {
   getSnapshot: () => StoreSnapshot;
   write: (op: LocalOp) => Promise<boolean>;
   /**
-   * Deletes a habit here at once; its op waits in the outbox for `holdMs` before it is sent (issue 10 item 8), and
+   * Deletes a habit here at once; its op waits in the outbox for `holdMs` before it is sent, and
    * `undo(opId)` until then puts the habit and its days back as they were.
    */
   removeHeld: (op: DeleteOp, holdMs: number) => Promise<boolean>;
@@ -83,7 +83,7 @@ const initial: StoreSnapshot = {
   meta: {},
 };
 
-/** A backup row as an import carries it: the SPEC §3 fields and those of issue 10 the row has (backup-schema.ts). */
+/** A backup row as an import carries it: the original fields and the history ones the row has (backup-schema.ts). */
 function importHabit(row: BackupHabit, id: string): ImportHabit {
   const habit: ImportHabit = { id, name: row.name, completedDates: [...new Set(row.completedDates)].sort() };
   const extra: Partial<ImportHabit> = row;
@@ -124,7 +124,7 @@ export function createSyncEngine(
       setDayStart(userId, next.replica.settings.dayStart); // today follows it (local-today.ts)
     }
     if (!readyMarked && snapshot.status === "ready") {
-      // Where scripts/audit-web-vitals.ts starts timing Today's render (issue 11 item 5); a mark costs nothing.
+      // Where scripts/audit-web-vitals.ts starts timing Today's render; a mark costs nothing.
       readyMarked = true;
       perfMark("hs:store-ready");
     }
@@ -152,7 +152,7 @@ export function createSyncEngine(
       const loaded: { replica?: Replica; outbox: unknown[]; meta: Meta } = replica
         ? await loadReplica(db)
         : await readOutbox(db);
-      // Reading the whole copy and drawing it are two tasks, not one long one (issue 11, total blocking time).
+      // Reading the whole copy and drawing it are two tasks, not one long one (total blocking time).
       if (replica) await nextTask();
       if (before !== localWrites) continue;
       const { meta } = loaded;
@@ -169,7 +169,7 @@ export function createSyncEngine(
     }
   }
 
-  /** SPEC §8 on load: the stored copy is shown when the server cannot be reached; with no copy, the load failed. */
+  /** On load: the stored copy is shown when the server cannot be reached; with no copy, the load failed. */
   function sayFirstOutcome(result: CycleResult): void {
     if (result.ok) return;
     if (snapshot.status === "ready")
@@ -345,7 +345,7 @@ export function createSyncEngine(
     unsettled.delete(changes);
     post({ type: "changed" });
     // The push waits for the frame that shows the change: its answer (a few milliseconds away) and the change
-    // event after it would otherwise delay that frame (issue 11, a tick's interaction to next paint).
+    // event after it would otherwise delay that frame (a tick's interaction to next paint).
     if (kick) inBackground(kickAll);
     return true;
   }

@@ -1,4 +1,4 @@
-// The network side of the local store (issue 9): send the outbox in order, pull by cursor, listen for the
+// The network side of the local store: send the outbox in order, pull by cursor, listen for the
 // server's "something changed" events (or poll while it has none for us), and back off while failing. Every tab may run a cycle when asked
 // (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
 // the one tab that holds the Web Lock.
@@ -26,7 +26,7 @@ type LoopOptions = {
   userId: string;
   /** After each cycle: the store or its meta may have changed. */
   cycled: (result: CycleResult) => void;
-  /** A SPEC §8 text for a write the server refused. */
+  /** A failure text for a write the server refused. */
   notice: (text: string) => void;
   /** An import left the queue: taken by the server (true) or refused (false). */
   imported: (opId: string, saved: boolean) => void;
@@ -86,7 +86,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   async function sendImport(seq: number, op: ImportOp): Promise<void> {
     let answer: unknown;
     try {
-      // Each habit as a backup row: the SPEC §3 fields and the optional ones of issue 10 it has.
+      // Each habit as a backup row: the original fields and the optional history ones it has.
       const rows = op.habits.map(({ id: _localId, ...row }) => row);
       answer = await apiRequest("PUT /api/habits", { body: rows });
     } catch (error) {
