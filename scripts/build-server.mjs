@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the server ahead of time (docs/decisions/0034-server-memory.md): src/server/main.ts and everything it
 // imports, the npm packages included, into one plain JavaScript file, dist/server/main.js, which `npm start` runs
-// with plain Node. Run-time TypeScript (tsx) cost about 75 MiB of RSS, and loading a thousand package files as
-// modules about 20 MiB more. Kept outside the bundle: native addons (better-sqlite3) and optional packages that
+// with plain Node, without run-time TypeScript (tsx) and loading a thousand package files as modules, which both
+// cost memory. Kept outside the bundle: native addons (better-sqlite3) and optional packages that
 // are not installed (pg-native), loaded from node_modules at run time as before.
 // Files a module opens beside itself (`new URL("./name", import.meta.url)`: the SQLite writer's worker, the common
 // passwords list) are copied next to the bundle under the same name, found by reading the bundled sources.
