@@ -37,9 +37,9 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    // No comments and no indentation: V8 keeps the source of every loaded script in memory (the readable bundle,
-    // with a few non-ASCII characters in comments, was held as 7 MiB of two-byte string). Names are kept, so stack
-    // traces stay readable without a source map.
+    // No comments and no indentation: V8 keeps the source of every loaded script in memory (one character
+    // outside Latin-1 in a comment makes the whole bundle a two-byte string). Names are kept, so stack traces
+    // stay readable without a source map.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",
