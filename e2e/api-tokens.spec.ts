@@ -1,5 +1,5 @@
-// Issue 13 item 4: a personal API token made in Settings, shown once, used as curl would (Playwright's request
-// fixture with the Bearer header, no cookie), listed with its use, and revoked by its own button.
+// A personal API token made in Settings, shown once, used as curl would (Playwright's request fixture with the
+// Bearer header, no cookie), listed with its use, and revoked by its own button.
 import type { Page } from "@playwright/test";
 import { apiTokensCopy } from "../src/web/features/settings/api-tokens-copy";
 import { settingsCopy } from "../src/web/features/settings/settings-copy";

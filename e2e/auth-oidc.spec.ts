@@ -1,5 +1,5 @@
-// SPEC §2/§7 provider sign-in (item 5): a popup, or a full-page redirect where popups are blocked, against a
-// local OpenID Connect provider; the first sign-in creates the profile; SPEC §8 provider failure texts.
+// Provider sign-in: a popup, or a full-page redirect where popups are blocked, against a local OpenID Connect
+// provider; the first sign-in creates the profile; the provider failure texts.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
@@ -151,7 +151,7 @@ test.describe("Google", () => {
     await google?.close();
   });
 
-  test("shows 'Sign in with Google' when configured, and the SPEC §8 Google texts when Google refuses", async ({
+  test("shows 'Sign in with Google' when configured, and the Google texts when Google refuses", async ({
     page,
   }) => {
     // Google itself is not reachable from the tests: its consent page answers "access denied" to our callback.

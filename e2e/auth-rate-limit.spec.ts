@@ -1,4 +1,4 @@
-// SPEC §8 too-many-requests: a server with the production limit of 5 sign-in attempts per minute and address.
+// Too many requests: a server with the production limit of 5 sign-in attempts per minute and address.
 import { messages } from "../src/core/messages";
 import { REFUSED_REQUEST, expectError, openLogin, signInWith } from "./support/auth";
 import { createUser, expect, startE2eServer, test, type TestServer } from "./support/fixtures";

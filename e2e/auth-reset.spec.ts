@@ -1,4 +1,4 @@
-// SPEC §2 Reset Password view, §5 reset validation, §8 reset texts; the mailed link and our reset page (item 4).
+// The Reset Password view, its validation and texts; the mailed link and our reset page.
 import { messages } from "../src/core/messages";
 import { resetPasswordCopy } from "../src/web/features/auth/reset-password-copy";
 import {
@@ -21,7 +21,7 @@ async function setNewPassword(page: import("@playwright/test").Page, password: s
   await page.getByRole("button", { name: a.newPasswordButton }).click();
 }
 
-test("asks for an email, and maps unknown and malformed addresses to SPEC §8 texts", async ({
+test("asks for an email, and maps unknown and malformed addresses to their messages", async ({
   page,
   allowConsoleErrors,
 }) => {

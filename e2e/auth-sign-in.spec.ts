@@ -1,4 +1,4 @@
-// SPEC §2 Login page (Sign In view), §5 sign-in validation, §8 sign-in errors; sessions (issue 3, item 3).
+// The Login page (Sign In view): sign-in validation and errors; sessions.
 import { messages } from "../src/core/messages";
 import { disableUser, enableUser } from "../src/server/auth/user-admin";
 import {
@@ -53,7 +53,7 @@ test("opens the placeholder terms and privacy pages and comes back", async ({ pa
   await expect(page.getByText(a.privacyBody)).toBeVisible();
 });
 
-test("asks for both fields before calling the server (SPEC §5)", async ({ page }) => {
+test("asks for both fields before calling the server", async ({ page }) => {
   let calls = 0;
   await page.route("**/api/auth/sign-in/email", (route) => (calls++, route.continue()));
   await openLogin(page);

@@ -1,4 +1,4 @@
-// SPEC §2 Create Account, §5 sign-up validation, §7 sign-up sequence, §8 sign-up errors.
+// Create Account: the sign-up validation, sequence and errors (docs/product.md, "Accounts and sign-in").
 import { messages } from "../src/core/messages";
 import {
   REFUSED_REQUEST,
@@ -13,7 +13,7 @@ import { gotoApp } from "./support/page-clock";
 
 const v = messages.validation;
 
-test("checks every SPEC §5 rule in the browser, in order, before calling the server", async ({ page }) => {
+test("checks every sign-up rule in the browser, in order, before calling the server", async ({ page }) => {
   let calls = 0;
   await page.route("**/api/auth/sign-up/email", (route) => (calls++, route.continue()));
   await openLogin(page);
@@ -34,7 +34,7 @@ test("checks every SPEC §5 rule in the browser, in order, before calling the se
   expect(calls).toBe(0);
 });
 
-test("creates the account, signs in and shows the name on the profile (SPEC §7)", async ({ page }) => {
+test("creates the account, signs in and shows the name on the profile", async ({ page }) => {
   const email = uniqueEmail("new");
   await openLogin(page);
   await switchToSignUp(page);
@@ -46,7 +46,7 @@ test("creates the account, signs in and shows the name on the profile (SPEC §7)
   await expect(page.getByLabel(messages.account.emailLabel)).toHaveValue(email);
 });
 
-test("maps the server's refusals to SPEC §8 texts", async ({ page, user, allowConsoleErrors }) => {
+test("maps the server's refusals to their messages", async ({ page, user, allowConsoleErrors }) => {
   allowConsoleErrors(REFUSED_REQUEST);
   await openLogin(page);
   await switchToSignUp(page);

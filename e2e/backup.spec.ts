@@ -1,4 +1,5 @@
-// SPEC §3 Backup file, §4 Import, §5 Import alerts, §8 'Failed to import habits'; GUIDE §5 import never loses data.
+// The backup file, import with its alerts and 'Failed to import habits', and export (docs/product.md, "Backup,
+// import and export"); an import never loses data.
 import { test, expect } from "./support/fixtures";
 import type { Page, Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -50,7 +51,7 @@ async function chooseFile(page: Page, file: File) {
   await (await chooser).setFiles(file);
 }
 
-/** A valid file replacing the habits there are: the import asks first (issue 10 item 8), and is told yes. */
+/** A valid file replacing the habits there are: the import asks first, and is told yes. */
 async function importFile(page: Page, file: File) {
   await chooseFile(page, file);
   await page.getByRole("dialog").getByRole("button", { name: messages.importConfirm.replace }).click();
@@ -85,7 +86,7 @@ test.describe("export", () => {
     const saved = await serverHabits(server, user);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      // The SPEC §3 fields, then issue 10's (written for every habit, here with their defaults).
+      // The backup's first fields, then the history ones (written for every habit, here with their defaults).
       expect(Object.keys(row).sort()).toEqual([
         "archived",
         "completedDates",
@@ -206,7 +207,7 @@ const BAD_FILES: [string, File, string, RegExp][] = [
 
 test.describe("rejected files change nothing", () => {
   for (const [label, file, alert, reason] of BAD_FILES) {
-    test(`${label}: the SPEC alert and a reason`, async ({ signedInPage: page, server, user }) => {
+    test(`${label}: the import alert and a reason`, async ({ signedInPage: page, server, user }) => {
       await seedHabits(server, user, HISTORY);
       const before = await serverHabits(server, user);
       await openSettings(page);

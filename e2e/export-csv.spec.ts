@@ -1,4 +1,4 @@
-// Issue 13 item 2: the CSV export beside the JSON backup, opened and parsed back as a spreadsheet would read it.
+// The CSV export beside the JSON backup, opened and parsed back as a spreadsheet would read it.
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";

@@ -1,6 +1,5 @@
-// The habit page /habits/:id (issue 10 items 1, 2, 5, 8, 9 and the habit-page tests of 13): backfilling and
-// skipping days from the month calendar, archive, rename, delete with Undo, the streak explanation, future days,
-// axe and the look in both themes at phone and desktop width.
+// The habit page /habits/:id: backfilling and skipping days from the month calendar, archive, rename, delete with
+// Undo, the streak explanation, future days, axe and the look in both themes at phone and desktop width.
 import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
@@ -17,8 +16,8 @@ import { UNDO_TOAST_MS } from "../src/web/ui/undo-toast";
 const h = messages.history;
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-I";
 
-// The browser's clock starts at noon UTC of the real UTC day (the server accepts that day, GUIDE §5) and runs on,
-// so that the delete's 5 s hold and the toast can pass with page.clock.fastForward.
+// The browser's clock starts at noon UTC of the real UTC day (the server accepts that day, decision 0003) and runs
+// on, so that the delete's 5 s hold and the toast can pass with page.clock.fastForward.
 const T: LocalDate = todayIn("UTC");
 test.use({ timezoneId: "UTC", locale: "en-US" });
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
-// Issue 10 through the local store (lib/sync): history writes made offline (a backfilled day, a skipped day, a
-// schedule, an archive) apply at once, survive a reload with no network, and reach the server once back online;
-// a store written by the previous release (IndexedDB version 1) opens with its habits, days and queued writes.
+// History through the local store (lib/sync): history writes made offline (a backfilled day, a skipped day, a
+// schedule, an archive) apply at once, survive a reload with no network, and reach the server once back online; a
+// store written by the previous release (IndexedDB version 1) opens with its habits, days and queued writes.
 import type { Page } from "@playwright/test";
 import { test, expect, api, type TestServer, type TestUser } from "./support/fixtures";
 import { addDays, type LocalDate } from "../src/core/local-date";
@@ -14,7 +14,7 @@ import { gotoApp, reloadApp } from "./support/page-clock";
 
 const h = messages.history;
 
-// UTC, so that the page's today is the server's (the server takes a day up to the user's today, GUIDE §5).
+// UTC, so that the page's today is the server's (the server takes a day up to the user's today).
 test.use({ timezoneId: "UTC" });
 
 type ServerHabit = {

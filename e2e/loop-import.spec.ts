@@ -1,6 +1,6 @@
-// Issue 13 item 1: a Loop Habit Tracker backup imported through Settings in Chromium: each format and version of
-// test/fixtures/loop (scripts/make-loop-fixtures.ts), the preview's exact counts, "Add to my habits" and "Replace my
-// habits" (with the backup import's question), skips kept, and every broken file refused with nothing changed.
+// A Loop Habit Tracker backup imported through Settings in Chromium: each format and version of test/fixtures/loop
+// (scripts/make-loop-fixtures.ts), the preview's exact counts, "Add to my habits" and "Replace my habits" (with the
+// backup import's question), skips kept, and every broken file refused with nothing changed.
 import { test, expect } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
-// SPEC §4 Migration: local habits go to the server after sign-in when it holds none; every message for 5 s;
-// local storage removed once at least one was copied; habitStreaksFirstVisit set to false; never duplicated.
+// Migration of local habits: they go to the server after sign-in when it holds none; every message for 5 s; local
+// storage removed once at least one was copied; habitStreaksFirstVisit set to false; never duplicated.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { MIGRATION_MESSAGE_MS, STORAGE_KEYS } from "../src/core/constants";

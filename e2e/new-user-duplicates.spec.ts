@@ -1,5 +1,5 @@
-// Issue 10, item 12: a name that differs only in case or surrounding spaces from an existing habit is asked about
-// (a modal dialog naming the existing habit, Cancel focused, Escape cancels) instead of being added silently.
+// A name that differs only in case or surrounding spaces from an existing habit is asked about (a modal dialog
+// naming the existing habit, Cancel focused, Escape cancels) instead of being added silently.
 import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
 import { expect, test } from "./support/fixtures";

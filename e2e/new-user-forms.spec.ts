@@ -1,5 +1,5 @@
-// Issue 10, item 12, on the account forms: after a refusal the keyboard focus is on the message (never left on
-// <body>, where the disabled submit button dropped it), and the password hint says that common passwords are refused.
+// On the account forms: after a refusal the keyboard focus is on the message (never left on <body>, where the
+// disabled submit button dropped it), and the password hint says that common passwords are refused.
 import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
 import {

@@ -1,6 +1,6 @@
-// Issue 10, item 12, as a new user meets it on a 375 px phone and a 1280 px desktop: long habit names stay inside
-// the screen and the column on Stats and Today, the empty tick's outline reaches 3:1 (WCAG 1.4.11), and the
-// delete, theme, account menu and footer targets are at least 44 × 44 px.
+// The app as a new user meets it on a 375 px phone and a 1280 px desktop: long habit names stay inside the screen
+// and the column on Stats and Today, the empty tick's outline reaches 3:1 (WCAG 1.4.11), and the delete, theme,
+// account menu and footer targets are at least 44 × 44 px.
 import type { Locator, Page } from "@playwright/test";
 import { MAX_HABIT_NAME_LENGTH } from "../src/core/constants";
 import { messages } from "../src/core/messages";

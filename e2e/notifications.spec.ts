@@ -1,6 +1,6 @@
-// SPEC §9 Notifications: permission state, enable and manage, the preference in the profile (SPEC §3), and test
-// notifications on enabling, export and import. The browser's real Notification API runs with the permission
-// granted by the test browser; an init script records each Notification constructed.
+// Notifications: permission state, enable and manage, the preference in the profile, and test notifications on
+// enabling, export and import. The browser's real Notification API runs with the permission granted by the test
+// browser; an init script records each Notification constructed.
 import { test, expect, api } from "./support/fixtures";
 import type { BrowserContext, Page } from "@playwright/test";
 import { notificationsCopy } from "../src/web/features/notifications/notifications-copy";
@@ -80,7 +80,7 @@ test.describe("with the permission granted by the browser", () => {
   }) => {
     await openSettings(page);
     await expect(permission(page)).toHaveText(n.permission.granted);
-    await expect(toggle(page)).toHaveAttribute("aria-checked", "true"); // SPEC §3: notifications default to true
+    await expect(toggle(page)).toHaveAttribute("aria-checked", "true"); // notifications default to true
     await toggle(page).click();
     await expect(toggle(page)).toHaveAttribute("aria-checked", "false");
     await expect.poll(() => preference(server, user)).toBe(false);

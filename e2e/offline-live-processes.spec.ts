@@ -1,5 +1,5 @@
-// Issue 9 item 10: two devices signed in as one user, each served by its own server process on one PostgreSQL. A
-// change on one reaches the other within 2 s without a reload: the processes pass it on through LISTEN/NOTIFY
+// Two devices signed in as one user, each served by its own server process on one PostgreSQL. A change on one
+// reaches the other within 2 s without a reload: the processes pass it on through LISTEN/NOTIFY
 // (src/server/sync/change-hub.ts), and each tells its own devices over their event stream.
 import type { Page } from "@playwright/test";
 import { deleteOf, newHabitInput, row, toggleOf } from "./support/habits";
@@ -34,7 +34,7 @@ test("a change on a device served by one process reaches a device served by the 
   await newHabitInput(laptop).fill("Walk");
   await newHabitInput(laptop).press("Enter");
   await expect(row(phone, "Walk")).toBeVisible({ timeout: 2_000 });
-  // A delete waits 5 s on its device for Undo (issue 10) before it is sent: the 2 s count from the end of the wait.
+  // A delete waits 5 s on its device for Undo before it is sent: the 2 s count from the end of the wait.
   await deleteOf(phone, "Read").click();
   await expect(phone.getByTestId("undo-toast")).toBeVisible();
   await expect(phone.getByTestId("undo-toast")).toHaveCount(0, { timeout: 8_000 });

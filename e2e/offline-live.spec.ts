@@ -1,5 +1,5 @@
-// Issue 9: live across devices and tabs. Two contexts signed in as one user are two devices; two pages of one
-// context are two tabs sharing one store and one sync loop.
+// Live across devices and tabs. Two contexts signed in as one user are two devices; two pages of one context are two
+// tabs sharing one store and one sync loop.
 import { test, expect } from "./support/fixtures";
 import { newHabitInput, openToday, row, seedHabits, toggleOf } from "./support/habits";
 import { openDevice, openTab } from "./support/offline";

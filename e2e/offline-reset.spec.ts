@@ -1,6 +1,6 @@
-// Issue 9, decision 0027: a device whose server was restored from an older backup. Its cursor is ahead of the
-// server's, so the server answers `reset`; the device replaces its copy with the server's state and keeps what it
-// had not sent yet.
+// Decision 0027: a device whose server was restored from an older backup. Its cursor is ahead of the server's, so
+// the server answers `reset`; the device replaces its copy with the server's state and keeps what it had not sent
+// yet.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
-// Issue 9: the local store. Writes apply at once and wait in the outbox while offline; the state survives a
-// closed page; back online the server holds exactly that state. Refused writes roll back with the SPEC text.
+// The local store. Writes apply at once and wait in the outbox while offline; the state survives a closed page; back
+// online the server holds exactly that state. Refused writes roll back with their message.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import {
@@ -80,7 +80,7 @@ test("a first visit with no copy and no server shows the load failure; a manual 
   await openToday(page);
   await expect(page.getByText(messages.today.listLoadFailedTitle)).toBeVisible();
   const form = page.getByRole("form", { name: messages.today.addManually });
-  await expect(form).toBeVisible(); // 3 s after the error (SPEC §9)
+  await expect(form).toBeVisible(); // 3 s after the error
   await form.getByLabel("Habit name").fill("  Read  ");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(row(page, "Read")).toBeVisible();
@@ -90,7 +90,7 @@ test("a first visit with no copy and no server shows the load failure; a manual 
   await expect.poll(async () => (await serverHabits(server, user)).map((h) => h.name)).toEqual(["Read"]);
 });
 
-test("a write the server refuses rolls back with the SPEC text of that write", async ({
+test("a write the server refuses rolls back with the message of that write", async ({
   signedInPage: page,
   server,
   user,

@@ -1,4 +1,4 @@
-// SPEC §2 Profile (/profile): display name, read-only email, Sign Out; §5 and §8 profile texts; §9 3 s success.
+// Profile (/profile): display name, read-only email, Sign Out; its texts; the success message for 3 s.
 import { PROFILE_SUCCESS_MS } from "../src/core/constants";
 import { messages } from "../src/core/messages";
 import { REFUSED_REQUEST, expectError } from "./support/auth";
@@ -8,7 +8,7 @@ import { gotoApp, pauseClock, reloadApp } from "./support/page-clock";
 const a = messages.account;
 const p = messages.profile;
 
-test("shows the display name and the read-only email with its SPEC label", async ({
+test("shows the display name and the read-only email with its label", async ({
   signedInPage: page,
   user,
 }) => {

@@ -1,5 +1,5 @@
-// Issue 9 item 6: a page whose code chunk fails to load is retried, and after the retries says so and offers a
-// reload; never a blank page. Service workers stay blocked here, so page.route sees every chunk request.
+// A page whose code chunk fails to load is retried, and after the retries says so and offers a reload; never a blank
+// page. Service workers stay blocked here, so page.route sees every chunk request.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { openToday } from "./support/habits";

@@ -1,4 +1,4 @@
-// Issue 9 item 6: the web app manifest and its icons make Chromium consider the page installable.
+// The web app manifest and its icons make Chromium consider the page installable.
 import { chromium } from "@playwright/test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

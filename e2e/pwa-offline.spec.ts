@@ -1,5 +1,5 @@
-// Issue 9 item 6: the installable app. After one online visit the app shell opens with no network; the manifest
-// and its icons make Chromium consider the page installable.
+// The installable app. After one online visit the app shell opens with no network; the manifest and its icons make
+// Chromium consider the page installable.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { gotoApp, reloadApp } from "./support/page-clock";
@@ -48,8 +48,8 @@ test("a signed-in user's app opens offline and shows a page, never a blank one",
   await context.setOffline(true);
   await reloadApp(page);
   await expect(page).toHaveTitle("Habit Streaks");
-  // Without the session check the app shows what SPEC says for it; the local store (issue 9 item 1) will show
-  // the habits themselves.
+  // Without the session check the app still shows a page, never the load failure; the local store shows the
+  // habits themselves.
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("page-load-failed")).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
-// Issue 9 item 6: a new release takes over at once and the open page offers a reload. Building twice would be
-// slow, and Playwright cannot route the browser's own fetch of a worker script: the next release is the same
-// sw.js registered under a new script URL, which the browser installs and activates as a new version.
+// A new release takes over at once and the open page offers a reload. Building twice would be slow, and Playwright
+// cannot route the browser's own fetch of a worker script: the next release is the same sw.js registered under a new
+// script URL, which the browser installs and activates as a new version.
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";

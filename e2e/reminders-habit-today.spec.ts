@@ -1,5 +1,5 @@
-// Issue 12 item 6: a habit's own reminder time on its page, and the Today card "Want a gentle daily reminder?"
-// leading to a real daily reminder. Each is checked on the server and after a reload.
+// A habit's own reminder time on its page, and the Today card "Want a gentle daily reminder?" leading to a real
+// daily reminder. Each is checked on the server and after a reload.
 import type { Page } from "@playwright/test";
 import { test, expect, api, type TestServer, type TestUser } from "./support/fixtures";
 import { messages } from "../src/core/messages";

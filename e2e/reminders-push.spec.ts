@@ -1,8 +1,8 @@
-// Issue 12 item 3/7: in Chromium, the service worker shows a pushed reminder, and its Done action marks the habit
-// through the outbox without opening a window. Playwright cannot click an OS notification, and this machine's
-// Chromium has no reachable push service, so the test calls the very handlers the worker's push and
-// notificationclick events call (src/web/sw.ts exposes them as self.habitStreaksReminders) with the payload the
-// server sends (core/reminders/habits-left.ts reminderPush), and reads the notification back from the registration.
+// In Chromium, the service worker shows a pushed reminder, and its Done action marks the habit through the outbox
+// without opening a window. Playwright cannot click an OS notification, and this machine's Chromium has no reachable
+// push service, so the test calls the very handlers the worker's push and notificationclick events call
+// (src/web/sw.ts exposes them as self.habitStreaksReminders) with the payload the server sends
+// (core/reminders/habits-left.ts reminderPush), and reads the notification back from the registration.
 import type { BrowserContext, Page, Worker } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { reminderPush, testPush } from "../src/core/reminders/habits-left";

@@ -1,6 +1,6 @@
-// Issue 12 item 6: Settings' Reminders card. Daily times set, changed and removed (checked on the server and after
-// a reload), at most five; the channels with their states (push permission, the e-mail digest); the test reminder
-// with its result; the time zone saved on a visit; both themes at phone width with no serious axe violation.
+// Settings' Reminders card. Daily times set, changed and removed (checked on the server and after a reload), at most
+// five; the channels with their states (push permission, the e-mail digest); the test reminder with its result; the
+// time zone saved on a visit; both themes at phone width with no serious axe violation.
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, api, startE2eServer, type TestServer, type TestUser } from "./support/fixtures";
 import { messages } from "../src/core/messages";

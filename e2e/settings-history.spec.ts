@@ -1,5 +1,5 @@
-// Issue 10 in Settings: the day start (item 6), vacation mode (item 4) and the import confirmation (item 8), with
-// screenshots of Settings at 375 and 1280 px in both themes and an axe scan.
+// History in Settings: the day start, vacation mode and the import confirmation, with screenshots of Settings at 375
+// and 1280 px in both themes and an axe scan.
 import { mkdirSync } from "node:fs";
 import { test, expect, api, type TestServer, type TestUser } from "./support/fixtures";
 import type { Page } from "@playwright/test";
@@ -19,7 +19,7 @@ const ask = messages.importConfirm;
 const SHOTS = "/tmp/shots-K";
 
 // UTC, so that the page's wall clock is the server's: a day start shifts today back by at most six hours, which
-// keeps the user's today within one day of the server's UTC date (GUIDE §5).
+// keeps the user's today within one day of the server's UTC date (decision 0003).
 test.use({ timezoneId: "UTC" });
 
 const streak = (page: Page, name: string) => row(page, name).getByTestId("streak-line");

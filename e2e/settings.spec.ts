@@ -1,4 +1,4 @@
-// SPEC §2 Settings: sync status, about (version 0.1.0), coming soon, feedback link; screenshots and axe.
+// Settings: sync status, about (version 0.1.0), coming soon, feedback link; screenshots and axe.
 import { test, expect, createUser, startE2eServer } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { APP_VERSION } from "../src/core/constants";

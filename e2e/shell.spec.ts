@@ -1,4 +1,4 @@
-// SPEC §2 Shell (header, user menu, tab bar, footer), routes and guards, and the splash.
+// The shell (header, user menu, tab bar, footer), routes and guards, and the splash.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { SPLASH_MIN_MS } from "../src/core/constants";
@@ -45,7 +45,7 @@ test.describe("splash", () => {
     const splash = page.getByTestId("splash");
     await expect(splash).toBeVisible();
     await expect(page.getByRole("banner")).toHaveCount(0);
-    // Beside it, the font weights' hidden text (index.html, issue 11): not seen, not read out, not in the splash.
+    // Beside it, the font weights' hidden text (index.html): not seen, not read out, not in the splash.
     const fontWarm = page.locator("#font-warm");
     await expect(fontWarm).toHaveAttribute("aria-hidden", "true");
     expect(

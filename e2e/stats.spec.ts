@@ -1,4 +1,5 @@
-// SPEC §2 Stats, §4 completion rate and trend arrow, §9 default sort: figures checked against hand-computed values.
+// Stats: the completion rate (docs/product.md, "Completion rate"), the trend arrow and the default sort, checked
+// against hand-computed values.
 import { test, expect } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { messages } from "../src/core/messages";
@@ -16,7 +17,7 @@ import { gotoApp } from "./support/page-clock";
 
 const s = messages.stats;
 
-// A fixed browser clock at noon UTC of the real UTC day: the server accepts that day (GUIDE §5).
+// A fixed browser clock at noon UTC of the real UTC day: the server accepts that day (decision 0003).
 const T: LocalDate = todayIn("UTC");
 test.use({ timezoneId: "UTC", locale: "en-US" });
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
-// SPEC §4 Theme: stored preference or system scheme; toggle; only light or dark; data-theme plus the dark
-// class; live system changes followed while nothing is stored; applied before the first paint (CSP-safe).
+// Theme: stored preference or system scheme; toggle; only light or dark; data-theme plus the dark class; live system
+// changes followed while nothing is stored; applied before the first paint (CSP-safe).
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";

@@ -1,6 +1,6 @@
-// SPEC §4 writes, §8 Habits messages and the 5 s banner, §2 'Add Habit Manually' after 3 s, with the meanings
-// issue 9 §7 gives them: a write the server refuses rolls back; when the server cannot be reached the stored copy
-// is shown; with no copy either, the list fails to load and a manual add is queued until the server is back.
+// Writes, the Habits messages and the 5 s banner, and 'Add Habit Manually' after 3 s, with these meanings: a write
+// the server refuses rolls back; when the server cannot be reached the stored copy is shown; with no copy either,
+// the list fails to load and a manual add is queued until the server is back.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { ERROR_BANNER_MS, MANUAL_ADD_DELAY_MS, STORAGE_KEYS } from "../src/core/constants";
@@ -21,7 +21,7 @@ import { gotoApp, pauseClock, reloadApp, runUntilVisible } from "./support/page-
 
 const h = messages.habits;
 
-test("a toggle the server refuses rolls back and shows the SPEC message, which hides after 5 s", async ({
+test("a toggle the server refuses rolls back and shows its message, which hides after 5 s", async ({
   signedInPage: page,
   server,
   user,
@@ -83,7 +83,7 @@ test.describe("when the server cannot be reached", () => {
     await expect(page.getByText(h.cloudLoadFallback)).toBeVisible();
     await expect(row(page, "Read")).toHaveCount(0);
     await expect(toggleOf(page, "Local walk")).toHaveAttribute("aria-pressed", "true");
-    // A signed-in user's habits live in the local store; the `habits` key is the signed-out list (SPEC §3).
+    // A signed-in user's habits live in the local store; the `habits` key is the signed-out list.
     expect(await storage(page, STORAGE_KEYS.habits)).toBeNull();
     expect((await serverHabits(server, user)).map((x) => x.name)).toEqual(["Read"]);
 

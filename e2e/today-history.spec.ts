@@ -1,6 +1,6 @@
-// Issue 10 on Today and Stats: the last 7 days of each habit (backfill, skip), the quick-add emoji, the "Not due
-// today" section of a weekday schedule, reordering by keyboard and by drag, archived habits (Today and Stats'
-// "Show archived"), Undo after a delete and the streak explanation; screenshots at 375 and 1280 px in both themes.
+// History on Today and Stats: the last 7 days of each habit (backfill, skip), the quick-add emoji, the "Not due
+// today" section of a weekday schedule, reordering by keyboard and by drag, archived habits (Today and Stats' "Show
+// archived"), Undo after a delete and the streak explanation; screenshots at 375 and 1280 px in both themes.
 import type { Page } from "@playwright/test";
 import { addDays, type LocalDate } from "../src/core/local-date";
 import { messages } from "../src/core/messages";
@@ -25,7 +25,7 @@ type Seed = {
   emoji?: string;
 };
 
-/** Replaces the user's habits in one call, with the issue 10 fields the backup file may carry. */
+/** Replaces the user's habits in one call, with the history fields the backup file may carry. */
 async function seed(server: TestServer, user: TestUser, habits: readonly Seed[]) {
   const body = habits.map((habit) => ({ completedDates: [], ...habit }));
   const res = await api(server, user, "/api/habits", { method: "PUT", body: JSON.stringify(body) });

@@ -1,4 +1,4 @@
-// SPEC §2 Today: the quick-add panel (§5 case-insensitive, §9 hint over 6) and the Alt+N tip and shortcut.
+// Today: the quick-add panel (case-insensitive, a hint over 6) and the Alt+N tip and shortcut.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { QUICK_ADD_HINT_OVER } from "../src/core/constants";

@@ -1,4 +1,5 @@
-// SPEC §4 Habit completion, §2 milestone and pulse, §9 timings, GUIDE §5 days (midnight without a reload).
+// Marking habits and their streaks (docs/product.md, "Streaks"), the milestone and pulse with their timings, and the
+// day turning at midnight without a reload.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { COMPLETION_ANIMATION_MS, MILESTONE_SHOW_MS } from "../src/core/constants";

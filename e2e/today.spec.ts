@@ -1,4 +1,4 @@
-// SPEC §2 Today: adding (§4 optimistic, §5 blank ignored), deleting, and the list when loading fails (§8).
+// Today: adding (optimistic, a blank name ignored), deleting, and the list when loading fails.
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import {
@@ -84,7 +84,7 @@ test.describe("adding habits", () => {
     await expect(added).toBeVisible();
     await expect(added).toHaveAttribute("data-habit-id", /^[0-9a-f]{8}-/);
     const id = await added.getAttribute("data-habit-id");
-    // Issue 9: a queued habit is a habit like any other; its writes join the outbox behind it.
+    // A queued habit is a habit like any other; its writes join the outbox behind it.
     await expect(toggleOf(page, "Stretch gently")).toBeEnabled();
     expect(await serverHabits(server, user)).toEqual([]);
     release();
@@ -95,7 +95,7 @@ test.describe("adding habits", () => {
     await expect(added.getByTestId("streak-line")).toHaveText(t.startStreak);
   });
 
-  test("a save the server refuses removes the row and shows the SPEC message", async ({
+  test("a save the server refuses removes the row and shows the save's message", async ({
     signedInPage: page,
   }) => {
     await openToday(page);
@@ -120,7 +120,7 @@ test.describe("deleting", () => {
     await expect(row(page, "Floss")).toHaveCount(0);
   });
 
-  test("a delete the server refuses puts the row back and shows the SPEC message", async ({
+  test("a delete the server refuses puts the row back and shows the delete's message", async ({
     signedInPage: page,
     server,
     user,
@@ -137,7 +137,7 @@ test.describe("deleting", () => {
 });
 
 test.describe("load failures", () => {
-  test("when the server answers with an error and no copy is stored, the list shows the SPEC texts", async ({
+  test("when the server answers with an error and no copy is stored, the list shows the load failure's texts", async ({
     signedInPage: page,
     allowConsoleErrors,
   }) => {

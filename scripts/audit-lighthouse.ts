@@ -1,4 +1,4 @@
-// Lighthouse audit of the Today page, signed in, on a fresh server (issue 11 item 5, GUIDE §8). Mobile: performance
+// Lighthouse audit of the Today page, signed in, on a fresh server (docs/performance.md, "Web"). Mobile: performance
 // and accessibility 100 (as Lighthouse shows them: rounded), LCP at most 1.2 s, TBT at most 50 ms, CLS at most 0.01,
 // read as numbers from the report's audits; desktop: both categories at least 95. Lighthouse varies from run to
 // run, so each preset runs RUNS times and each figure is the median of its runs. Prints a table with OK or OVER and

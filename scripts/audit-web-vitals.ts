@@ -1,5 +1,5 @@
-// Web budgets of issue 11 item 5 with a large account: 50 habits × 10 years loaded, Chromium's CPU slowed 4×
-// (CDP Emulation.setCPUThrottlingRate), a phone-sized window. Today renders in at most 100 ms after the store is
+// Web budgets (docs/performance.md, "Web") with a large account: 50 habits × 10 years loaded, Chromium's CPU slowed
+// 4× (CDP Emulation.setCPUThrottlingRate), a phone-sized window. Today renders in at most 100 ms after the store is
 // ready (the app's performance marks: src/web/lib/perf-mark.ts), and ticking a habit has an interaction-to-next-
 // paint of at most 50 ms (the web-vitals library's onINP in the page). Each of RUNS page loads gives one render
 // time and one tick (one interaction per load, so that its INP is that tick's); the budgets hold for the median,
@@ -240,7 +240,7 @@ try {
     await settle(page);
     // The tap goes straight to Chromium's input (CDP), at the button's centre, as a finger's would: locator.click()
     // first checks the target and, for the tap itself, adds Playwright's own listeners to the page (its hit-target
-    // check, with a style pass and two hit tests: about 7 ms of the interaction at 4×, in the INP measured).
+    // check, with a style pass and two hit tests, which would count in the INP measured).
     const box = await toggle.boundingBox();
     if (!box) throw new Error(`Habit ${i + 1}'s toggle is not on the page`);
     if (profile && i === 0)

@@ -1,4 +1,4 @@
-// The server's budgets of issue 11 alone (`npm run bench` prints them with the core's and the initial JavaScript's):
+// The server's budgets alone (`npm run bench` prints them with the core's and the initial JavaScript's):
 // the app as its own process on SQLite, 50 connections over loopback, each figure against its same-run reference.
 // Usage: npx tsx scripts/bench-api.ts [--quick] [--only list,pull,write,large,rss] [--app <dir>] (--help)
 import { load1, machine, parseOptions, serverParts } from "./bench/options";

@@ -1,11 +1,11 @@
-// Budget check (GUIDE §8, issue 11 item 4): streaks, best streaks, completion rates and the Stats summary for
+// Budget check (docs/performance.md, "Core"): streaks, best streaks, completion rates and the Stats summary for
 // 50 habits with 10 years of history, at most 3 ms. What is timed is what the app does: deriveHabit for every habit
 // from the lists of LocalDate strings it holds, then the Stats figures and the three sorts. The web store hands
 // over new arrays of the same date strings on every change (sync/replica-state.ts storedHabits) and derives every
 // habit again (lib/habits/habit-view.ts deriveAll); the server reads new strings from the database per request.
 //
 // Cases, interleaved round by round so that other load on the machine falls on every case alike:
-// - the implementation before issue 10 (copied below) as the reference, daily habits, no skips;
+// - the implementation before skips, schedules and vacations (copied below) as the reference, daily habits;
 // - first derivation: habits never derived before in this process (a page load, a server request for an account
 //   not listed lately), daily, then with skips, weekday schedules and vacations;
 // - per store change, with skips, schedules and vacations: the state of the round before was derived, and one
@@ -75,7 +75,7 @@ const vacations: Vacation[] = Array.from({ length: 10 }, (_, y) => ({
   to: addDays(TODAY, -365 * y - 187),
 }));
 
-// The date parsing of that implementation too (src/core/local-date.ts before issue 11, as it was), so that the
+// The date parsing of that implementation too (src/core/local-date.ts as it was then), so that the
 // reference stays what it was while local-date.ts changes.
 function referenceDigitAt(value: string, index: number): number {
   const digit = value.charCodeAt(index) - 48;

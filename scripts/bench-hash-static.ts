@@ -1,5 +1,5 @@
 // Time to fetch a built JS asset while 16 sign-ins hash their passwords, against the same fetch when idle
-// (issue 8 item 8: scrypt runs on libuv's thread pool, which static file reads share).
+// (scrypt runs on libuv's thread pool, which static file reads share).
 // Usage: npx vite build && npx tsx scripts/bench-hash-static.ts [rounds]   (loopback only; bounded in time)
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// PostgreSQL at scale (issue 11 item 3): two server processes (`node --import tsx src/server/main.ts`) on one
+// PostgreSQL at scale (docs/performance.md): two server processes (`node --import tsx src/server/main.ts`) on one
 // PostgreSQL holding 2,000 accounts and 2 million completions (seeded once into .tmp/pg-scale by
 // scripts/seed-postgres.ts, or here when missing), a mixed load of 50 connections split between them over many
 // accounts: the list, an in-sync pull, a push of setDay done then none. Prints p50/p99/req/s and the CPU per

@@ -1,5 +1,6 @@
-// First sync of a 50-habit, 10-year account (issue 9, GUIDE §8): total gzipped bytes and server time of every
-// GET /api/sync page from an empty cursor, against the budgets of 300 KiB and 150 ms; then an in-sync pull.
+// First sync of a 50-habit, 10-year account (docs/performance.md, "First sync"): total gzipped bytes and server
+// time of every GET /api/sync page from an empty cursor, against the budgets of 300 KiB and 150 ms; then an in-sync
+// pull.
 // Usage: npx tsx scripts/bench-sync.ts [pageLimit] [--postgres]
 //   SQLite in a temporary folder by default. --postgres: a fresh database on TEST_DATABASE_URL's server, or on an
 //   embedded PostgreSQL started for the run (test/support/postgres-server.ts). DATABASE_URL: that database as is.

@@ -1,4 +1,4 @@
-// `npm run bench`: every budget of issue 11 that a script checks, in one table, each figure beside its reference
+// `npm run bench`: every performance budget that a script checks, in one table, each figure beside its reference
 // from the same run; exits 1 when any budget is missed. Server figures: scripts/bench/server-figures.ts (also alone
 // as scripts/bench-api.ts); core: scripts/bench-core.ts; initial JavaScript: scripts/bundle-size.mjs on a fresh build.
 // Usage: npx tsx scripts/bench.ts [--quick] [--only list,pull,write,large,rss,core,js] [--app <dir>] (--help)

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the server ahead of time (docs/decisions/0034-server-memory.md): src/server/main.ts and everything it
 // imports, the npm packages included, into one plain JavaScript file, dist/server/main.js, which `npm start` runs
-// with plain Node. Run-time TypeScript (tsx) cost about 75 MiB of RSS, and loading a thousand package files as
-// modules about 20 MiB more. Kept outside the bundle: native addons (better-sqlite3) and optional packages that
+// with plain Node, without run-time TypeScript (tsx) and loading a thousand package files as modules, which both
+// cost memory. Kept outside the bundle: native addons (better-sqlite3) and optional packages that
 // are not installed (pg-native), loaded from node_modules at run time as before.
 // Files a module opens beside itself (`new URL("./name", import.meta.url)`: the SQLite writer's worker, the common
 // passwords list) are copied next to the bundle under the same name, found by reading the bundled sources.
@@ -37,9 +37,9 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
-    // No comments and no indentation: V8 keeps the source of every loaded script in memory (the readable bundle,
-    // with a few non-ASCII characters in comments, was held as 7 MiB of two-byte string). Names are kept, so stack
-    // traces stay readable without a source map.
+    // No comments and no indentation: V8 keeps the source of every loaded script in memory (one character
+    // outside Latin-1 in a comment makes the whole bundle a two-byte string). Names are kept, so stack traces
+    // stay readable without a source map.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",

@@ -1,13 +1,13 @@
-// Initial JavaScript budget (GUIDE §8): the gzipped size of every script that dist/web/index.html loads at once
-// (classic and module scripts and their modulepreload links, and the entry and preloads its start script adds after
-// the first paint: data-entry, data-preload), and the workers they start. Run after `npm run build`; exits 1 over
-// budget.
+// Initial JavaScript budget (docs/decisions/0030-initial-bundle.md): the gzipped size of every script that
+// dist/web/index.html loads at once (classic and module scripts and their modulepreload links, and the entry and
+// preloads its start script adds after the first paint: data-entry, data-preload), and the workers they start. Run
+// after `npm run build`; exits 1 over budget.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const WEB_DIR = process.argv[2] ?? "dist/web";
-const BUDGET_KIB = 100; // GUIDE §8 after the performance issue (docs/decisions/0030)
+const BUDGET_KIB = 100; // docs/decisions/0030
 
 const html = readFileSync(join(WEB_DIR, "index.html"), "utf8");
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];

@@ -1,7 +1,7 @@
-// The read path against bare Hono in the same run (issue 11 item 2, docs/performance.md "Read path"): the habits
-// list for 20 habits × 365 days against a bare server sending the same bytes from memory, an in-sync pull against
-// a bare tiny JSON answer, and both for a 50 habits × 10 years account. SQLite, one process, loopback, 50
-// connections. A quick measurement for development; `npm run bench` holds the budgets.
+// The read path against bare Hono in the same run (docs/performance.md "Read path"): the habits list for 20 habits
+// × 365 days against a bare server sending the same bytes from memory, an in-sync pull against a bare tiny JSON
+// answer, and both for a 50 habits × 10 years account. SQLite, one process, loopback, 50 connections. A quick
+// measurement for development; `npm run bench` holds the budgets.
 // Usage: npx tsx scripts/dev-read-path.ts [seconds] [--gzip]
 import autocannon from "autocannon";
 import { serve } from "@hono/node-server";

@@ -1,5 +1,5 @@
-// What one mark costs the server, in CPU time, on a 50 habits × 10 years account and on a 20 × 365 one (issue 11
-// item 2, docs/performance.md "Write path"): one request at a time, marking then unmarking today round the first
+// What one mark costs the server, in CPU time, on a 50 habits × 10 years account and on a 20 × 365 one
+// (docs/performance.md "Write path"): one request at a time, marking then unmarking today round the first
 // 20 habits, by push (one setDay op, as the web sends) and by REST (PUT/DELETE /api/habits/:id/completions/:date).
 // The figure is the server process's CPU time (all its threads, the SQLite writer's included: /proc/<pid>/stat)
 // over the requests, divided by their number: on a shared machine, wall-clock figures of one request at a time

@@ -1,4 +1,4 @@
-// The write path against the machine's fsync in the same run (issue 11 item 2, docs/performance.md "Write path"):
+// The write path against the machine's fsync in the same run (docs/performance.md "Write path"):
 // marking and unmarking a day through POST /api/sync/push (setDay, as the web app does) and through the REST
 // routes (PUT/DELETE /api/habits/:id/completions/:date), 50 connections over 50 accounts of one year each, with
 // the per-user write limit raised. The server is one process of its own (`node --import tsx src/server/main.ts`)

@@ -1,5 +1,5 @@
-// Writes test/fixtures/loop/: Loop Habit Tracker backups made from the format its source uses (issue 13 item 1;
-// Loop's real backups cannot be fetched here), and broken ones. Run: npx tsx scripts/make-loop-fixtures.ts
+// Writes test/fixtures/loop/: Loop Habit Tracker backups made from the format its source uses (Loop's
+// real backups cannot be fetched here), and broken ones. Run: npx tsx scripts/make-loop-fixtures.ts
 // The expected counts are written out in test/loop-fixtures.test.ts and e2e/loop-import.spec.ts; change them with
 // the data below. The file over 20 MB is made by the tests themselves, not committed.
 import Database from "better-sqlite3";

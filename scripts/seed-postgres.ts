@@ -1,6 +1,7 @@
-// Seeds the PostgreSQL database of issue 11 item 3: 2,000 accounts and 2 million completions in the app's schema
-// (scripts/bench/pg-scale.ts says how), on an embedded cluster kept in .tmp/pg-scale between runs, or on
-// TEST_DATABASE_URL's server (database habits_scale; habits_scale_N for --users N). scripts/bench-postgres.ts and scripts/explain-postgres.ts use it.
+// Seeds the PostgreSQL database for the scale benchmark: 2,000 accounts and 2 million completions in the app's
+// schema (scripts/bench/pg-scale.ts says how), on an embedded cluster kept in .tmp/pg-scale between runs, or on
+// TEST_DATABASE_URL's server (database habits_scale; habits_scale_N for --users N). scripts/bench-postgres.ts and
+// scripts/explain-postgres.ts use it.
 // Usage: npx tsx scripts/seed-postgres.ts [--users N] [--reseed]
 //   --users N   accounts to seed (1,000 completions each; default 2,000): fewer for a quick look
 //   --reseed    seed again even when .tmp/pg-scale/habits_scale*.json says the database holds that seed

@@ -1,5 +1,5 @@
-// The installable app (issue 9, item 6; docs/decisions/0022): web app manifest, icons rendered at build, and a
-// service worker (src/web/sw.ts) that precaches the app shell and shows reminders. vite.config.ts adds these plugins.
+// The installable app (docs/decisions/0022): web app manifest, icons rendered at build, and a service worker
+// (src/web/sw.ts) that precaches the app shell and shows reminders. vite.config.ts adds these plugins.
 import { VitePWA } from "vite-plugin-pwa";
 import { manifestIcons, pwaIcons } from "./vite-pwa-icons.ts";
 
@@ -31,7 +31,7 @@ export const pwaPlugins = (faviconPath: string) => [
       background_color: themeColours.light.background,
       icons: manifestIcons,
     },
-    // Our own service worker (src/web/sw.ts, issue 12: it also shows reminders), built by Vite into sw.js; Workbox
+    // Our own service worker (src/web/sw.ts: it also shows reminders), built by Vite into sw.js; Workbox
     // injects the precache list into it. It precaches, routes navigations and updates as generateSW did.
     strategies: "injectManifest",
     srcDir: ".",

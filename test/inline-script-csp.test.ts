@@ -1,7 +1,7 @@
-// The CSP allows index.html's inline scripts by their hashes, and only those (issue 11: the theme script and the
-// script that starts the app after the first paint are inline, so the first paint waits for no request). Recomputed
-// from the file: an edit of a script without its hash in src/server/http/security.ts fails here, not in a user's
-// browser (where the theme would silently not apply, or the app never start).
+// The CSP allows index.html's inline scripts by their hashes, and only those (the theme script and the script
+// that starts the app after the first paint are inline, so the first paint waits for no request). Recomputed
+// from the file: an edit of a script without its hash in src/server/http/security.ts fails here, not in a
+// user's browser (where the theme would silently not apply, or the app never start).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

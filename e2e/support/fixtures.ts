@@ -66,7 +66,7 @@ export const test = base.extend<Fixtures & Internal, { server: TestServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.url),
   // Every page runs on Playwright's clock from the start, at the real time and pace, so that a helper can skip
-  // the splash's minimum time (a SPEC rule, checked in shell.spec.ts) instead of waiting it out on each load.
+  // the splash's minimum time (checked in shell.spec.ts) instead of waiting it out on each load.
   page: async ({ page }, use) => {
     await page.clock.install();
     await use(page);
@@ -74,7 +74,7 @@ export const test = base.extend<Fixtures & Internal, { server: TestServer }>({
   consoleAllowList: async ({}, use) => use([]),
   allowConsoleErrors: async ({ consoleAllowList }, use) =>
     use((pattern) => void consoleAllowList.push(pattern)),
-  // Tests are loud (GUIDE §4.9): an unexpected console error or uncaught exception in the page fails the test.
+  // Tests are loud: an unexpected console error or uncaught exception in the page fails the test.
   consoleGuard: [
     async ({ page, consoleAllowList }, use, testInfo) => {
       const errors: string[] = [];

@@ -1,4 +1,4 @@
-// Helpers for the offline-first specs (issue 9): second devices and tabs, the store's state, reopening offline.
+// Helpers for the offline-first specs: second devices and tabs, the store's state, reopening offline.
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { settingsCopy } from "../../src/web/features/settings/settings-copy";
 import { signIn, type TestServer, type TestUser } from "./fixtures";

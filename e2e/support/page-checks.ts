@@ -23,7 +23,7 @@ export async function settle(page: Page) {
   );
 }
 
-/** Follows the system colour scheme (nothing stored), as SPEC §4 does on a first visit. */
+/** Follows the system colour scheme (nothing stored), as the app does on a first visit. */
 export async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
   await page.emulateMedia({ colorScheme: theme });
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { SPLASH_MIN_MS } from "../../src/core/constants";
 
 /**
- * Skips the rest of the splash's minimum time (SPEC §2, checked on its own in shell.spec.ts) after a full page
+ * Skips the rest of the splash's minimum time (checked on its own in shell.spec.ts) after a full page
  * load, by moving the page clock on. The session request stays real: the splash still waits for it.
  */
 export async function skipSplash(page: Page) {

@@ -1,5 +1,5 @@
-// Two server processes on one PostgreSQL for the browser tests (issue 9: live across devices with several server
-// processes). Each is the real server in its own OS process, serving the built app on its own port.
+// Two server processes on one PostgreSQL for the browser tests (live across devices with several server processes).
+// Each is the real server in its own OS process, serving the built app on its own port.
 import type { Browser, Page } from "@playwright/test";
 import { test as base, expect, type TestUser } from "./fixtures";
 import { openToday } from "./habits";

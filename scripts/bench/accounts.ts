@@ -18,7 +18,7 @@ export function yearBackup(today: LocalDate): BackupItem[] {
   return Array.from({ length: 20 }, (_, h) => ({ name: `Habit ${h + 1}`, completedDates: dates }));
 }
 
-/** 50 habits × 10 years ending `last`, about one day in seventy missed: about 180,000 days marked (issue 9's
+/** 50 habits × 10 years ending `last`, about one day in seventy missed: about 180,000 days marked (the
  * first-sync account, scripts/bench-sync.ts). */
 export function decadeBackup(last: LocalDate): BackupItem[] {
   let seed = 42;

@@ -30,7 +30,7 @@ const number = (output: string, pattern: RegExp) => {
  * Item 4: streaks, best streaks, completion rates and stats for 50 habits × 10 years with skips and schedules.
  * bench-core.ts prints a budget line "streaks+stats 50×10y: X ms (budget 3 ms) OK|OVER" and exits non-zero when
  * over; before it did, its "skips + schedules + vacations" case is the figure. Its reference is the implementation
- * from before issue 10, measured interleaved in the same run.
+ * from before skips, schedules and vacations, measured interleaved in the same run.
  */
 export async function coreRow(appDir: string, log: (line: string) => void): Promise<Row> {
   const { code, output } = await run(appDir, ["--import", "tsx", "scripts/bench-core.ts"]);

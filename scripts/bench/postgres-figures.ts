@@ -1,6 +1,6 @@
-// PostgreSQL at scale (issue 11 item 3): two server processes on the seeded database (pg-scale.ts), one mixed load
-// of 50 connections split between them, as devices of many accounts do: the list (GET /api/habits), a pull when in
-// sync, and a push of setDay marking today done then none. Budget: p99 at most 20 ms.
+// PostgreSQL at scale (docs/performance.md): two server processes on the seeded database (pg-scale.ts), one mixed
+// load of 50 connections split between them, as devices of many accounts do: the list (GET /api/habits), a pull
+// when in sync, and a push of setDay marking today done then none. Budget: p99 at most 20 ms.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

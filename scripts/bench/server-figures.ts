@@ -1,6 +1,6 @@
-// The server's budgets (issue 11, item 2), each against a reference measured in the same run: the app as its own
-// process on SQLite, loaded by autocannon over loopback with 50 connections; the references (a bare Hono server
-// sending the app's very bytes from memory, the disk's single-row commit rate) between the app's rounds.
+// The server's budgets, each against a reference measured in the same run: the app as its own process on SQLite,
+// loaded by autocannon over loopback with 50 connections; the references (a bare Hono server sending the app's very
+// bytes from memory, the disk's single-row commit rate) between the app's rounds.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -46,7 +46,7 @@ export type AppDeps = {
   logger?: Logger;
   now?: () => Date;
   changes?: ChangeHub;
-  /** How reminders are sent (issue 12); the server shares them with its scheduler. */
+  /** How reminders are sent; the server shares them with its scheduler. */
   reminderChannels?: Channels;
 };
 

@@ -30,7 +30,7 @@ export type Config = {
   userLimits: { maxHabits: number; maxDays: number; writeRateMax: number };
   /** Open GET /api/sync/events streams this process holds at most, for all users together. */
   syncStreamsMax: number;
-  /** Web Push (issue 12): the VAPID key pair (base64url) and the contact the push services see. */
+  /** Web Push: the VAPID key pair (base64url) and the contact the push services see. */
   vapid: VapidConfig;
   /** Push to private, loopback and IP-literal hosts and over plain http: tests and private deployments only. */
   pushAllowPrivateHosts: boolean;
@@ -189,7 +189,7 @@ function loadOrCreateVapidKeys(dataDir: string, env: { publicKey?: string; priva
   return keys;
 }
 
-/** Parses the environment once, at start (GUIDE §4.15). Throws ConfigError naming the variable. */
+/** Parses the environment once, at start: a wrong setting throws ConfigError naming the variable. */
 export function loadConfig(rawEnv: Env = process.env): Config {
   const env = Object.fromEntries(
     Object.entries(rawEnv).filter(

@@ -202,7 +202,7 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     );
   });
 
-  it("answers the reminders' routes as the contract says (issue 12)", async () => {
+  it("answers the reminders' routes as the contract says", async () => {
     const dan = await t.signUp();
     const initial = await answer(dan, "GET /api/reminders");
     expect(initial).toMatchObject({ timeZone: null, reminders: [] });

@@ -1,4 +1,4 @@
-// Generated requests over every route (issue 8 §16): no answer is a 5xx, and no refused request changes data.
+// Generated requests over every route: no answer is a 5xx, and no refused request changes data.
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -114,7 +114,7 @@ const body = fc.oneof(
     { email: weirdText, password: weirdText, name: weirdText, image: weirdText, token: weirdText },
     { requiredKeys: [] },
   ),
-  // Reminders (issue 12): times, zones, the digest switch and push subscriptions (a local endpoint that refuses
+  // Reminders: times, zones, the digest switch and push subscriptions (a local endpoint that refuses
   // connections, so that a test reminder fails fast).
   fc.record(
     {

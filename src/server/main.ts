@@ -4,12 +4,11 @@ import { createLogger } from "./log/logger";
 import { warnAboutOpenSecrets } from "./private-files";
 import { startServer } from "./server";
 
-// Memory (docs/decisions/0034-server-memory.md). V8 lets the old generation grow to several times what is live
-// before it collects again: about 45 MiB live after 5 runs of mixed load, and 180 MiB of heap. Collect once it has
-// grown by a quarter (V8 reads this at each collection, so setting it here is as good as on the command line). The
-// SQLite writer's thread, started below, takes young generations of at most 2 × 2 MiB instead of 2 × 16 MiB: it
-// only passes statements and rows (this thread's size is set when Node starts: `npm start` gives it with
-// --max-semi-space-size).
+// Memory (docs/decisions/0034-server-memory.md). V8 lets the old generation grow to several times what is
+// live before it collects again. Collect once it has grown by a quarter (V8 reads this at each collection, so
+// setting it here is as good as on the command line). The SQLite writer's thread, started below, takes young
+// generations of at most 2 × 2 MiB instead of 2 × 16 MiB: it only passes statements and rows (this thread's
+// size is set when Node starts: `npm start` gives it with --max-semi-space-size).
 setFlagsFromString("--heap-growing-percent=25");
 setFlagsFromString("--max-semi-space-size=2");
 
@@ -17,7 +16,7 @@ let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
-  // A wrong setting stops start-up with a message that names the variable (GUIDE §4.15).
+  // A wrong setting stops start-up with a message that names the variable.
   if (!(error instanceof ConfigError)) throw error;
   createLogger({ level: "info", fd: 2 }).fatal(`Configuration error: ${error.message}`);
   process.exit(1);

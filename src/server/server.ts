@@ -19,7 +19,7 @@ export type RunningServer = {
   database: DatabaseHandle;
   /** Change signals to open sync event streams (GET /api/sync/events). */
   changes: ChangeHub;
-  /** The reminder scheduler (issue 12): `tick()` runs one pass now. */
+  /** The reminder scheduler: `tick()` runs one pass now. */
   reminders: ReminderScheduler;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   stop: () => Promise<void>;

@@ -36,7 +36,7 @@ export type TestServer = {
 
 /**
  * Registers beforeAll/afterAll hooks in the calling describe block; the result is usable inside its tests.
- * `transport: "in-process"` suits validation and status-code tests (GUIDE §4.16): app.request(), no socket. The
+ * `transport: "in-process"` suits validation and status-code tests (decision 0024): app.request(), no socket. The
  * default goes over real sockets, as a browser would, for tests of concurrency, restarts and second processes.
  */
 export function useTestServer(
@@ -88,7 +88,7 @@ export function useTestServer(
   };
 }
 
-/** Asserts the error shape of GUIDE §6, and that the message names what is wrong. */
+/** Asserts the API's error shape (docs/api.md), and that the message names what is wrong. */
 export function expectError(
   res: ApiResponse<unknown>,
   status: number,

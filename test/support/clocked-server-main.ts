@@ -1,4 +1,4 @@
-// Test-only server entry (issue 12): src/server/main.ts with a clock the test controls and a short reminder tick.
+// Test-only server entry: src/server/main.ts with a clock the test controls and a short reminder tick.
 // The clock is real time plus an offset in milliseconds read from the file TEST_CLOCK_FILE (the test writes it);
 // TEST_REMINDER_TICK_MS sets the scheduler's period. Never part of the app: production starts src/server/main.ts,
 // whose clock is the system's, and no HTTP route moves a clock.

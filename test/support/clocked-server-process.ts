@@ -1,4 +1,4 @@
-// Server processes with a clock the test controls (issue 12): test/support/clocked-server-main.ts as its own OS
+// Server processes with a clock the test controls: test/support/clocked-server-main.ts as its own OS
 // process, several on one database, all reading the same clock file. For tests of the reminder scheduler across
 // processes and restarts.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// Every answer the API tests see is checked against the OpenAPI document (issue 13 item 3): the route and status
+// Every answer the API tests see is checked against the OpenAPI document: the route and status
 // must be documented, and a JSON body must match the documented schema (ajv, JSON Schema 2020-12). The test server
 // (test-server.ts) hands each answer here; useTestServer (api-server.ts) turns the checks on and fails a test whose
 // answers the document does not describe. Better Auth's endpoints that the document leaves out are not checked.

@@ -1,4 +1,4 @@
-// A local Web Push service for tests (issue 12): the web-push-testing package's server, in this process. It hands
+// A local Web Push service for tests: the web-push-testing package's server, in this process. It hands
 // out subscriptions like a browser's push service, checks the VAPID signature of every push it receives, decrypts
 // the payload (aes128gcm) and keeps it per subscription; it can expire a subscription, which then answers 410.
 import { createRequire } from "node:module";

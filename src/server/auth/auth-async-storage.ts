@@ -1,6 +1,6 @@
 // Better Auth keeps its request state in AsyncLocalStorage. On Node 20 a storage that has ever run keeps Node's
 // promise hooks on, for every promise of every request, signed in or not: 8 to 10 % of the CPU of an in-sync pull
-// or a push (issue 11, docs/decisions/0042-auth-async-storage.md). Between Better Auth's requests nothing reads its
+// or a push (docs/decisions/0042-auth-async-storage.md). Between Better Auth's requests nothing reads its
 // stores, so its storages are turned off while none is under way; its next run() turns them on again. On Node 24
 // AsyncLocalStorage has no hooks (AsyncContextFrame) and this changes nothing measurable.
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { messages } from "../../core/messages";
 import { isCommonPassword } from "./common-passwords";
 
-/** Our own error codes, next to Better Auth's; the web app maps them to SPEC §8 texts. */
+/** Our own error codes, next to Better Auth's; the web app maps them to texts (docs/product.md, "Messages"). */
 export const AUTH_RULE_CODES = {
   PASSWORD_TOO_WEAK: "PASSWORD_TOO_WEAK",
   USER_NOT_FOUND: "USER_NOT_FOUND",
@@ -22,7 +22,7 @@ const bodyField = (body: unknown, field: string): unknown =>
   typeof body === "object" && body !== null ? (body as Record<string, unknown>)[field] : undefined;
 
 /**
- * The rules SPEC §8 needs beyond Better Auth's: a password from the list of common ones is refused as too weak,
+ * The rules we need beyond Better Auth's: a password from the list of common ones is refused as too weak,
  * and a reset request for an unknown address answers "No account found" (docs/decisions/0010-reset-unknown-email.md).
  */
 export const authRules = () =>

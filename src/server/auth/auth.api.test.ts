@@ -12,7 +12,7 @@ describe.each(testDialects())("accounts API on $dialect", (dialect) => {
   });
   afterAll(() => t.close());
 
-  it("creates the account, sets the display name and creates the profile (SPEC §7 sign-up)", async () => {
+  it("creates the account, sets the display name and creates the profile at sign-up", async () => {
     const account = await t.signUp({ name: "  Ada Lovelace " });
     const res = await fetch(`${t.url}/api/profile`, { headers: { cookie: account.cookie } });
     expect(await res.json()).toMatchObject({ email: account.email, displayName: "Ada Lovelace" });
@@ -58,7 +58,7 @@ describe.each(testDialects())("accounts API on $dialect", (dialect) => {
     expect((await t.post("/sign-up/email", newAccount({ password: tooLong.slice(1) }))).status).toBe(200);
   });
 
-  it("answers the codes the login page maps to SPEC §8 texts", async () => {
+  it("answers the codes the login page maps to its messages", async () => {
     const account = await t.signUp();
     expect((await t.post("/sign-up/email", newAccount({ email: account.email }))).body.code).toMatch(
       /^USER_ALREADY_EXISTS/,

@@ -162,7 +162,7 @@ export function createAuth({
         update: userFieldHooks.update,
         create: {
           before: userFieldHooks.create.before,
-          // SPEC §7 sign-up and first provider sign-in: the profile document is created with the account.
+          // Sign-up and a first provider sign-in: the profile document is created with the account.
           after: async (user) => {
             await createProfile(
               database.db,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
 import { newAccount, startAuthTestServer, type AuthTestServer } from "../../../test/support/auth-server";
 
-// Issue 8 item 4: display names and images set through Better Auth follow the profile's rules.
+// Display names and images set through Better Auth follow the profile's rules.
 describe.each(testDialects())("names and images through Better Auth on $dialect", (dialect) => {
   let t: AuthTestServer;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createPasswordHasher } from "./password-hash";
 
-// Issue 8 item 8: scrypt shares libuv's 4-thread pool with file reads, so hashes must never take every thread.
+// scrypt shares libuv's 4-thread pool with file reads, so hashes must never take every thread.
 describe("password hashing beside file reads", () => {
   it("a file read issued during 8 concurrent OWASP hashes finishes before any of them", async () => {
     const hasher = createPasswordHasher();

@@ -55,7 +55,7 @@ describe.each(testDialects())("password reset on $dialect", (dialect) => {
     );
   });
 
-  it("answers SPEC §8 reset errors for an unknown or malformed address, and sends nothing", async () => {
+  it("answers the reset errors for an unknown or malformed address, and sends nothing", async () => {
     const before = t.mailbox.mails.length;
     const unknown = await t.post("/request-password-reset", { email: "nobody@example.com" });
     expect(unknown.status).toBe(404);

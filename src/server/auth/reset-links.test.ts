@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
 import { startAuthTestServer, type AuthTestServer } from "../../../test/support/auth-server";
 
-// Issue 8 item 2: reset links are single-use as a set, and a password change ends the other sessions.
+// Reset links are single-use as a set, and a password change ends the other sessions.
 describe.each(testDialects())("reset links and password changes on $dialect", (dialect) => {
   let t: AuthTestServer;
   beforeAll(async () => {

@@ -20,11 +20,11 @@ type SessionRow = SessionSignIn & {
 
 /**
  * The API's session check: the same signed cookie and session row that Better Auth writes, read with one
- * indexed query. Better Auth's getSession costs about 2 ms a request (it also renews sessions, which the app's
- * own /api/auth/get-session call does on every load); this costs about 0.05 ms. The row is then kept in memory
- * for SESSION_CACHE_MS, keyed by the signed cookie value, so the check costs no query and no HMAC while it is
- * fresh; expiry and bans are checked against the request's clock on every request. `forgetAll` drops every kept
- * row at once: the app calls it after every auth write in this process (sign-out, revocations, account changes).
+ * indexed query, far cheaper than Better Auth's getSession, which also renews sessions (decision 0015). The
+ * row is then kept in memory for SESSION_CACHE_MS, keyed by the signed cookie value, so the check costs no
+ * query and no HMAC while it is fresh; expiry and bans are checked against the request's clock on every
+ * request. `forgetAll` drops every kept row at once: the app calls it after every auth write in this process
+ * (sign-out, revocations, account changes).
  * A revocation in another process (or by the `npm run user` script) takes effect within SESSION_CACHE_MS
  * (docs/decisions/0031-read-path.md).
  */

@@ -15,8 +15,8 @@ const refuse = (code: keyof typeof USER_FIELD_CODES, message: string) =>
   new APIError("BAD_REQUEST", { code: USER_FIELD_CODES[code], message });
 
 /**
- * What a person types at sign-up and in update-user follows the profile's rules (issue 8): a bad name or image is
- * a 400, a good name is stored trimmed and NFC-normalised. A blank sign-up name means "none": SPEC §3's default.
+ * What a person types at sign-up and in update-user follows the profile's rules: a bad name or image is
+ * a 400, a good name is stored trimmed and NFC-normalised. A blank sign-up name means "none": the default applies.
  */
 export const userFieldRules = () =>
   ({

@@ -1,4 +1,4 @@
-// The columns of issue 10 on a habit row (history-migration.ts), read and written in one place for the REST
+// The history columns on a habit row (history-migration.ts), read and written in one place for the REST
 // answers, sync pulls, pushes and imports alike.
 import { isSchedule, normalizeSchedule, type Schedule } from "../../core/schedule";
 

@@ -1,4 +1,4 @@
-// A database as the release before issue 10 left it (migrations up to 0005, rows as that release wrote them)
+// A database as the release before history left it (migrations up to 0005, rows as that release wrote them)
 // keeps every habit, day, tombstone and op result through migration 0006, on both dialects; its habits take the
 // positions of the order Today showed, and devices that had synced pull them again with their new fields.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Migration 0006 (issue 10): what history needs (docs/decisions/0029-history-storage.md). A completion row's `done`
+// Migration 0006: what history needs (docs/decisions/0029-history-storage.md). A completion row's `done`
 // becomes its state (0 nothing: a tombstone, 1 done, 2 skipped), so the covering index of pulls and the partial
 // index of tombstones stay as they are; habits gain schedule, archived, position and emoji; the day start and the
 // vacations live in user_settings, with the change number of their last write.

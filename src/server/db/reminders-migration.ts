@@ -1,4 +1,4 @@
-// Migration 0007 (issue 12): reminders (docs/decisions/0033-reminders.md). Times are text, so that one schema
+// Migration 0007: reminders (docs/decisions/0033-reminders.md). Times are text, so that one schema
 // serves SQLite and PostgreSQL: instants as ISO 8601 UTC with milliseconds (they sort as they compare), days as
 // YYYY-MM-DD.
 import type { Kysely, Migration } from "kysely";

@@ -73,7 +73,7 @@ export type SyncOpTable = {
 /** Days done or skipped over all the user's habits (day-counts-migration.ts); no row: none yet. */
 export type DayCountTable = { user_id: string; days: number };
 
-/** Reminders (issue 12, reminders-migration.ts): the user's zone and e-mail digest (0 or 1). */
+/** Reminders (reminders-migration.ts): the user's zone and e-mail digest (0 or 1). */
 export type ReminderSettingsTable = {
   user_id: string;
   time_zone: string | null;

@@ -94,8 +94,7 @@ export type NearTransact = <T>(body: (sql: SyncSql) => T) => Promise<{ value: T 
 const CHECKPOINT_EVERY_MS = 100;
 /**
  * The WAL's length, in frames, past which a checkpoint catches up with the writer held, so that the WAL starts again
- * from its beginning (decision 0049): 16,384 frames of 4 KiB pages, about 64 MiB, half a second of pushes at the
- * most this machine answers.
+ * from its beginning (decision 0049): 16,384 frames of 4 KiB pages, about 64 MiB.
  */
 const WAL_RESTART_FRAMES = 16_384;
 /** The frames in the WAL by `pragma wal_checkpoint`'s answer ({ busy, log, checkpointed }); NaN when not known. */

@@ -1,4 +1,4 @@
-// Migration 0003 (issue 9): the change numbers behind sync pulls (docs/decisions/0023-sync-conflicts.md).
+// Migration 0003: the change numbers behind sync pulls (docs/decisions/0023-sync-conflicts.md).
 // Every row a pull can send carries `version`, a per-user number from sync_state, distinct per row so that a page
 // may end anywhere; deletes leave tombstones (deleted_habits, completions with done = 0).
 import { sql, type Kysely, type Migration } from "kysely";

@@ -1,4 +1,4 @@
-// Migration 0005 (issue 9): what pruning sync data needs (docs/decisions/0027-sync-pruning.md). Tombstones carry a
+// Migration 0005: what pruning sync data needs (docs/decisions/0027-sync-pruning.md). Tombstones carry a
 // version, not a time: per-user checkpoints "the counter was V at time T" date them, and a per-user horizon (the
 // highest tombstone version pruned) tells the server when a device's cursor is too old to be answered by changes.
 import { sql, type Kysely, type Migration } from "kysely";

@@ -6,7 +6,7 @@ import { badRequest } from "../http/errors";
 import { describeIssues } from "../http/validation";
 import { slicer } from "./slices";
 
-/** The rule of marking a day (GUIDE §5): no day after the server's UTC date plus one. */
+/** The rule of marking a day (docs/decisions/0003-client-day.md): no day after the server's UTC date plus one. */
 export const latestDay = (now: Date): LocalDate => addDays(todayInZone(now, "UTC"), 1);
 
 /** Import: every item must be a valid backup habit, else 400 naming the first bad item's faults. */

@@ -85,7 +85,7 @@ export async function datesOfHabits(
 
 /**
  * `dates` with `date` in or out: a new array when that changes it, never the one given (others may hold it). One
- * array of the new length (a year of dates: under a microsecond; concat took 2 µs), as it is kept until the habit's
+ * array of the new length, as it is kept until the habit's
  * next write: a copy grown by splice or push would keep half as many slots again.
  */
 function withDate(dates: LocalDate[], date: LocalDate, present: boolean): LocalDate[] {

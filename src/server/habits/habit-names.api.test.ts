@@ -3,7 +3,7 @@ import type { Habit } from "../../core/habit";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, useTestServer, type TestUser } from "../../../test/support/api-server";
 
-// Issue 8 item 4: a name is stored the same on SQLite and PostgreSQL, NFC-normalised, or refused with a 400.
+// A name is stored the same on SQLite and PostgreSQL, NFC-normalised, or refused with a 400.
 describe.each(testDialects())("habit names on $dialect", (dialect) => {
   const t = useTestServer(dialect);
   let user: TestUser;

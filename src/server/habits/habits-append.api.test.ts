@@ -1,4 +1,4 @@
-// POST /api/habits/import (issue 13 item 1, "add to my habits" of a Loop import): appended after the user's habits
+// POST /api/habits/import ("add to my habits" of a Loop import): appended after the user's habits
 // in one transaction, with the checks and quota of PUT /api/habits; nothing of the user's habits changes.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";

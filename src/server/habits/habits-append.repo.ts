@@ -1,4 +1,4 @@
-// "Add to my habits" (issue 13 item 1, a Loop import): the file's habits join the user's, after them, in one
+// "Add to my habits" (a Loop import): the file's habits join the user's, after them, in one
 // transaction; the same items, checks and quota as an import (habits-import.repo.ts), counted with what is there.
 import type { Db } from "../db/database";
 import type { StoredHabit } from "../../core/habit";

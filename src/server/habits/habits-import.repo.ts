@@ -12,7 +12,7 @@ import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
-/** A backup item as parsed (core/backup-schema.ts): the fields of issue 10 are optional. */
+/** A backup item as parsed (core/backup-schema.ts): the history fields are optional. */
 export type ImportedHabit = {
   name: string;
   completedDates: readonly LocalDate[];
@@ -130,7 +130,10 @@ const listOrder = (a: StoredHabit, b: StoredHabit) =>
   (a.position ?? 0) - (b.position ?? 0) ||
   (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
 
-/** Import (SPEC §4): every habit of the user is replaced, in one transaction, so a failure changes nothing. */
+/**
+ * Import (docs/product.md, "Backup, import and export"): every habit of the user is replaced, in one
+ * transaction, so a failure changes nothing.
+ */
 export async function replaceHabits(
   db: Db,
   userId: string,
@@ -164,7 +167,7 @@ export async function replaceHabits(
 
 export type MigrationResult = { skipped: boolean; habits: StoredHabit[] };
 
-/** Migration (SPEC §4): copies the local habits only while the user has none, so a rerun creates nothing twice. */
+/** Migration: copies the local habits only while the user has none, so a rerun creates nothing twice. */
 export async function migrateHabits(
   db: Db,
   userId: string,

@@ -23,7 +23,7 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
     expect(res.body).toEqual([]);
   });
 
-  it("creates a habit with a trimmed name and the fields of SPEC §3", async () => {
+  it("creates a habit with a trimmed name and the default fields", async () => {
     const res = await create(alice, "  Read a book  ");
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -112,7 +112,7 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
   });
 });
 
-// Refusals of a bad body or id come before any SQL but the session lookup (GUIDE §4.16): SQLite, in-process.
+// Refusals of a bad body or id come before any SQL but the session lookup, so SQLite in-process suffices.
 describe("habits API validation", () => {
   const t = useTestServer(testDialects()[0]!, undefined, { transport: "in-process" });
   const create = (user: TestUser, name: string) =>

@@ -14,7 +14,7 @@ import { slicer, type Pause } from "./slices";
 import { setDayState } from "../sync/days.repo";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 
-// Every function takes the owner's id and filters by it: another user's habit is simply not found (GUIDE §4.5).
+// Every function takes the owner's id and filters by it: another user's habit is simply not found.
 
 type HabitRow = Selectable<HabitTable>;
 

@@ -33,7 +33,7 @@ function found(habit: StoredHabit | undefined): StoredHabit {
   return habit;
 }
 
-/** GUIDE §5: any day from 2000-01-01 up to the user's today (X-Local-Date, checked by resolveToday) can be set. */
+/** Any day from 2000-01-01 up to the user's today (X-Local-Date, checked by resolveToday) can be set. */
 function completionDate(c: Context<AppEnv>, date: LocalDate): LocalDate {
   const fault = dayFault(date, latestDayOf(c.req.header("x-local-date"), c.get("now")));
   if (fault) throw badRequest("INVALID_DATE", fault);

@@ -1,4 +1,5 @@
-// What one account may store (GUIDE §7): 500 habits and 100,000 completed days by default; past that 409.
+// What one account may store (docs/product.md, "Limits"): 500 habits and 100,000 completed days by
+// default; past that 409.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";

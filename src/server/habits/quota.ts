@@ -7,7 +7,7 @@ export type UserLimits = Pick<Config["userLimits"], "maxHabits" | "maxDays">;
 export type Usage = { habits?: number; days?: number };
 
 /**
- * GUIDE §7: no account may grow without bound. Called inside the write's transaction, after the owner lock, so
+ * No account may grow without bound. Called inside the write's transaction, after the owner lock, so
  * that concurrent writes cannot pass the check together; throwing rolls the write back.
  */
 export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage): void {

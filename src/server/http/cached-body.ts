@@ -14,13 +14,13 @@ export const COMPRESS_MIN_BYTES = 1024;
  * A route's answer to one request goes as it is under this size, and gzipped from it
  * (docs/decisions/0050-small-answers-as-they-are.md). An answer this small reaches the client in the same round
  * trip either way (the first flight of a TCP connection carries 10 segments, about 14 KB, headers included), and
- * gzipping it cost about 50 µs of CPU under load (a habit of a year, 4.3 KB: a sixth of a REST mark), at any level.
+ * gzipping it costs CPU under load at any level.
  */
 export const ANSWER_COMPRESS_MIN_BYTES = 12 * 1024;
 /**
  * Bodies under this are gzipped on the event loop: a trip to libuv's threads and zlib's stream around it cost
- * three to four times the compression itself (about 160 µs of CPU against 45 µs for a 5 KB answer, a habit of a
- * year), and the loop waits for the answer anyway. Larger ones (a list, a first sync's page) go to the threads.
+ * several times the compression itself, and the loop waits for the answer anyway. Larger ones (a list, a
+ * first sync's page) go to the threads.
  */
 const GZIP_HERE_MAX_BYTES = 16 * 1024;
 

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ApiErrorCode } from "../../core/contract";
 
-/** An error a client caused or may see: it becomes `{ error: { code, message } }` with its status (GUIDE §6);
+/** An error a client caused or may see: it becomes `{ error: { code, message } }` with its status (docs/api.md);
  * only the contract's codes (core/contract.ts). */
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
 import { expectError, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 
-// A request check only, no SQL: SQLite alone (GUIDE §4.16).
+// A request check only, no SQL: SQLite alone is enough.
 const [sqlite] = testDialects();
 
 describe("cross-site writes", () => {

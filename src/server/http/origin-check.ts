@@ -5,7 +5,7 @@ import { sendError } from "./errors";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Cross-site request forgery guard for every state-changing /api route (GUIDE §7): a request that carries a
+ * Cross-site request forgery guard for every state-changing /api route: a request that carries a
  * cookie must come from one of our origins. Browsers always send Origin on a cross-site POST, PUT, PATCH or
  * DELETE; when it is absent, Sec-Fetch-Site must say same-origin. Requests without a cookie carry no ambient
  * authority (sign-in forms) and are left to their own checks. Nor does an API token outside /api/auth: such a

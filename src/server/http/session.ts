@@ -27,7 +27,7 @@ export const requireUser =
     });
   };
 
-/** GUIDE §5: the client's day is accepted only within one day of the server's UTC date. */
+/** The client's day is accepted only within one day of the server's UTC date. */
 export const resolveToday = (): MiddlewareHandler<AppEnv> => (c, next) => {
   const header = c.req.header("x-local-date");
   const now = c.get("now");

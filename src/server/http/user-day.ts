@@ -1,4 +1,4 @@
-// Which days a request may set (issue 10 item 2, GUIDE §5): any day from EARLIEST_DAY up to the user's today.
+// Which days a request may set (decision 0003): any day from EARLIEST_DAY up to the user's today.
 import { addDays, isLocalDate, isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-date";
 import { EARLIEST_DAY } from "../../core/sync";
 

@@ -8,7 +8,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const WINDOW_MS = 60_000;
 
 /**
- * GUIDE §7: no account can stall the others. At most `max` writes per user and minute (a fixed window counted in
+ * No account can stall the others. At most `max` writes per user and minute (a fixed window counted in
  * the database, so it holds across server processes); the next answers 429 RATE_LIMITED with Retry-After.
  * Runs after requireUser, so c.get("user") is set.
  */

@@ -51,7 +51,7 @@ export function createLogger({ level, destination, fd = 1 }: LoggerOptions): Log
   if (destination) return pino(options, destination);
   const stream = fd === 1 ? process.stdout : process.stderr;
   // Colours only on a terminal (pino-pretty also honours NO_COLOR); files and pipes get plain JSON, written in
-  // 4 KiB batches (flushed at exit): a synchronous write per request cost about 10 % of GET /api/habits throughput.
+  // 4 KiB batches (flushed at exit): a synchronous write per request costs GET /api/habits throughput.
   if (!stream.isTTY) return pino(options, pino.destination({ dest: fd, sync: false, minLength: 4096 }));
   return pino(
     options,

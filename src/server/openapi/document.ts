@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the API (issue 13 item 3), generated from the routes' zod schemas (api-routes.ts)
+// The OpenAPI 3.1 document of the API, generated from the routes' zod schemas (api-routes.ts)
 // with zod's own JSON Schema output (draft 2020-12, the dialect of OpenAPI 3.1). Request and answer schemas are
 // written from the JSON side (io: "input"): an answer's schema parses the JSON the server sends.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 13 item 3): served without signing in and cacheable, covering every route the server
+// The OpenAPI document: served without signing in and cacheable, covering every route the server
 // registers, every error code and both ways to sign in; the reference page is self-contained; and the check that
 // holds every API test's answers to the document (test/support/openapi-check.ts) finds what it should.
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// GET /api/openapi.json and GET /api/docs (issue 13 item 3): public, built once per process, cacheable with an ETag.
+// GET /api/openapi.json and GET /api/docs: public, built once per process, cacheable with an ETag.
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/env";

@@ -16,7 +16,7 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
     [alice, bob] = await Promise.all([t.signUp({ name: "Alice Liddell" }), t.signUp({ name: "Bob" })]);
   });
 
-  it("is created at sign-up with the given name as display name and the SPEC §3 defaults", async () => {
+  it("is created at sign-up with the given name as display name and the default settings", async () => {
     const res = await get(alice);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -82,7 +82,7 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
   });
 });
 
-// Refusals of a bad body come before any SQL but the session lookup (GUIDE §4.16): SQLite, in-process.
+// Refusals of a bad body come before any SQL but the session lookup, so SQLite in-process suffices.
 describe("profile API validation", () => {
   const t = useTestServer(testDialects()[0]!, undefined, { transport: "in-process" });
   const get = (user: TestUser) => t.call<Profile>(user, "GET", "/api/profile");

@@ -4,7 +4,7 @@ import type { ProfileTable } from "../db/schema";
 
 export type NewProfile = { userId: string; email: string; name?: string | null; image?: string | null };
 
-/** SPEC §3: the display name defaults to the part of the email before the @. */
+/** The display name defaults to the part of the email before the @. */
 export function defaultDisplayName(email: string): string {
   return email.split("@")[0] || email;
 }

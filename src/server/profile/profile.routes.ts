@@ -5,7 +5,7 @@ import { validate } from "../http/validation";
 import { createProfile, getProfile, updateProfile, type Profile } from "./profile.repo";
 import { contract } from "../../core/contract-schema";
 
-/** The profile is created at sign-up; should that ever have failed, the first read creates it (SPEC §7 Google). */
+/** The profile is created at sign-up; should that ever have failed, the first read creates it. */
 async function loadProfile(c: Context<AppEnv>): Promise<Profile> {
   const db = c.get("db");
   const user = c.get("user");

@@ -1,4 +1,4 @@
-// The e-mail channel (issue 12): for users without a push device, one message per reminder time over SMTP_URL,
+// The e-mail channel: for users without a push device, one message per reminder time over SMTP_URL,
 // with a one-click unsubscribe link (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers).
 import nodemailer from "nodemailer";
 import { messages } from "../../core/messages";

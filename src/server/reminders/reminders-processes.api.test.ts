@@ -1,4 +1,4 @@
-// Exactly once across processes (issue 12): two server processes on one PostgreSQL database, both ticking every
+// Exactly once across processes: two server processes on one PostgreSQL database, both ticking every
 // 200 ms on the same controlled clock, claim the same due reminders; each user's device gets one push.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";

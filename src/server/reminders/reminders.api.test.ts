@@ -1,4 +1,4 @@
-// The reminders routes (issue 12) on both dialects: settings, times, devices and the unsubscribe link; every
+// The reminders routes on both dialects: settings, times, devices and the unsubscribe link; every
 // refusal is a clear 400/404/409 that changes nothing, and another user's ids are 404.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Reminders routes (issue 12, docs/decisions/0033-reminders.md): the user's reminder times, zone, e-mail digest
+// Reminders routes (docs/decisions/0033-reminders.md): the user's reminder times, zone, e-mail digest
 // and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";

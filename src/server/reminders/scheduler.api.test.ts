@@ -1,4 +1,4 @@
-// The reminder scheduler end to end (issue 12) on both dialects: the real server under a controlled clock sends
+// The reminder scheduler end to end on both dialects: the real server under a controlled clock sends
 // real pushes to a local push service (web-push-testing, which checks VAPID and decrypts) and real mail to an SMTP
 // receiver. Ticks are run by hand after the clock moves (the server's own timer may run one too: the delivery key
 // makes that harmless, and the counts below would show a second send).

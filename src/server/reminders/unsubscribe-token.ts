@@ -1,4 +1,4 @@
-// The e-mail digest's one-click unsubscribe link (issue 12): a token that names the user and is signed with the
+// The e-mail digest's one-click unsubscribe link: a token that names the user and is signed with the
 // server's auth secret, so that it works without signing in and cannot be made for another user.
 import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -1,4 +1,4 @@
-// The VAPID keys of the configuration (issue 12): from the environment as a pair, else generated once into
+// The VAPID keys of the configuration: from the environment as a pair, else generated once into
 // DATA_DIR and kept, so that the browsers' subscriptions survive a restart.
 import { createECDH } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";

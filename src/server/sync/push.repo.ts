@@ -199,7 +199,7 @@ async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
   }
 }
 
-/** Ops in a push that runs as a small transaction (database.ts: smallWrites); about 0.1 ms each. */
+/** Ops in a push that runs as a small transaction (database.ts: smallWrites). */
 const SMALL_PUSH_OPS = 16;
 
 /**

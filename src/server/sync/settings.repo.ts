@@ -1,4 +1,4 @@
-// The user's settings that decide days (issue 10): the day start and the vacations, with the change number of
+// The user's settings that decide days: the day start and the vacations, with the change number of
 // their last write, so that a pull carries them only when they changed after its cursor (docs/decisions/0029).
 import { compiledOnce } from "../db/compiled-once";
 import type { Db } from "../db/database";

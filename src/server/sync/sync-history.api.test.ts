@@ -1,4 +1,4 @@
-// The sync ops of issue 10 on both dialects: any past day set, skipped or cleared (and the previous release's
+// The history sync ops on both dialects: any past day set, skipped or cleared (and the previous release's
 // setCompletion), the date rule, habits' schedule, archive flag, emoji and position, and the user's settings, each
 // last-writer-wins and applied once; pulls carry them (docs/decisions/0029).
 import { randomUUID } from "node:crypto";

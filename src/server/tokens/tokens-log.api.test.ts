@@ -1,4 +1,4 @@
-// An API token never appears in the server's log (issue 13 item 4): every line of a real server at the most
+// An API token never appears in the server's log: every line of a real server at the most
 // verbose level is captured while tokens are made, used, refused, rate limited and revoked, on both dialects.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Migration 0010 (issue 13 item 4): personal API tokens (docs/decisions/0035-api-tokens.md). Only the token's
+// Migration 0010: personal API tokens (docs/decisions/0035-api-tokens.md). Only the token's
 // SHA-256 is stored: the database (or a backup of it) holds nothing that signs in.
 import type { Kysely, Migration } from "kysely";
 

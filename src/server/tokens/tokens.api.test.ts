@@ -1,4 +1,4 @@
-// Personal API tokens (issue 13 item 4), on both dialects: made and revoked with a session, used as a Bearer
+// Personal API tokens, on both dialects: made and revoked with a session, used as a Bearer
 // token; scopes, expiry, revocation, the Origin check, the write limit, and what the token may not do.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
