@@ -227,7 +227,7 @@ const addCase = (label: string, run: (round: number) => Timing) => {
   return c;
 };
 
-addCase("reference (before issue 10), daily", () =>
+addCase("reference (before skips and schedules), daily", () =>
   timed(newArrays(daily), (h) => referenceDerive(h, TODAY)),
 );
 // Ids never seen before: nothing derived earlier in this process can be reused.

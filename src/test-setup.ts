@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
-// Tests are loud (GUIDE §4.9): an unexpected console.error fails the test that caused it.
+// Tests are loud: an unexpected console.error fails the test that caused it.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -52,7 +52,8 @@ export async function coreRow(appDir: string, log: (line: string) => void): Prom
   return {
     what,
     figure: `${figure.toFixed(2)} ms (median)`,
-    reference: reference === undefined ? "—" : `before issue 10, daily habits: ${reference.toFixed(2)} ms`,
+    reference:
+      reference === undefined ? "—" : `before skips and schedules, daily habits: ${reference.toFixed(2)} ms`,
     ratio: reference === undefined ? "—" : `×${(figure / reference).toFixed(2)}`,
     budget,
     ok: figure <= CORE_BUDGET_MS && (budgetLine === undefined || code === 0),
