@@ -8,7 +8,7 @@ import { REMINDER_TIMES_MAX, TEST_REMINDERS_PER_HOUR } from "../src/core/reminde
 import { verificationLinkIn } from "../test/support/verify-email";
 import { expectNoSeriousA11yViolations, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
 import { OFFLINE_ERRORS } from "./support/offline";
-import { gotoApp, reloadApp, skipSplash } from "./support/page-clock";
+import { gotoApp, pauseClock, reloadApp, runUntilVisible, skipSplash } from "./support/page-clock";
 
 const copy = messages.reminderSettings;
 type Settings = {
@@ -197,18 +197,29 @@ test.describe("in New York", () => {
     context,
     allowConsoleErrors,
   }) => {
-    await gotoApp(page, "/");
-    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    // The visit's timer starts when the session arrives. The session is held until the page clock stands still, so
+    // that the splash (whose timer started earlier) ends first and the connection goes before the visit is due.
+    let releaseSession = () => undefined as void;
+    const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+    await page.route("**/api/auth/get-session*", async (route) => {
+      await sessionHeld;
+      await route.continue();
+    });
+    await page.goto("/");
+    await pauseClock(page);
+    releaseSession();
+    await runUntilVisible(page, page.getByRole("heading", { name: "Today", level: 1 }));
     // Going offline this early also fails the first sync and lazy chunks; the rest of the app retries those.
     allowConsoleErrors(OFFLINE_ERRORS);
     await context.setOffline(true);
     const failed: string[] = [];
     page.on("requestfailed", (request) => failed.push(request.url()));
-    await page.clock.fastForward(5_000); // well past the visit's delay after the first paint
+    await page.clock.runFor(5_000); // well past the visit's delay after the first paint
     await page.waitForTimeout(300);
     // Neither the visit's code nor its request was sent into the failing network.
     expect(failed.filter((url) => /\/assets\/visit-|\/api\/reminders/.test(url))).toEqual([]);
     expect((await onServer(server, user)).timeZone).toBeNull();
+    await page.clock.resume();
     await context.setOffline(false);
     await expect.poll(async () => (await onServer(server, user)).timeZone).toBe("America/New_York");
   });
