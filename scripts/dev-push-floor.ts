@@ -1,4 +1,4 @@
-// The push's floor against the app (docs/performance.md, "After the thirteenth step"): the bench's push load
+// The push's floor against the app (docs/performance.md, "Write path"): the bench's push load
 // (marking and unmarking today by POST /api/sync/push, one setDay op, 50 connections over 50 accounts of 20 habits ×
 // 1 year) against scripts/bench/push-floor-server.ts, which does only the app's own SQLite work for a push, and
 // against the app as `npm start` runs it, each on a fresh copy of one database, in alternating rounds. What the

@@ -1,4 +1,4 @@
-// The push's floor (docs/performance.md, "After the thirteenth step"): a bare Hono server that does nothing for a
+// The push's floor (docs/performance.md, "Write path"): a bare Hono server that does nothing for a
 // push of day ops but the app's own work on SQLite, as the app does it (push-days.repo.ts on this thread's writer,
 // with the near writer's pragmas), in a group that commits once per turn of the event loop and is answered after an
 // fdatasync of the WAL on libuv's threads (decision 0038). Left out, against the app: the session (a cookie looked

@@ -69,7 +69,7 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
     [skippedDates, days.skipped] = withoutDone(normalized(`skipped ${stored.id}`, stored.skippedDates), done);
   const figures = rememberedFigures(days, todayNumber);
   // A copy, then the figures set on it: on V8 an object literal that spreads a habit and adds six fields makes new
-  // hidden classes each time and costs many times this (docs/performance.md, eleventh step).
+  // hidden classes each time and costs many times this (docs/performance.md, Write path).
   const habit = Object.assign({}, stored) as Habit;
   habit.completedDates = completedDates;
   habit.streakCount = figures.streak;

@@ -1,6 +1,6 @@
 // The days kept per habit (habit-dates.repo.ts): a day set in or out of a kept list gives the list the database
 // would answer, never changing the one given, and a kept list is promised unchanged (core's remembered day numbers
-// then hold it as it is, docs/performance.md, eleventh step).
+// then hold it as it is, docs/performance.md, Write path).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { promisedUnchanged } from "../../core/habit-days";
