@@ -69,7 +69,6 @@ function parse(argv: string[], allowed: readonly string[], optIn: readonly strin
     appDir: resolve(values.app ?? resolve(import.meta.dirname, "../..")),
     seconds: positive("seconds", values.seconds, quick ? 2 : 5),
     rounds: positive("rounds", values.rounds, quick ? 2 : 3),
-    fsyncSeconds: quick ? 1 : 2,
     rssRuns: 5,
     rssSeconds: positive("rss-seconds", values["rss-seconds"], quick ? 5 : 30),
     parts: new Set(parts),
