@@ -1,21 +1,15 @@
-// The push's floor (docs/performance.md, "Write path"): a bare Hono server that does nothing for a
-// push of day ops but the app's own work on SQLite, as the app does it (push-days.repo.ts on this thread's writer,
-// with the near writer's pragmas), in a group that commits once per turn of the event loop and is answered after an
-// fdatasync of the WAL on libuv's threads (decision 0038). Left out, against the app: the session (a cookie looked
-// up in a map), the Origin and body checks, the contract's validation, the write limit, the log line, the change
-// notice, the savepoints and the WAL's checkpoints. Run by scripts/dev-push-floor.ts; prints "port <n>".
-// Two options model what the app could be: --app-cost-us=N spends N µs of this thread's CPU on each push, standing
-// in for the app's own work outside SQLite; --writer-thread runs the SQLite work on a thread of its own
-// (push-floor-writer.ts), one message there and one back per group. It also serves the REST mark's floor (PUT and
-// DELETE /api/habits/:id/completions/:date, below), in the same group commit, on this thread only.
-// Usage: npx tsx scripts/bench/push-floor-server.ts <database file> <users.json> [--app-cost-us=N] [--writer-thread]
+// The write floor, the reference of `npm run bench`'s write rows (docs/performance.md, "Write path"): a bare Hono
+// server that does nothing for a mark but the app's own statements on SQLite, as the app does it (push-days.repo.ts
+// and mark-now.repo.ts on this thread's writer, with the near writer's pragmas), in a group that commits once per
+// turn of the event loop and is answered after an fdatasync of the WAL on libuv's threads (decision 0038). Left out,
+// against the app: the session (a cookie looked up in a map), the Origin and body checks, the contract's
+// validation, the write limit, the log line, the change notice, the savepoints and the WAL's checkpoints.
+// Prints "port <n>". Usage: npx tsx scripts/bench/push-floor-server.ts <database file> <users.json>
 // (users.json: { cookie: userId })
 import { serve } from "@hono/node-server";
 import Database from "better-sqlite3";
 import { Hono } from "hono";
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import { NEAR_PRAGMAS, syncFile } from "../../src/server/db/database";
 import { writerOnThisThread } from "../../src/server/db/sqlite-writer";
 import { latestDayOf } from "../../src/server/http/user-day";
@@ -25,26 +19,15 @@ import { markNow } from "../../src/server/habits/mark-now.repo";
 import type { Db } from "../../src/server/db/database";
 import { deriveHabit } from "../../src/core/habit";
 import type { LocalDate } from "../../src/core/local-date";
-import type { SyncPushResult } from "../../src/core/sync";
 import { dayOpsOf, pushDaysNow } from "../../src/server/sync/push-days.repo";
-import type { FloorPush } from "./push-floor-writer";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { "app-cost-us": { type: "string" }, "writer-thread": { type: "boolean" } },
-});
-const [file, usersFile] = positionals;
-const appCostMs = Number(values["app-cost-us"] ?? 0) / 1000;
+const [file, usersFile] = process.argv.slice(2);
 if (!file || !usersFile) throw new Error("Usage: push-floor-server.ts <database file> <users.json>");
 const users = new Map(Object.entries(JSON.parse(readFileSync(usersFile, "utf8")) as Record<string, string>));
 const connection = new Database(file);
 for (const pragma of NEAR_PRAGMAS) connection.exec(`pragma ${pragma}`);
 const { sync: sql } = writerOnThisThread(connection);
 const limits = { maxHabits: 1_000, maxDays: 200_000 }; // the bench's USER_MAX_DAYS
-const spend = () => {
-  const until = performance.now() + appCostMs;
-  while (performance.now() < until);
-};
 
 // The group: opened by its first push, committed once per turn of the loop, answered after the WAL's next sync
 // (one sync at a time; a commit made during one waits for the one after it).
@@ -81,40 +64,6 @@ const commitSoon = () => {
   });
 };
 
-// --writer-thread: the pushes that arrive in one turn of the loop go to the writer as one group; while it runs,
-// the next group gathers here.
-const writer = values["writer-thread"]
-  ? new Worker(
-      // A worker's entry is not loaded through tsx's hooks on Node 20: tsx imports it.
-      `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(new URL("./push-floor-writer.ts", import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
-      { eval: true, workerData: { file, limits } },
-    )
-  : undefined;
-let gathering: { push: FloorPush; answer: (result: SyncPushResult) => void }[] = [];
-const sent: (typeof gathering)[] = [];
-let flushScheduled = false;
-const flush = () => {
-  flushScheduled = false;
-  if (sent.length > 0 || gathering.length === 0) return; // one group at the writer at a time
-  const group = gathering;
-  gathering = [];
-  sent.push(group);
-  writer!.postMessage(group.map((g) => g.push));
-};
-writer?.on("message", (results: SyncPushResult[]) => {
-  const group = sent.shift()!;
-  void durable().then(() => group.forEach((g, i) => g.answer(results[i]!)));
-  flush();
-});
-const viaWriter = (push: FloorPush) =>
-  new Promise<SyncPushResult>((answer) => {
-    gathering.push({ push, answer });
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setImmediate(flush);
-    }
-  });
-
 const app = new Hono();
 app.post("/api/sync/push", async (c) => {
   const userId = users.get(c.req.header("cookie") ?? "");
@@ -123,9 +72,7 @@ app.post("/api/sync/push", async (c) => {
   const ops = dayOpsOf(body.ops);
   if (!ops) return c.json({ error: "not day ops" }, 400);
   const now = new Date();
-  spend();
   const latest = latestDayOf(c.req.header("x-local-date"), now);
-  if (writer) return c.json(await viaWriter({ userId, ops, now: now.getTime(), latest }));
   if (!open) sql.run("begin immediate", []);
   open = true;
   const result = pushDaysNow(sql, userId, ops, { now, limits, latest });
@@ -147,7 +94,6 @@ app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
   const id = c.req.param("id");
   const date = c.req.param("date") as LocalDate;
   const now = new Date();
-  spend();
   const today = latestDayOf(c.req.header("x-local-date"), now);
   if (!open) sql.run("begin immediate", []);
   open = true;
