@@ -1,4 +1,4 @@
-// The writes of useHabits (issues 9 and 10), in the store engine's chunk: they load after the first paint of Today
+// The writes of useHabits, in the store engine's chunk: they load after the first paint of Today
 // with the engine that carries them (the initial JavaScript budget). lib/habits/use-habits.ts documents each. What
 // the first screen has already (ids, the name check) comes in as `tools`, so that no new shared chunk is made.
 import type { DayState } from "../../../core/day-state";
