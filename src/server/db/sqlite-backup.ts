@@ -1,4 +1,4 @@
-// Online backup and offline restore of the SQLite database (npm run backup / restore; README "Backups").
+// Online backup and offline restore of the SQLite database (npm run backup / restore; docs/operating.md, "Backups").
 import {
   closeSync,
   copyFileSync,
