@@ -18,7 +18,7 @@ import { problemWith, releaseIfUnused, startNewSyncLineage, vacuumInto } from ".
 export class BackupError extends Error {}
 
 export const POSTGRES_HINT =
-  "DATABASE_URL is PostgreSQL: back up with pg_dump and restore with pg_restore (README, Backups), " +
+  "DATABASE_URL is PostgreSQL: back up with pg_dump and restore with pg_restore (docs/operating.md, Backups), " +
   'for example: pg_dump --format=custom --file=habits.dump "$DATABASE_URL"';
 
 /** The database file of a sqlite: URL (as database.ts reads it). */
