@@ -1,7 +1,5 @@
 import { Hono, type Context, type Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
 import { HTTPException } from "hono/http-exception";
 import { relative } from "node:path";
 import type { Config } from "./config";
@@ -15,6 +13,7 @@ import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
 import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
+import { frame } from "./http/frame";
 import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -23,10 +22,7 @@ import { backupBodyLimit } from "./habits/quota";
 import { profileRoutes } from "./profile/profile.routes";
 import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
-import { loggedRoute, requestLog } from "./log/request-log";
-import { popupHeaders } from "./auth/popup-headers";
-import { appSecureHeaders } from "./http/security";
-import { ANSWER_COMPRESS_MIN_BYTES } from "./http/cached-body";
+import { loggedRoute } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
 import { createUserAnswers } from "./cache/user-answers";
@@ -98,21 +94,17 @@ export function createApp({
     return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
   });
 
-  // The log line last (outermost), so it sees the final status and the request id.
-  app.use("*", requestLog(log, config.trustProxy));
-  app.use("*", requestId({ limitLength: 64 }));
-  app.use("*", async (c, next) => {
-    c.set("db", database.db);
-    c.set("now", now());
-    await next();
-    // hono's requestId sets its header before the route runs; an answer a route makes itself (Better Auth's) drops it.
-    c.res.headers.set("X-Request-Id", c.get("requestId"));
-  });
-  // Answers of known length under the threshold go as they are (docs/decisions/0050-small-answers-as-they-are.md).
-  app.use("*", compress({ threshold: ANSWER_COMPRESS_MIN_BYTES }));
-  // After the common headers (registered before, so it runs after them): the popup's exceptions.
-  app.use("/api/auth/*", popupHeaders);
-  app.use("*", appSecureHeaders({ hsts: config.baseUrl.startsWith("https://") }));
+  // Request id, db and clock, compression, security headers and the log line: one middleware (http/frame.ts).
+  app.use(
+    "*",
+    frame({
+      logger: log,
+      trustProxy: config.trustProxy,
+      hsts: config.baseUrl.startsWith("https://"),
+      db: database.db,
+      now,
+    }),
+  );
 
   const checkOrigin = originCheck(config.trustedOrigins);
 

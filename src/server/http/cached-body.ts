@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
 import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
 import type { AppEnv } from "./env";
+import { framedResponse } from "./frame";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 const gzipAsync = promisify(gzip);
@@ -39,8 +40,9 @@ export function acceptsGzip(c: Context): boolean {
 }
 
 /**
- * A JSON body with its length given (hono's compress passes it by under its threshold), with Vary on a body that is
- * compressed for a client that takes gzip: one of at least `compressedFrom` bytes.
+ * A JSON body with its length given, sent with every header made here (framedResponse: the app's compression has
+ * nothing to do, and says so as it would, with Vary on a body that is compressed for a client that takes gzip: one
+ * of at least `compressedFrom` bytes).
  */
 export const sizedJson = (
   c: Context<AppEnv>,
@@ -51,7 +53,7 @@ export const sizedJson = (
   const length = Buffer.byteLength(text);
   const headers: Record<string, string> = { "content-type": JSON_TYPE, "content-length": String(length) };
   if (length >= compressedFrom) headers.vary = "Accept-Encoding";
-  return c.body(text, status, headers);
+  return framedResponse(c, text, status, headers);
 };
 
 /**
@@ -72,7 +74,7 @@ export async function jsonAnswer(
   // text.length counts UTF-16 units: at most the bytes, so a body of more bytes than it says may go as it is.
   if (text.length < compressFrom || !acceptsGzip(c)) return sizedJson(c, text, status, compressFrom);
   const zipped = text.length < GZIP_HERE_MAX_BYTES ? gzipSync(text) : await gzipAsync(text);
-  return c.body(new Uint8Array(zipped), status, {
+  return framedResponse(c, zipped, status, {
     "content-type": JSON_TYPE,
     "content-encoding": "gzip",
     "content-length": String(zipped.length),
@@ -89,7 +91,7 @@ export async function sendCached(
 ) {
   if (answer.size < COMPRESS_MIN_BYTES || !acceptsGzip(c)) return sizedJson(c, answer.body);
   const gzipped = await answers.gzipped(userId, answer);
-  return c.body(new Uint8Array(gzipped), 200, {
+  return framedResponse(c, gzipped, 200, {
     "content-type": JSON_TYPE,
     "content-encoding": "gzip",
     "content-length": String(gzipped.length),

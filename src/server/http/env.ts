@@ -9,8 +9,12 @@ export type ApiTokenAuth = { id: string; scope: ApiTokenScope };
 /** What every request handler can read from the context. */
 export type AppEnv = {
   Variables: {
-    /** The client's X-Request-Id when plain, else one made for this request (hono's requestId). */
+    /** The client's X-Request-Id when plain, else one made for this request (http/frame.ts). */
     requestId: string;
+    /** The security headers of every answer (http/security.ts), for framedResponse (http/frame.ts). */
+    securityHeaders: Readonly<Record<string, string>>;
+    /** An answer made whole by its route (http/frame.ts: framedResponse). */
+    framed: Response | undefined;
     db: Db;
     now: Date;
     user: SessionUser;

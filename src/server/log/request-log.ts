@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import { CLIENT_IP_HEADER, clientIp } from "../auth/client-ip";
 import type { AppEnv } from "../http/env";
@@ -47,26 +47,24 @@ function eventOf(method: string, route: string, status: number): string | null {
 }
 
 /**
- * The request's line (method, route, status, duration, request id), written once the answer is made: the outermost
- * middleware (app.ts). Its fields are fixed and hold no secret, so it goes through `lines`, a child of the logger
- * without the redaction pass (which doubled the cost of a line); warnings and errors go through the logger itself.
+ * The request's line (method, route, status, duration, request id): http/frame.ts writes it once the answer is
+ * made. Its fields are fixed and hold no secret, so it goes through `lines`, a child of the logger without the
+ * redaction pass (which doubled the cost of a line); warnings and errors go through the logger itself.
  */
-export function requestLog(logger: Logger, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function requestLogger(logger: Logger, trustProxy: boolean) {
   const lines = logger.child({}, { redact: [] });
-  return async (c, next) => {
-    const start = performance.now();
-    await next();
+  return (c: Context<AppEnv>, requestId: string, ms: number): void | Promise<void> => {
     const { method } = c.req;
     const { status } = c.res;
     const route = loggedRoute(c);
-    const ms = Math.round((performance.now() - start) * 10) / 10;
-    const base = { reqId: c.get("requestId"), method, route, status, ms };
+    const base = { reqId: requestId, method, route, status, ms: Math.round(ms * 10) / 10 };
     // A token's request names the token by its id (never the token) and its user, so that its use can be traced.
     const apiToken = c.get("apiToken");
     const line = apiToken ? { ...base, tokenId: apiToken.id, userId: c.get("user").id } : base;
     const event = eventOf(method, route, status);
-    if (event) logger.warn({ ...line, address: await clientAddress(c, trustProxy) }, event);
-    else if (status >= 500) logger.error(line, "request");
+    if (event)
+      return clientAddress(c, trustProxy).then((address) => logger.warn({ ...line, address }, event));
+    if (status >= 500) logger.error(line, "request");
     else lines.info(line, "request");
   };
 }

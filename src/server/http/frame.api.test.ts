@@ -1,5 +1,5 @@
-// The answers whose body the route sizes itself (http/cached-body.ts: the in-sync pull, the kept habit list, a
-// mark) carry the same headers as every other answer, over a real socket as a browser gets them.
+// The answers a route makes whole (http/frame.ts: framedResponse, used by the in-sync pull and the kept habit list)
+// carry the same headers as every other answer, over a real socket as a browser gets them.
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
@@ -7,25 +7,12 @@ import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/ap
 import { addDays } from "../../core/local-date";
 import type { Habit } from "../../core/habit";
 import { ANSWER_COMPRESS_MIN_BYTES } from "./cached-body";
+import { securityHeaderList } from "./security";
 import type { SyncPull } from "../../core/sync";
 
 const [sqlite] = testDialects();
 
-/** The headers of every answer (http/security.ts), under a plain http BASE_URL. */
-const SECURITY_HEADERS: [string, string][] = [
-  ["Cross-Origin-Resource-Policy", "same-origin"],
-  ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
-  ["Origin-Agent-Cluster", "?1"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-  ["X-Content-Type-Options", "nosniff"],
-  ["X-DNS-Prefetch-Control", "off"],
-  ["X-Download-Options", "noopen"],
-  ["X-Frame-Options", "DENY"],
-  ["X-Permitted-Cross-Domain-Policies", "none"],
-  ["X-XSS-Protection", "0"],
-];
-
-describe("answers sized by their route", () => {
+describe("answers made whole by their route", () => {
   const t = useTestServer(sqlite!);
   let user: TestUser;
   beforeAll(async () => {
@@ -37,8 +24,8 @@ describe("answers sized by their route", () => {
     fetch(`${t.url}${path}`, { headers: { cookie: user.cookie, ...headers } });
 
   const expectFramed = (res: Response, requestId: string) => {
-    for (const [name, value] of SECURITY_HEADERS) expect(res.headers.get(name), name).toBe(value);
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    for (const [name, value] of securityHeaderList({ hsts: false }))
+      expect(res.headers.get(name), name).toBe(value);
     expect(res.headers.get("strict-transport-security")).toBeNull();
     expect(res.headers.get("x-request-id")).toBe(requestId);
     expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
