@@ -14,6 +14,7 @@ import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { originCheck } from "./http/origin-check";
 import { frame } from "./http/frame";
+import { smallBody } from "./http/small-body";
 import { userWriteRateLimit } from "./http/user-rate-limit";
 import { requireUser, resolveToday } from "./http/session";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -113,6 +114,7 @@ export function createApp({
     sendError(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`);
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
+  const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
   // Writes to /api: the Origin check (http/origin-check.ts), then the body's limit, in one middleware. A GET or HEAD
   // changes nothing and has no body to limit; reading it would make the request's full Fetch copy.
@@ -121,7 +123,10 @@ export function createApp({
       c.req.path === "/api/habits/migrate" ||
       c.req.path === "/api/habits/import" ||
       (c.req.method === "PUT" && c.req.path === "/api/habits");
-    return (isBackup ? large : small)(c, next);
+    if (isBackup) return large(c, next);
+    // Better Auth reads the request itself (auth.handler(c.req.raw)); every other small body is read from Node's
+    // stream once, into Hono's body cache (http/small-body.ts).
+    return (c.req.path.startsWith("/api/auth/") ? small : smallDirect)(c, next);
   };
   app.use("/api/*", (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();

@@ -1,5 +1,5 @@
-// Small request bodies through hono's bodyLimit (app.ts), over a real socket: the size cap holds whatever
-// Content-Length says, bad JSON is a 400, and nothing changes on either.
+// Small request bodies read straight from Node's stream (http/small-body.ts), over a real socket: the size cap
+// holds whatever Content-Length says, bad JSON is a 400, and nothing changes on either.
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../../test/support/databases";
