@@ -6,7 +6,7 @@ import type { Auth } from "../auth/auth";
 import { withAuthStorages } from "../auth/auth-async-storage";
 import type { AppEnv } from "../http/env";
 import { ApiError } from "../http/errors";
-import { countGuess } from "./password-guesses.repo";
+import { countAction } from "../http/rate-limit.repo";
 
 /** How long after signing in a session may make an API token without the password again. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -43,9 +43,11 @@ export async function requireRecentSignIn(
   }
   const userId = c.get("user").id;
   const windowMs = rule.guesses.window * 1000;
-  const { count, windowStart } = await countGuess(c.get("db"), userId, now, windowMs);
+  // Counted as the other per-account actions are (user_action_rate), in fixed windows.
+  const window = Math.floor(now / windowMs);
+  const { count, windowStart } = await countAction(c.get("db"), userId, "token-password", window);
   if (count > rule.guesses.max) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * windowMs - now) / 1000));
     c.header("Retry-After", String(retryAfter));
     throw new ApiError(429, "RATE_LIMITED", `Too many password attempts. Try again in ${retryAfter} s.`);
   }
