@@ -1,5 +1,6 @@
 // The store engine loads after the first paint (the initial JavaScript budget, docs/decisions/0025): until then the
 // screens see the loading state, and a write waits for the engine rather than being lost.
+import { retryImport } from "../pwa/retry-import";
 import type { StoreSnapshot, SyncEngine } from "./sync-engine";
 
 const loadingSnapshot: StoreSnapshot = {
@@ -19,7 +20,30 @@ const loadingSnapshot: StoreSnapshot = {
 
 const engines = new Map<string, SyncEngine>();
 
-const engineModule = () => import("./sync-engine");
+// Without the engine no screen leaves its loading state, so its code is fetched until it arrives: after
+// retryImport's quick retries, again when the connection returns or after ENGINE_RETRY_MS (a server restarting).
+export const ENGINE_RETRY_MS = 10_000;
+const nextChance = () =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ENGINE_RETRY_MS);
+    window.addEventListener("online", done);
+  });
+let moduleLoad: Promise<typeof import("./sync-engine")> | undefined;
+const engineModule = () =>
+  (moduleLoad ??= (async () => {
+    for (;;) {
+      try {
+        return await retryImport(() => import("./sync-engine"));
+      } catch {
+        await nextChance();
+      }
+    }
+  })());
 
 export type StoreWrites = Awaited<ReturnType<typeof engineModule>>["storeWrites"];
 let storeWrites: StoreWrites | undefined;
