@@ -123,12 +123,14 @@ function writeDb(file: string, version: number, habits: Habit[] = HABITS) {
   rmSync(path, { force: true });
   const db = new Database(path);
   const measuredColumns = version >= 21;
-  db.exec(`create table Habits (id integer primary key autoincrement, archived integer, color integer,
+  // Loop's early databases were made by ActiveAndroid, whose key column is "Id".
+  const key = version <= 12 ? "Id" : "id";
+  db.exec(`create table Habits (${key} integer primary key autoincrement, archived integer, color integer,
     description text, freq_den integer, freq_num integer, highlight integer, name text, position integer,
     reminder_hour integer, reminder_min integer, reminder_days integer not null default 127
     ${measuredColumns ? ", type integer not null default 0, target_type integer not null default 0, target_value real not null default 0, unit text not null default '', question text" : ""}
     ${version >= 24 ? ", uuid text" : ""})`);
-  db.exec(`create table Repetitions (id integer primary key autoincrement, habit integer not null references Habits(id),
+  db.exec(`create table Repetitions (${key} integer primary key autoincrement, habit integer not null references Habits(${key}),
     timestamp integer not null${version >= 18 ? ", value integer not null" : ""}${version >= 25 ? ", notes text" : ""})`);
   // Loop's other tables: present in a real backup, not read.
   db.exec(
@@ -139,7 +141,7 @@ function writeDb(file: string, version: number, habits: Habit[] = HABITS) {
   for (const h of habits) {
     if (!measuredColumns && h.measured) continue; // measured habits came with version 21
     const row: Record<string, unknown> = {
-      id: h.id,
+      [key]: h.id,
       archived: h.archived ? 1 : 0,
       color: 8,
       description: "",

@@ -71,7 +71,8 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
     "target_value",
     "unit",
   ];
-  const select = ["id", "name", ...optional.filter((c) => habitColumns.has(c))];
+  // Named with "as": SQLite names a result column as the table declares it, and early files declare "Id".
+  const select = ["id", "name", ...optional.filter((c) => habitColumns.has(c))].map((c) => `${c} as ${c}`);
 
   try {
     const byId = new Map<number, LoopHabit>();
@@ -106,7 +107,9 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
     }
     const hasValue = repetitionColumns.has("value");
     const order = repetitionColumns.has("id") ? " order by id" : "";
-    const repetitions = exec(`select habit, timestamp${hasValue ? ", value" : ""} from Repetitions${order}`);
+    const repetitions = exec(
+      `select habit as habit, timestamp as timestamp${hasValue ? ", value as value" : ""} from Repetitions${order}`,
+    );
     for (const row of repetitions) {
       const habit = byId.get(num(row.habit, "Repetitions.habit"));
       if (!habit) continue; // a repetition of a deleted habit: Loop does not show it either
