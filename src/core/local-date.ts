@@ -47,6 +47,13 @@ function civilFromDayNumber(dayNumber: number): [number, number, number] {
   return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
+/** The day number of the first day of the month holding `dayNumber`, and of the month after it. */
+export function monthOfDayNumber(dayNumber: number): { first: number; next: number } {
+  const [year, month, day] = civilFromDayNumber(dayNumber);
+  const first = dayNumber - day + 1;
+  return { first, next: first + daysInMonth(year, month) };
+}
+
 const DIGIT_0 = 48;
 const HYPHEN = 45;
 

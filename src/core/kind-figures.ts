@@ -1,0 +1,332 @@
+// A habit's figures for every kind and frequency (docs/product.md, "Kinds of habit"), as plain functions of its
+// dated rules, its days and today. The days are cut into units: a day, or a calendar week or month for a habit due
+// N times a period or with a target per period. Each unit is met, missed, passed over (it neither breaks nor extends
+// a streak) or still open; streaks count units, and the rate is met units over met and missed ones.
+import type { HabitKind, HabitRule, Period, TargetPer, WeekStart } from "./habit-kind";
+import { type LocalDate, monthOfDayNumber, toDayNumber } from "./local-date";
+import { scheduleMask, weekdayOfDayNumber } from "./schedule";
+import { type Vacation, vacationDayRanges } from "./vacation";
+
+/**
+ * A habit's days as day numbers (local-date.ts), as the store keeps them: reading 10 years of date strings for every
+ * habit on every change would cost more than the figures themselves.
+ */
+export type KindDays = {
+  kind: HabitKind;
+  rules: readonly HabitRule[];
+  /** Days with an entry, ascending and distinct. For a yes/no habit, the days done. */
+  days: ArrayLike<number>;
+  /** Each day's number, in the same order; absent: 1 for every day (a yes/no habit). */
+  values?: ArrayLike<number> | undefined;
+  /** Days skipped, in any order. */
+  skipped?: ArrayLike<number> | undefined;
+  /** Vacations as [from, to] day-number pairs (vacationDayRanges). */
+  vacations?: ArrayLike<number> | undefined;
+  weekStart: WeekStart;
+};
+
+/** KindDays from dates as stored. */
+export function kindDaysOf(input: {
+  kind: HabitKind;
+  rules: readonly HabitRule[];
+  dates: readonly LocalDate[];
+  values?: readonly number[];
+  skippedDates?: readonly LocalDate[];
+  vacations?: readonly Vacation[];
+  weekStart: WeekStart;
+}): KindDays {
+  return {
+    kind: input.kind,
+    rules: input.rules,
+    days: Int32Array.from(input.dates, toDayNumber),
+    values: input.values,
+    skipped: input.skippedDates && Int32Array.from(input.skippedDates, toDayNumber),
+    vacations: vacationDayRanges(input.vacations),
+    weekStart: input.weekStart,
+  };
+}
+
+export const MET = 1;
+export const MISSED = 2;
+/** Neither breaks nor extends a streak: not due, skipped, on vacation, or a cut period not met. */
+export const PASSED = 3;
+/** Not decided yet: today, or the period in progress. */
+export const OPEN = 4;
+export type UnitStatus = typeof MET | typeof MISSED | typeof PASSED | typeof OPEN;
+
+/** Units as parallel arrays: each one's first and last day numbers and its status, in time order. */
+export type Units = { start: Int32Array; end: Int32Array; status: Uint8Array; length: number };
+
+export type Progress = {
+  /** Done days (N times a period), or the amount so far (measurable). */
+  amount: number;
+  /** What the unit needs: 1 for a yes/no day, N less the skipped days, or the target's amount. */
+  needed: number;
+  per: TargetPer;
+  atMost: boolean;
+};
+
+export type KindFigures = {
+  /** What the streak counts. */
+  per: TargetPer;
+  streak: number;
+  best: number;
+  /** Percent, rounded, 0 to 100. */
+  rate: number;
+  /** The unit that holds today: its progress, and whether it is met already. */
+  progress: Progress;
+  status: UnitStatus;
+};
+
+/** Day flags in the walk: skipped or on vacation (excused). */
+const EXCUSED = 1;
+
+/** The habit's days from `first` to `last` as dense arrays: each day's amount (NaN: no entry) and flags. */
+type Dense = { first: number; last: number; amount: Float64Array; flags: Uint8Array };
+
+function dense(days: KindDays, first: number, last: number): Dense {
+  const length = last - first + 1;
+  const amount = new Float64Array(length).fill(Number.NaN);
+  const flags = new Uint8Array(length);
+  const { days: entries, values, skipped, vacations } = days;
+  for (let i = 0; i < entries.length; i++) {
+    const d = entries[i]! - first;
+    if (d >= 0 && d < length) amount[d] = values ? values[i]! : 1;
+  }
+  if (skipped)
+    for (let i = 0; i < skipped.length; i++) {
+      const d = skipped[i]! - first;
+      if (d >= 0 && d < length) flags[d] = EXCUSED;
+    }
+  if (vacations)
+    for (let v = 0; v + 1 < vacations.length; v += 2) {
+      const end = Math.min(vacations[v + 1]! - first, length - 1);
+      for (let d = Math.max(vacations[v]! - first, 0); d <= end; d++) flags[d] = EXCUSED;
+    }
+  return { first, last, amount, flags };
+}
+
+/** The first day of the calendar period holding `day`. */
+export function periodStart(day: number, per: Period, weekStart: WeekStart): number {
+  if (per === "week") return day - ((weekdayOfDayNumber(day) - weekStart + 7) % 7);
+  return monthOfDayNumber(day).first;
+}
+
+/** The first day of the calendar period after the one holding `day`. */
+export function nextPeriodStart(day: number, per: Period, weekStart: WeekStart): number {
+  if (per === "week") return periodStart(day, per, weekStart) + 7;
+  return monthOfDayNumber(day).next;
+}
+
+/** The day units of one rule from `from` to `to` (day numbers), appended to `out`. */
+function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today: number, out: UnitList) {
+  const target = rule.target;
+  const mask = rule.frequency !== null && "weekdays" in rule.frequency ? scheduleMask(rule.frequency) : 0x7f;
+  const need = target ? target.amount : 1;
+  const atMost = target?.atMost ?? false;
+  for (let day = from; day <= to; day++) {
+    const i = day - dense.first;
+    const value = dense.amount[i]!;
+    const excused = dense.flags[i] === EXCUSED || ((mask >> weekdayOfDayNumber(day)) & 1) === 0;
+    let status: UnitStatus;
+    if (atMost) {
+      if (excused) status = PASSED;
+      else if (value > need) status = MISSED;
+      else status = day >= today ? OPEN : MET;
+    } else if (value >= need && value > 0) status = MET;
+    else if (excused) status = PASSED;
+    else status = day >= today ? OPEN : MISSED;
+    out.push(day, day, status);
+  }
+}
+
+/**
+ * The period units of one rule from `from` to `to`. A period cut by the rule's first or last day needs its target
+ * in full, and one that is not met is passed over rather than missed.
+ */
+function periodUnits(
+  dense: Dense,
+  rule: HabitRule,
+  per: Period,
+  from: number,
+  to: number,
+  today: number,
+  weekStart: WeekStart,
+  out: UnitList,
+) {
+  const { frequency, target } = rule;
+  const times = frequency !== null && "times" in frequency ? frequency.times : 0;
+  for (
+    let start = periodStart(from, per, weekStart);
+    start <= to;
+    start = nextPeriodStart(start, per, weekStart)
+  ) {
+    const end = nextPeriodStart(start, per, weekStart) - 1;
+    const a = Math.max(start, from);
+    const b = Math.min(end, to);
+    const cut = a !== start || b !== end;
+    let hits = 0;
+    let total = 0;
+    let excused = 0;
+    for (let day = a; day <= b; day++) {
+      const i = day - dense.first;
+      const value = i < dense.amount.length ? dense.amount[i]! : Number.NaN;
+      const hit = times > 0 ? (target ? value >= target.amount && value > 0 : value > 0) : false;
+      if (hit) hits++;
+      else if (i < dense.flags.length && dense.flags[i] === EXCUSED) excused++;
+      if (value > 0) total += value;
+    }
+    let status: UnitStatus;
+    if (times > 0) {
+      // Each skipped day of the period lowers what it needs by one.
+      const need = times - excused;
+      if (need <= 0) status = hits > 0 ? MET : PASSED;
+      else if (hits >= need) status = MET;
+      else status = end >= today ? OPEN : cut ? PASSED : MISSED;
+    } else if (target!.atMost) {
+      if (total > target!.amount) status = MISSED;
+      else status = end >= today ? OPEN : excused === b - a + 1 ? PASSED : MET;
+    } else if (total >= target!.amount && total > 0) status = MET;
+    else status = end >= today ? OPEN : cut || excused === b - a + 1 ? PASSED : MISSED;
+    out.push(a, b, status);
+  }
+}
+
+/** Units being written: typed arrays long enough for one unit a day. */
+class UnitList {
+  start: Int32Array;
+  end: Int32Array;
+  status: Uint8Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.status = new Uint8Array(capacity);
+  }
+  push(start: number, end: number, status: UnitStatus) {
+    const i = this.length++;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.status[i] = status;
+  }
+}
+
+/** What a rule's units are: days, or the period of its "N times" or of its target. */
+export function unitOf(rule: HabitRule): TargetPer {
+  if (rule.frequency !== null && "times" in rule.frequency) return rule.frequency.per;
+  return rule.target?.per ?? "day";
+}
+
+/** The first and last day the habit's units cover at `today`. */
+function span(days: KindDays, today: number): { first: number; last: number } {
+  const { days: entries } = days;
+  let first = toDayNumber(days.rules[0]!.from);
+  if (entries.length > 0) first = Math.min(first, entries[0]!);
+  let last = today;
+  if (entries.length > 0) last = Math.max(last, entries[entries.length - 1]!);
+  return { first, last };
+}
+
+/** The habit's units from its first rule or entry to today (or its last entry, if later). */
+export function habitUnits(days: KindDays, today: number): Units {
+  return unitsOf(days, today).units;
+}
+
+function unitsOf(days: KindDays, t: number): { units: Units; dense: Dense } {
+  const { first, last } = span(days, t);
+  // Periods may reach a few days either side of the span: the dense arrays cover them.
+  const d = dense(days, first - 31, last + 31);
+  const out = new UnitList(last - first + 1);
+  const { rules } = days;
+  for (let r = 0; r < rules.length; r++) {
+    const rule = rules[r]!;
+    const from = r === 0 ? first : toDayNumber(rule.from);
+    const to = r + 1 < rules.length ? toDayNumber(rules[r + 1]!.from) - 1 : last;
+    if (to < from) continue;
+    const per = unitOf(rule);
+    if (per === "day") dayUnits(d, rule, from, to, t, out);
+    else periodUnits(d, rule, per, from, to, t, days.weekStart, out);
+  }
+  return { units: out, dense: d };
+}
+
+/** Every figure of the habit at `today`. */
+export function kindFigures(days: KindDays, today: number): KindFigures {
+  const t = today;
+  const { units, dense } = unitsOf(days, t);
+  const { start, end, status, length } = units;
+  const rule = days.rules[ruleIndexAt(days.rules, t)]!;
+  const atMost = rule.target?.atMost ?? false;
+
+  // The unit that holds today.
+  let now = length - 1;
+  while (now > 0 && start[now]! > t) now--;
+
+  let streak = 0;
+  for (let u = now; u >= 0; u--) {
+    const s = status[u];
+    if (s === MISSED) break;
+    if (s === MET) streak++;
+  }
+
+  let best = 0;
+  let run = 0;
+  for (let u = 0; u < length; u++) {
+    const s = status[u];
+    if (s === MISSED) run = 0;
+    else if (s === MET && ++run > best) best = run;
+  }
+
+  // From the first unit with an entry (the first unit, for a target to stay under), up to today. An open day counts
+  // as not met, as the rate of a daily habit always has; an open period counts only once met.
+  const firstEntry = days.days.length > 0 ? days.days[0]! : Number.POSITIVE_INFINITY;
+  let met = 0;
+  let missed = 0;
+  let counting = atMost;
+  for (let u = 0; u <= now && u < length; u++) {
+    if (!counting && end[u]! >= firstEntry) counting = true;
+    if (!counting) continue;
+    const s = status[u];
+    if (s === MET) met++;
+    else if (s === MISSED) missed++;
+    else if (s === OPEN && start[u] === end[u] && !atMost) missed++;
+  }
+  const rate = met === 0 ? 0 : Math.min(100, Math.round((met / (met + missed)) * 100));
+
+  return {
+    per: unitOf(rule),
+    streak,
+    best: Math.max(best, streak),
+    rate,
+    progress: progressAt(dense, rule, now >= 0 ? start[now]! : t, now >= 0 ? end[now]! : t, t),
+    status: (now >= 0 ? status[now] : OPEN) as UnitStatus,
+  };
+}
+
+function ruleIndexAt(rules: readonly HabitRule[], today: number): number {
+  let index = 0;
+  for (let i = 1; i < rules.length; i++) if (toDayNumber(rules[i]!.from) <= today) index = i;
+  return index;
+}
+
+/** The progress of the unit from `a` to `b` that holds today: what is done up to today, and what it needs. */
+function progressAt(dense: Dense, rule: HabitRule, a: number, b: number, today: number): Progress {
+  const per = unitOf(rule);
+  const target = rule.target;
+  const times = rule.frequency !== null && "times" in rule.frequency ? rule.frequency.times : 0;
+  let hits = 0;
+  let total = 0;
+  let excused = 0;
+  for (let day = a; day <= b; day++) {
+    const i = day - dense.first;
+    if (i < 0 || i >= dense.amount.length) continue;
+    const value = dense.amount[i]!;
+    const hit = target ? value >= target.amount && value > 0 : value > 0;
+    if (hit && day <= today) hits++;
+    if (value > 0 && day <= today) total += value;
+    if (!hit && dense.flags[i] === EXCUSED) excused++;
+  }
+  if (times > 0) return { amount: hits, needed: Math.max(0, times - excused), per, atMost: false };
+  if (!target) return { amount: hits, needed: 1, per, atMost: false };
+  return { amount: Math.round(total * 1000) / 1000, needed: target.amount, per, atMost: target.atMost };
+}
