@@ -74,12 +74,11 @@ describe("the initial bundle's modules", () => {
     expect(initial).not.toContain("src/core/messages/on-demand.ts");
   });
 
-  it("leave out what loads after the first paint: Today's list, the store engine and its writes", () => {
+  it("leave out what loads after the first paint: Today's list and the store engine with its writes", () => {
     for (const file of [
       "src/web/features/today/today-list.tsx",
       "src/web/features/today/habit-row.tsx",
       "src/web/lib/sync/sync-engine.ts",
-      "src/web/lib/sync/store-writes.ts",
     ])
       expect(initial, file).not.toContain(file);
   });
