@@ -1,4 +1,4 @@
-// The initial bundle (docs/decisions/0030) is every module main.tsx reaches through static imports. A
+// The initial bundle (docs/decisions/0060) is every module main.tsx reaches through static imports. A
 // few modules must stay out of it, loaded after the first paint or with the pages that need them; scripts/
 // bundle-size.mjs measures the whole, this names the culprit when one of them comes back.
 import { describe, expect, it } from "vitest";
