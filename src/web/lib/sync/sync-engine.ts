@@ -132,7 +132,7 @@ async function checkName(name: string, failure: string): Promise<string | null> 
 }
 
 /** An emoji as the contract takes it: a short text (at most MAX_EMOJI_LENGTH code units, no control character). */
-export function cleanEmoji(emoji: string | null | undefined): string | null {
+function cleanEmoji(emoji: string | null | undefined): string | null {
   const text = emoji?.trim() ?? "";
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   return text === "" || text.length > MAX_EMOJI_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(text)
@@ -141,7 +141,7 @@ export function cleanEmoji(emoji: string | null | undefined): string | null {
 }
 
 /** A day that can be set: from 2000-01-01 up to today. */
-export const settable = (date: LocalDate, today: LocalDate) =>
+const settable = (date: LocalDate, today: LocalDate) =>
   isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
 
 const has = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.has(id);
