@@ -275,7 +275,7 @@ export type Target = { account: BenchAccount; habitId: string };
 
 /**
  * Mark then unmark today, each connection picking its account and habit per mark-unmark pair: through a push of
- * one setDay op (what the web sends, src/web/lib/sync/store-writes.ts) or through the REST routes.
+ * one setDay op (what the web sends, src/web/lib/sync/sync-engine.ts) or through the REST routes.
  */
 export function toggles(
   { h, today }: Pick<Context, "h" | "today">,

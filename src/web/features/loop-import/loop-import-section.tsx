@@ -22,7 +22,7 @@ export function LoopImportSection() {
     confirm: ask,
     importAll,
     append: (items) => apiRequest("POST /api/habits/import", { body: items }),
-    sync: () => engine.sync(),
+    sync: () => engine.act((e) => e.sync()),
     engines: browserEngines,
   });
   return (

@@ -1,17 +1,248 @@
 // Today's list with everything that only works once the store has opened: the rows (7-day strip, order), the
 // empty and error states, and the milestone celebration of a rising streak. The first paint shows the list's
 // loading state, so this module loads with the store engine, after the first paint (the initial JavaScript budget,
-// docs/decisions/0030); today-page.tsx shows ListLoading until both are there.
-import { type ComponentProps, useLayoutEffect } from "react";
+// docs/decisions/0060); today-page.tsx shows ListLoading until both are there.
+import {
+  type ComponentProps,
+  type PointerEvent as ReactPointerEvent,
+  startTransition,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
+import { messages } from "../../../core/messages/first-screen";
 import { isMilestone } from "../../../core/milestones";
+import { isDue } from "../../../core/schedule";
 import { currentStreak } from "../../../core/streaks";
+import type { Vacation } from "../../../core/vacation";
+import type { HabitsStatus } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
 import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
-import { HabitList } from "./habit-list";
+import { cx } from "../../ui/cx";
+import { ChevronDownIcon } from "../../ui/icons";
+import { HabitRow, loadDrag, type MoveDirection, type RowActions } from "./habit-row";
+import { ListLoading } from "./list-loading";
+import { ListEmpty, ListError } from "./list-states";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
+
+const t = messages.todayHistory;
+
+export type ListActions = Omit<RowActions, "onMove" | "onDragStart"> & {
+  /** Puts the habit just before `beforeId`, or last when null (useHabits' moveTo). */
+  onMoveTo: (habit: Habit, beforeId: string | null) => void;
+};
+
+type Props = ListActions & {
+  status: HabitsStatus;
+  /** The habits on Today (none archived), in their order; their schedules sort them into two lists. */
+  habits: readonly Habit[];
+  /** How many habits are archived, for the empty list. */
+  archivedCount: number;
+  today: LocalDate;
+  vacations: readonly Vacation[];
+  isSaving: (id: string) => boolean;
+  onRetry: () => void;
+  onAdd: (name: string) => void;
+};
+
+/**
+ * Rows drawn in the list's first render: a phone's screenful below Today's heading and form (3 rows show at 412 ×
+ * 823 px). Before the first paint the list draws as many more as the window has room for below its top, and the
+ * others follow in a transition right after that paint, in slices that leave the browser free (with 50
+ * habits, Today's first render drew 50 rows, about 3,000 elements, before anything showed; 12 rows still made most
+ * of Today's first frame).
+ */
+export const FIRST_ROWS = 4;
+/** Less than a row's height (7.5 to 7.75rem, the gap included): the rows a window has room for are not undercounted. */
+const ROW_MIN_PX = 96;
+
+/** How many rows fill the window below the list's top edge (at least `shown`); `shown` where nothing is laid out. */
+export function rowsToFill(list: HTMLElement, shown: number): number {
+  const { top, height } = list.getBoundingClientRect();
+  if (height === 0) return shown; // not laid out (jsdom)
+  return Math.max(shown, Math.ceil((window.innerHeight - Math.max(0, top)) / ROW_MIN_PX));
+}
+
+/** Where a habit at `from` lands when moved to index `to` of the same list: the habit it goes before. */
+function beforeIdFor(list: readonly Habit[], from: number, to: number): string | null {
+  const others = list.filter((_, i) => i !== from);
+  return others[to]?.id ?? null;
+}
+
+type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry" | "onAdd"> & {
+  habits: readonly Habit[];
+  label: string;
+  id?: string;
+  testId: string;
+  announce: (text: string) => void;
+};
+
+/**
+ * Functions that stay the same from render to render and call the latest of `actions`: the rows (memo) are drawn
+ * again only when their habit changes, and still act with what the list knows now (its order, for a move).
+ */
+function useStableActions(actions: RowActions): RowActions {
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
+  });
+  return useMemo(
+    () => ({
+      onToggle: (habit) => latest.current.onToggle(habit),
+      onDelete: (habit) => latest.current.onDelete(habit),
+      onCycleDay: (habit, date) => latest.current.onCycleDay(habit, date),
+      onMove: (habit, direction) => latest.current.onMove(habit, direction),
+      onExplain: (habit) => latest.current.onExplain(habit),
+      onDragStart: (habit, event) => latest.current.onDragStart(habit, event),
+    }),
+    [],
+  );
+}
+
+/** One ordered list of rows: keyboard moves (buttons) and pointer drags move a habit within it. */
+function HabitSection({
+  habits,
+  label,
+  id,
+  testId,
+  announce,
+  isSaving,
+  onMoveTo,
+  today,
+  vacations,
+  ...rest
+}: SectionProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // After a keyboard move the row's button keeps the focus, also where the list re-inserts the row (which blurs
+  // it): once the new order shows, the button is focused again.
+  const refocus = useRef<{ id: string; direction: MoveDirection; order: string } | null>(null);
+  const order = habits.map((habit) => habit.id).join("\n");
+  useLayoutEffect(() => {
+    const pending = refocus.current;
+    if (!pending || pending.order === order) return;
+    refocus.current = null;
+    const row = Array.from(listRef.current?.children ?? []).find(
+      (el) => el instanceof HTMLElement && el.dataset.habitId === pending.id,
+    );
+    const button = row?.querySelector<HTMLElement>(`[data-move="${pending.direction}"]`);
+    if (button && document.activeElement !== button) button.focus();
+  }, [order]);
+
+  const moveTo = (from: number, to: number) => {
+    const habit = habits[from];
+    if (!habit || to === from) return;
+    onMoveTo(habit, beforeIdFor(habits, from, to));
+    announce(t.moved(habit.name, to + 1, habits.length));
+  };
+  const onMove = (habit: Habit, direction: MoveDirection) => {
+    const from = habits.indexOf(habit);
+    refocus.current = { id: habit.id, direction, order };
+    moveTo(from, direction === "up" ? from - 1 : from + 1);
+  };
+  const onDragStart = (habit: Habit, event: ReactPointerEvent<HTMLElement>) => {
+    if (event.button !== 0 || habits.length < 2) return;
+    event.preventDefault();
+    const handle = event.currentTarget;
+    const item = handle.closest("li");
+    const native = event.nativeEvent;
+    if (!item) return;
+    loadDrag().then(
+      ({ startDrag }) => startDrag({ event: native, handle, item, onDrop: moveTo }),
+      () => undefined, // no drag without its code; the move buttons still work
+    );
+  };
+
+  const actions = useStableActions({ ...rest, onMove, onDragStart });
+  // null: every row. Before the first paint the rows that fill the window; after it, all in a transition.
+  const [firstRows, setFirstRows] = useState<number | null>(habits.length <= FIRST_ROWS ? null : FIRST_ROWS);
+  useLayoutEffect(() => {
+    if (firstRows === null || !listRef.current) return;
+    const fill = rowsToFill(listRef.current, firstRows);
+    if (fill > firstRows) setFirstRows(fill < habits.length ? fill : null);
+  }, []); // once, at the first commit: the rows that show at first
+  useEffect(() => {
+    if (firstRows !== null) startTransition(() => setFirstRows(null));
+  }, [firstRows]);
+  const shown = firstRows === null ? habits : habits.slice(0, firstRows);
+
+  return (
+    <ul ref={listRef} id={id} aria-label={label} className="space-y-3" data-testid={testId}>
+      {shown.map((habit, i) => (
+        <HabitRow
+          key={habit.id}
+          habit={habit}
+          today={today}
+          vacations={vacations}
+          saving={isSaving(habit.id)}
+          first={i === 0}
+          last={i === habits.length - 1}
+          {...actions}
+        />
+      ))}
+    </ul>
+  );
+}
+
+export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...rest }: Props) {
+  const [showNotDue, setShowNotDue] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const notDueId = useId();
+  if (status === "loading") return <ListLoading />;
+  if (status === "error") return <ListError onRetry={onRetry} onAdd={onAdd} />;
+  if (habits.length === 0) return <ListEmpty archived={archivedCount} />;
+  const due = habits.filter((habit) => isDue(habit.schedule, rest.today));
+  const notDue = habits.filter((habit) => !isDue(habit.schedule, rest.today));
+  // A new text each time (a zero-width space toggles), so that the same move twice is announced twice.
+  const announce = (text: string) => setAnnouncement((old) => (old === text ? `${text}\u200b` : text));
+  return (
+    <div className="space-y-3">
+      {due.length === 0 && (
+        <p className="px-1 text-sm text-slate-600 dark:text-slate-300" data-testid="nothing-due">
+          {t.nothingDue}
+        </p>
+      )}
+      {due.length > 0 && (
+        <HabitSection habits={due} label="Your habits" testId="habit-list" announce={announce} {...rest} />
+      )}
+      {notDue.length > 0 && (
+        <div>
+          <button
+            type="button"
+            aria-expanded={showNotDue}
+            aria-controls={showNotDue ? notDueId : undefined}
+            onClick={() => setShowNotDue(!showNotDue)}
+            data-testid="not-due-toggle"
+            className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg px-1 text-sm font-medium text-slate-700 hover:text-slate-950 dark:text-slate-200 dark:hover:text-white"
+          >
+            <span>{t.notDueToday(notDue.length)}</span>
+            <ChevronDownIcon size={18} className={cx("transition-transform", showNotDue && "rotate-180")} />
+          </button>
+          {showNotDue && (
+            <div className="mt-2">
+              <HabitSection
+                habits={notDue}
+                id={notDueId}
+                label={t.notDueToday(notDue.length)}
+                testId="not-due-list"
+                announce={announce}
+                {...rest}
+              />
+            </div>
+          )}
+        </div>
+      )}
+      <p role="status" className="sr-only" data-testid="reorder-status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
 
 export type TodayListProps = ComponentProps<typeof HabitList>;
 

@@ -45,13 +45,18 @@ import { useCurrentUser } from "../current-user";
 import { lazyPart } from "../lazy-part";
 import { useToday } from "../use-today";
 import { showError } from "../../ui/notices";
-import { loadedStoreWrites, loadStoreWrites, syncEngineFor, type StoreWrites } from "../sync/lazy-engine";
-import type { StoreSnapshot, StoreSource, SyncEngine } from "../sync/sync-engine";
+import { retryImport } from "../pwa/retry-import";
+import type {
+  HabitExtras,
+  HabitUpdate,
+  RemoveHandle,
+  StoreSnapshot,
+  StoreSource,
+  SyncEngine,
+} from "../sync/sync-engine";
 import { useBeforeHabitsLoad } from "./before-habits-load";
 import type { HabitView } from "./habit-view";
-import type { HabitExtras, HabitUpdate, RemoveHandle, Tools } from "../sync/store-writes";
-import { parseHabitName, preloadHabitValidation } from "./habit-validation";
-import { newId } from "./new-id";
+import { preloadHabitValidation } from "./habit-validation";
 
 export type { HabitExtras, HabitUpdate, HabitView, RemoveHandle };
 
@@ -82,22 +87,91 @@ export type UseHabits = {
   isSaving: (id: string) => boolean;
 };
 
-/** The user's store engine and its current snapshot. */
-export function useHabitStore(): { engine: SyncEngine; snapshot: StoreSnapshot } {
-  const { id: userId } = useCurrentUser();
-  const beforeLoad = useBeforeHabitsLoad();
-  const engine = useMemo(() => syncEngineFor(userId, beforeLoad), [userId, beforeLoad]);
-  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
-  return { engine, snapshot };
-}
+const loadingSnapshot: StoreSnapshot = {
+  status: "loading",
+  source: null,
+  habits: [],
+  // As replica-state's emptyReplica(), written out: that module loads with the engine, after the first paint.
+  replica: {
+    habits: new Map(),
+    done: new Map(),
+    skipped: new Map(),
+    settings: { dayStart: 0, vacations: [] },
+  },
+  pending: 0,
+  meta: {},
+};
+
+// Without the engine no screen leaves its loading state, so its code is fetched until it arrives: after
+// retryImport's quick retries, again when the connection returns or after ENGINE_RETRY_MS (a server restarting).
+export const ENGINE_RETRY_MS = 10_000;
+const nextChance = () =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ENGINE_RETRY_MS);
+    window.addEventListener("online", done);
+  });
+let moduleLoad: Promise<typeof import("../sync/sync-engine")> | undefined;
+const engineModule = () =>
+  (moduleLoad ??= (async () => {
+    for (;;) {
+      try {
+        return await retryImport(() => import("../sync/sync-engine"));
+      } catch {
+        await nextChance();
+      }
+    }
+  })());
 
 /**
- * Runs `write` with the writes (sync/store-writes.ts), loaded with the store engine (the first paint does without
- * them): once they are loaded, in a microtask of this task, so that the change shows in the next frame.
+ * The user's store as the screens hold it. The engine (sync/sync-engine.ts) loads after the first paint (the
+ * initial JavaScript budget, docs/decisions/0060): until then the snapshot is the loading one, and `act` waits for
+ * the engine rather than losing a write. Once it is there, `act` calls it at once, in the caller's task: the store
+ * changes, and React draws the row, in the click's own task (a tick shows in the next frame).
  */
-function withWrites<T>(write: (writes: StoreWrites) => Promise<T>): Promise<T> {
-  const writes = loadedStoreWrites();
-  return (writes ? Promise.resolve(writes) : loadStoreWrites()).then(write);
+export type HabitStore = {
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => StoreSnapshot;
+  act: <T>(action: (engine: SyncEngine) => Promise<T>) => Promise<T>;
+};
+
+const stores = new Map<string, HabitStore>();
+
+/** One engine per user and page; the first caller's `beforeLoad` (app/ gives the migration) runs before it opens. */
+function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknown>): HabitStore {
+  const known = stores.get(userId);
+  if (known) return known;
+  let engine: SyncEngine | null = null;
+  const listeners = new Set<() => void>();
+  const loaded = engineModule().then((module) => {
+    engine = module.createSyncEngine(userId, beforeLoad);
+    engine.subscribe(() => listeners.forEach((listener) => listener()));
+    listeners.forEach((listener) => listener());
+    return engine;
+  });
+  const store: HabitStore = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
+    act: (action) => (engine ? action(engine) : loaded.then(action)),
+  };
+  stores.set(userId, store);
+  return store;
+}
+
+/** The user's store and its current snapshot. */
+export function useHabitStore(): { engine: HabitStore; snapshot: StoreSnapshot } {
+  const { id: userId } = useCurrentUser();
+  const beforeLoad = useBeforeHabitsLoad();
+  const engine = useMemo(() => storeFor(userId, beforeLoad), [userId, beforeLoad]);
+  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  return { engine, snapshot };
 }
 
 /**
@@ -119,55 +193,39 @@ export function useHabits(): UseHabits {
   );
   const status = snapshot.status === "ready" && !views ? "loading" : snapshot.status;
   useEffect(preloadHabitValidation, []);
-  const tools: Tools = useMemo(() => ({ engine, newId, parseHabitName }), [engine]);
+  const { act } = engine;
 
-  const add = useCallback(
-    (name: string, extras?: HabitExtras) => withWrites((writes) => writes.add(tools, name, extras)),
-    [tools],
-  );
-  const rename = useCallback(
-    (id: string, name: string) => withWrites((writes) => writes.rename(tools, id, name)),
-    [tools],
-  );
-  const remove = useCallback(
-    (id: string) => withWrites((writes) => writes.remove(tools, id, UNDO_DELETE_MS)),
-    [tools],
-  );
-  const toggle = useCallback(
-    (id: string) => withWrites((writes) => writes.toggle(tools, today, id)),
-    [tools, today],
-  );
+  const add = useCallback((name: string, extras?: HabitExtras) => act((e) => e.add(name, extras)), [act]);
+  const rename = useCallback((id: string, name: string) => act((e) => e.rename(id, name)), [act]);
+  const remove = useCallback((id: string) => act((e) => e.remove(id, UNDO_DELETE_MS)), [act]);
+  const toggle = useCallback((id: string) => act((e) => e.toggle(today, id)), [act, today]);
   const setDay = useCallback(
-    (id: string, date: LocalDate, state: DayState) =>
-      withWrites((writes) => writes.setDay(tools, today, id, date, state)),
-    [tools, today],
+    (id: string, date: LocalDate, state: DayState) => act((e) => e.setDay(today, id, date, state)),
+    [act, today],
   );
   const cycleDay = useCallback(
-    (id: string, date: LocalDate) => withWrites((writes) => writes.cycleDay(tools, today, id, date)),
-    [tools, today],
+    (id: string, date: LocalDate) => act((e) => e.cycleDay(today, id, date)),
+    [act, today],
   );
-  const update = useCallback(
-    (id: string, changes: HabitUpdate) => withWrites((writes) => writes.update(tools, id, changes)),
-    [tools],
-  );
+  const update = useCallback((id: string, changes: HabitUpdate) => act((e) => e.update(id, changes)), [act]);
   const move = useCallback(
-    (id: string, direction: "up" | "down") => withWrites((writes) => writes.move(tools, id, direction)),
-    [tools],
+    (id: string, direction: "up" | "down") => act((e) => e.move(id, direction)),
+    [act],
   );
   const moveTo = useCallback(
-    (id: string, beforeId: string | null) => withWrites((writes) => writes.moveTo(tools, id, beforeId)),
-    [tools],
+    (id: string, beforeId: string | null) => act((e) => e.moveTo(id, beforeId)),
+    [act],
   );
   const importAll = useCallback(
     async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
-      const outcome = await engine.importAll(rows, newId);
+      const outcome = await act((e) => e.importAll(rows));
       // A refusal has shown its failure text; a queued import says it failed for now (its list is shown here).
       if (outcome === "queued") showError(messages.habits.importFailed);
       return outcome === "saved"
         ? { ok: true, source: "server" }
         : { ok: false, source: outcome === "queued" ? "local" : "server" };
     },
-    [engine],
+    [act],
   );
 
   return {
@@ -176,7 +234,7 @@ export function useHabits(): UseHabits {
     today,
     status,
     source: snapshot.source,
-    retry: () => void engine.sync(),
+    retry: () => void act((e) => e.sync()),
     add,
     rename,
     remove,

@@ -19,7 +19,6 @@ import { isLocalDate, type LocalDate } from "../../../core/local-date";
 import { EARLIEST_DAY, MAX_VACATIONS } from "../../../core/sync";
 import { endVacation, normalizeVacations, type Vacation } from "../../../core/vacation";
 import { useToday } from "../use-today";
-import { newId } from "./new-id";
 import { useHabitStore } from "./use-habits";
 
 export type UseUserSettings = {
@@ -48,14 +47,14 @@ export function useUserSettings(): UseUserSettings {
     async (next: Vacation[]) => {
       const current = engine.getSnapshot().replica.settings.vacations;
       if (next.length > MAX_VACATIONS || sameVacations(next, current)) return false;
-      return engine.write({ opId: newId(), type: "setSettings", vacations: next });
+      return engine.act((e) => e.setSettings({ vacations: next }));
     },
     [engine],
   );
   const setDayStart = useCallback(
     async (minutes: DayStart) => {
       if (!isDayStart(minutes) || minutes === engine.getSnapshot().replica.settings.dayStart) return false;
-      return engine.write({ opId: newId(), type: "setSettings", dayStart: minutes });
+      return engine.act((e) => e.setSettings({ dayStart: minutes }));
     },
     [engine],
   );

@@ -14,7 +14,7 @@ const calendarToday = (now = new Date()) =>
   todayInZoneAt(now, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", DEFAULT_DAY_START);
 
 /**
- * "Done": the same setDay op a tick on Today writes (store-writes.ts), into the outbox of the user signed in here
+ * "Done": the same setDay op a tick on Today writes (sync-engine.ts), into the outbox of the user signed in here
  * last (push-device.ts); open tabs reload their copy; then the outbox is sent. Offline, the op waits in the outbox and the app sends
  * it later. False when there is no user to write for.
  */

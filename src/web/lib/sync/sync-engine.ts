@@ -1,10 +1,18 @@
 // The local-first store of one signed-in user (docs/decisions/0025): an in-memory copy of the IndexedDB
-// replica that the screens read, local writes that apply at once and join the outbox, and the tab coordination.
-// The network side (push, pull, live events, backoff) runs in one tab only: see sync-loop.ts.
+// replica that the screens read, the habit writes as ops that apply at once and join the outbox, and the tab
+// coordination. It loads after the first paint (use-habits.ts; docs/decisions/0060). The network side (push, pull,
+// live events, backoff) runs in one tab only: see sync-loop.ts.
 import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
+import { type DayState, nextDayState } from "../../../core/day-state";
+import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
+import { isLocalDate, type LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
+import { normalizeSchedule, type Schedule } from "../../../core/schedule";
+import { EARLIEST_DAY, MAX_EMOJI_LENGTH, type SyncOp } from "../../../core/sync";
 import { showError, showNotice } from "../../ui/notices";
+import { parseHabitName } from "../habits/habit-validation";
+import { newId } from "../habits/new-id";
 import { setDayStart } from "../local-today";
 import { inBackground, nextTask } from "../next-task";
 import { perfMark } from "../perf-mark";
@@ -32,9 +40,6 @@ import {
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
 import { newTabName, recordedWrites, recordWrite, settleWrite, tabLockName, writerOf } from "./write-journal";
 
-/** The habit writes travel in this chunk (lazy-engine.ts loads them with the engine). */
-export * as storeWrites from "./store-writes";
-
 export type StoreStatus = "loading" | "ready" | "error";
 export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
 /** "server": the last sync reached the server; "local": the stored copy is shown, the server could not be reached. */
@@ -57,21 +62,42 @@ export type TabMessage = { type: "changed" } | { type: "kick" } | { type: "notic
  * it now, so the imported list is loaded on this device and the import waits in the outbox. */
 export type ImportOutcome = "saved" | "refused" | "queued";
 
+export type HabitExtras = { emoji?: string | null; schedule?: Schedule | null };
+export type HabitUpdate = { schedule?: Schedule | null; archived?: boolean; emoji?: string | null };
+export type SettingsChange = Omit<Extract<SyncOp, { type: "setSettings" }>, "opId" | "type">;
+/** What remove() gives back: undo() until the delete has been sent. */
+export type RemoveHandle = { undo: () => Promise<boolean> };
+
+/** The engine's writes; lib/habits/use-habits.ts documents each habit write. Each resolves once stored here. */
 export type SyncEngine = {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => StoreSnapshot;
-  write: (op: LocalOp) => Promise<boolean>;
-  /**
-   * Deletes a habit here at once; its op waits in the outbox for `holdMs` before it is sent, and
-   * `undo(opId)` until then puts the habit and its days back as they were.
-   */
-  removeHeld: (op: DeleteOp, holdMs: number) => Promise<boolean>;
-  /** True when the held delete `opId` was taken back (it had not been sent). */
-  undo: (opId: string) => Promise<boolean>;
+  add: (name: string, extras?: HabitExtras) => Promise<boolean>;
+  rename: (id: string, name: string) => Promise<boolean>;
+  /** Deletes at once; the op waits `holdMs` in the outbox, and undo() until then takes it back. */
+  remove: (id: string, holdMs: number) => Promise<RemoveHandle | null>;
+  setDay: (today: LocalDate, id: string, date: LocalDate, state: DayState) => Promise<boolean>;
+  toggle: (today: LocalDate, id: string) => Promise<boolean>;
+  cycleDay: (today: LocalDate, id: string, date: LocalDate) => Promise<boolean>;
+  update: (id: string, changes: HabitUpdate) => Promise<boolean>;
+  move: (id: string, direction: "up" | "down") => Promise<boolean>;
+  moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
+  /** The user's day start or vacations (lib/habits/use-user-settings.ts checks them). */
+  setSettings: (settings: SettingsChange) => Promise<boolean>;
   /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
-  importAll: (rows: readonly BackupHabit[], newId: () => string) => Promise<ImportOutcome>;
+  importAll: (rows: readonly BackupHabit[]) => Promise<ImportOutcome>;
   /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
   sync: (full?: boolean) => Promise<void>;
+};
+
+/** What the habit writes below use of the engine: its copy, and its writes of ops. */
+export type WriteTarget = {
+  getSnapshot: () => { replica: Replica; habits: ReplicaHabit[] };
+  write: (op: LocalOp) => Promise<boolean>;
+  /** Deletes a habit here at once; its op waits in the outbox for `holdMs` before it is sent. */
+  removeHeld: (op: DeleteOp, holdMs: number) => Promise<boolean>;
+  /** True when the held delete `opId` was taken back (it had not been sent): the habit and its days come back. */
+  undo: (opId: string) => Promise<boolean>;
 };
 
 const initial: StoreSnapshot = {
@@ -94,6 +120,125 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.emoji !== undefined) habit.emoji = extra.emoji;
   return habit;
 }
+
+/** The name as the shared schema accepts it; null when refused, or when the schema could not be loaded. */
+async function checkName(name: string, failure: string): Promise<string | null> {
+  try {
+    return await parseHabitName(name);
+  } catch {
+    showError(failure);
+    return null;
+  }
+}
+
+/** An emoji as the contract takes it: a short text (at most MAX_EMOJI_LENGTH code units, no control character). */
+function cleanEmoji(emoji: string | null | undefined): string | null {
+  const text = emoji?.trim() ?? "";
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  return text === "" || text.length > MAX_EMOJI_LENGTH || /[\u0000-\u001f\u007f-\u009f]/.test(text)
+    ? null
+    : text;
+}
+
+/** A day that can be set: from 2000-01-01 up to today. */
+const settable = (date: LocalDate, today: LocalDate) =>
+  isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
+
+const has = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.has(id);
+
+/** The day's state as stored now. */
+function stateOf(engine: WriteTarget, id: string, date: LocalDate): DayState {
+  const { replica } = engine.getSnapshot();
+  if (replica.done.get(id)?.has(date)) return "done";
+  return replica.skipped.get(id)?.has(date) ? "skipped" : "none";
+}
+
+/** Writes each position change as a moveHabit op, in order; true when all were stored. */
+async function writeMoves(engine: WriteTarget, moves: readonly PositionChange[]): Promise<boolean> {
+  let ok = moves.length > 0;
+  for (const { id, position } of moves)
+    ok = (await engine.write({ opId: newId(), type: "moveHabit", habitId: id, position })) && ok;
+  return ok;
+}
+
+/** The habit writes as ops, on the engine's copy (exported for their unit test, sync-engine.test.ts). */
+export const habitWrites = {
+  async add(engine: WriteTarget, name: string, extras: HabitExtras = {}): Promise<boolean> {
+    const valid = await checkName(name, messages.habits.saveFailed);
+    if (valid === null) return false; // a blank name is ignored
+    const position = positionForNew([...engine.getSnapshot().replica.habits.values()]);
+    const emoji = cleanEmoji(extras.emoji);
+    const schedule = normalizeSchedule(extras.schedule);
+    return engine.write({
+      opId: newId(),
+      type: "createHabit",
+      habitId: newId(),
+      name: valid,
+      position,
+      ...(emoji === null ? {} : { emoji }),
+      ...(schedule === null ? {} : { schedule }),
+    });
+  },
+
+  async rename(engine: WriteTarget, id: string, name: string): Promise<boolean> {
+    const valid = await checkName(name, messages.habits.updateFailed);
+    if (valid === null || !has(engine, id)) return false;
+    return engine.write({ opId: newId(), type: "renameHabit", habitId: id, name: valid });
+  },
+
+  async remove(engine: WriteTarget, id: string, holdMs: number): Promise<RemoveHandle | null> {
+    if (!has(engine, id)) return null;
+    const opId = newId();
+    const stored = await engine.removeHeld({ opId, type: "deleteHabit", habitId: id }, holdMs);
+    return stored ? { undo: () => engine.undo(opId) } : null;
+  },
+
+  async setDay(
+    engine: WriteTarget,
+    today: LocalDate,
+    id: string,
+    date: LocalDate,
+    state: DayState,
+  ): Promise<boolean> {
+    if (!has(engine, id) || !settable(date, today)) return false;
+    return engine.write({ opId: newId(), type: "setDay", habitId: id, date, state });
+  },
+
+  /** Today done ↔ not done (a skipped today becomes done). */
+  toggle: (engine: WriteTarget, today: LocalDate, id: string) =>
+    habitWrites.setDay(engine, today, id, today, stateOf(engine, id, today) === "done" ? "none" : "done"),
+
+  /** Not done → done → skipped → not done. */
+  cycleDay: (engine: WriteTarget, today: LocalDate, id: string, date: LocalDate) =>
+    habitWrites.setDay(engine, today, id, date, nextDayState(stateOf(engine, id, date))),
+
+  async update(
+    engine: WriteTarget,
+    id: string,
+    { schedule, archived, emoji }: HabitUpdate,
+  ): Promise<boolean> {
+    if (!has(engine, id)) return false;
+    const op: Extract<SyncOp, { type: "updateHabit" }> = { opId: newId(), type: "updateHabit", habitId: id };
+    if (schedule !== undefined) op.schedule = normalizeSchedule(schedule);
+    if (archived !== undefined) op.archived = archived;
+    if (emoji !== undefined) op.emoji = cleanEmoji(emoji);
+    if (op.schedule === undefined && op.archived === undefined && op.emoji === undefined) return false;
+    return engine.write(op);
+  },
+
+  /** One place up or down among the habits shown with it: archived among archived, the others among the others. */
+  move(engine: WriteTarget, id: string, direction: "up" | "down"): Promise<boolean> {
+    const sorted = engine.getSnapshot().habits;
+    const archived = sorted.find((habit) => habit.id === id)?.archived;
+    return writeMoves(
+      engine,
+      moveAmong(sorted, id, direction, (habit) => habit.archived === archived),
+    );
+  },
+
+  moveTo: (engine: WriteTarget, id: string, beforeId: string | null) =>
+    writeMoves(engine, moveBefore(engine.getSnapshot().habits, id, beforeId)),
+};
 
 export function createSyncEngine(
   userId: string,
@@ -298,7 +443,7 @@ export function createSyncEngine(
 
   start().catch(() => set({ status: "error" }));
 
-  async function importAll(rows: readonly BackupHabit[], newId: () => string): Promise<ImportOutcome> {
+  async function importAll(rows: readonly BackupHabit[]): Promise<ImportOutcome> {
     const opId = newId();
     const habits = rows.map((row) => importHabit(row, newId()));
     if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
@@ -350,11 +495,7 @@ export function createSyncEngine(
     return true;
   }
 
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+  const target: WriteTarget = {
     getSnapshot: () => snapshot,
     write: (op) => write(op),
     removeHeld: (op, holdMs) => write(op, true, holdMs),
@@ -370,6 +511,24 @@ export function createSyncEngine(
       kickAll();
       return true;
     },
+  };
+  const w = habitWrites;
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    add: (name, extras) => w.add(target, name, extras),
+    rename: (id, name) => w.rename(target, id, name),
+    remove: (id, holdMs) => w.remove(target, id, holdMs),
+    setDay: (today, id, date, state) => w.setDay(target, today, id, date, state),
+    toggle: (today, id) => w.toggle(target, today, id),
+    cycleDay: (today, id, date) => w.cycleDay(target, today, id, date),
+    update: (id, changes) => w.update(target, id, changes),
+    move: (id, direction) => w.move(target, id, direction),
+    moveTo: (id, beforeId) => w.moveTo(target, id, beforeId),
+    setSettings: (settings) => write({ opId: newId(), type: "setSettings", ...settings }),
     importAll,
     sync: async (full = false) => {
       if (loop$) await loop$.run(full);

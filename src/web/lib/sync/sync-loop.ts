@@ -3,14 +3,22 @@
 // (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
 // the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
-import { SYNC_MAX_OPS, type SyncPushResult } from "../../../core/sync";
+import { SYNC_MAX_OPS, type SyncOp, type SyncPull, type SyncPushResult } from "../../../core/sync";
 import { ApiError, failureText } from "../api";
 import { apiRequest } from "../api-request";
 import { backoffMs, failureMessage, holdEnd, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
 import { rebase, startPull, takePage } from "./replica-state";
-import { syncApi } from "./sync-api";
 import { liveEvents } from "./live-events";
+
+/** The web client of the sync protocol (src/core/sync.ts). apiRequest parses the answers by the contract's schemas
+ * (core/sync-answer-schema.ts): a malformed one rejects with ApiError BAD_RESPONSE, never reaches the store. */
+export const syncApi = {
+  pull: (cursor: string, limit?: number): Promise<SyncPull> =>
+    apiRequest("GET /api/sync", { query: { cursor, limit } }),
+  push: (ops: readonly SyncOp[]): Promise<SyncPushResult> =>
+    apiRequest("POST /api/sync/push", { body: { ops: [...ops] } }),
+};
 
 export type CycleResult = { ok: true } | { ok: false; offline: boolean };
 

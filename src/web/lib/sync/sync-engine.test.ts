@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LocalOp } from "./outbox";
 import { applyChanges, emptyReplica, opChanges, type Replica, storedHabits } from "./replica-state";
-import * as writes from "./store-writes";
+import { habitWrites as writes, type WriteTarget } from "./sync-engine";
 
 const TODAY = "2026-11-21";
 const t0 = "2026-11-01T00:00:00.000Z";
@@ -10,32 +10,27 @@ const t0 = "2026-11-01T00:00:00.000Z";
 function store() {
   let replica: Replica = emptyReplica();
   const ops: LocalOp[] = [];
-  let n = 0;
   const apply = (op: LocalOp) => {
     ops.push(op);
     replica = applyChanges(replica, opChanges(op, new Date(Date.parse(t0) + ops.length).toISOString()));
     return Promise.resolve(true);
   };
-  const tools: writes.Tools = {
-    engine: {
-      getSnapshot: () => ({ replica, habits: storedHabits(replica) }),
-      write: apply,
-      removeHeld: (op) => apply(op),
-      undo: () => Promise.resolve(false),
-    },
-    newId: () => `id${++n}`,
-    parseHabitName: (name) => Promise.resolve(name.trim() === "" ? null : name.trim()),
+  const engine: WriteTarget = {
+    getSnapshot: () => ({ replica, habits: storedHabits(replica) }),
+    write: apply,
+    removeHeld: (op) => apply(op),
+    undo: () => Promise.resolve(false),
   };
-  return { tools, ops, names: () => storedHabits(replica).map((h) => h.name), replica: () => replica };
+  return { engine, ops, names: () => storedHabits(replica).map((h) => h.name), replica: () => replica };
 }
 
 describe("the habit writes", () => {
   it("a new habit goes first, with its emoji and schedule in canonical form", async () => {
     const s = store();
-    await writes.add(s.tools, "Read");
-    await writes.add(s.tools, "Walk", { emoji: " 🚶 ", schedule: { weekdays: [5, 1] } });
-    await writes.add(s.tools, "Swim", { emoji: "\u0007", schedule: { weekdays: [0, 1, 2, 3, 4, 5, 6] } });
-    expect(await writes.add(s.tools, "  ")).toBe(false);
+    await writes.add(s.engine, "Read");
+    await writes.add(s.engine, "Walk", { emoji: " 🚶 ", schedule: { weekdays: [5, 1] } });
+    await writes.add(s.engine, "Swim", { emoji: "\u0007", schedule: { weekdays: [0, 1, 2, 3, 4, 5, 6] } });
+    expect(await writes.add(s.engine, "  ")).toBe(false);
     expect(s.names()).toEqual(["Swim", "Walk", "Read"]);
     expect(
       s.ops.map((op) => (op.type === "createHabit" ? [op.position, op.emoji, op.schedule] : null)),
@@ -48,16 +43,16 @@ describe("the habit writes", () => {
 
   it("sets a day from 2000-01-01 up to today only; cycles none → done → skipped → none; toggles today", async () => {
     const s = store();
-    await writes.add(s.tools, "Read");
+    await writes.add(s.engine, "Read");
     const id = storedHabits(s.replica())[0]!.id;
-    expect(await writes.setDay(s.tools, TODAY, id, "2026-11-22", "done")).toBe(false);
-    expect(await writes.setDay(s.tools, TODAY, id, "1999-12-31", "done")).toBe(false);
-    expect(await writes.setDay(s.tools, TODAY, id, "2026-02-30", "done")).toBe(false);
-    expect(await writes.setDay(s.tools, TODAY, "unknown", TODAY, "done")).toBe(false);
-    expect(await writes.setDay(s.tools, TODAY, id, "2000-01-01", "skipped")).toBe(true);
+    expect(await writes.setDay(s.engine, TODAY, id, "2026-11-22", "done")).toBe(false);
+    expect(await writes.setDay(s.engine, TODAY, id, "1999-12-31", "done")).toBe(false);
+    expect(await writes.setDay(s.engine, TODAY, id, "2026-02-30", "done")).toBe(false);
+    expect(await writes.setDay(s.engine, TODAY, "unknown", TODAY, "done")).toBe(false);
+    expect(await writes.setDay(s.engine, TODAY, id, "2000-01-01", "skipped")).toBe(true);
     const states = [];
     for (let i = 0; i < 3; i++) {
-      await writes.cycleDay(s.tools, TODAY, id, "2026-11-20");
+      await writes.cycleDay(s.engine, TODAY, id, "2026-11-20");
       const habit = storedHabits(s.replica())[0]!;
       states.push(
         habit.completedDates.includes("2026-11-20")
@@ -68,19 +63,19 @@ describe("the habit writes", () => {
       );
     }
     expect(states).toEqual(["done", "skipped", "none"]);
-    await writes.setDay(s.tools, TODAY, id, TODAY, "skipped");
-    await writes.toggle(s.tools, TODAY, id); // a skipped today becomes done
+    await writes.setDay(s.engine, TODAY, id, TODAY, "skipped");
+    await writes.toggle(s.engine, TODAY, id); // a skipped today becomes done
     expect(storedHabits(s.replica())[0]!.completedDates).toEqual([TODAY]);
-    await writes.toggle(s.tools, TODAY, id);
+    await writes.toggle(s.engine, TODAY, id);
     expect(storedHabits(s.replica())[0]).toMatchObject({ completedDates: [], skippedDates: ["2000-01-01"] });
   });
 
   it("update writes only what it is given, and nothing when nothing is given", async () => {
     const s = store();
-    await writes.add(s.tools, "Read");
+    await writes.add(s.engine, "Read");
     const id = storedHabits(s.replica())[0]!.id;
-    expect(await writes.update(s.tools, id, {})).toBe(false);
-    await writes.update(s.tools, id, { schedule: { weekdays: [3, 1] }, archived: true });
+    expect(await writes.update(s.engine, id, {})).toBe(false);
+    await writes.update(s.engine, id, { schedule: { weekdays: [3, 1] }, archived: true });
     expect(s.ops.at(-1)).toEqual({
       opId: expect.any(String),
       type: "updateHabit",
@@ -88,23 +83,23 @@ describe("the habit writes", () => {
       schedule: { weekdays: [1, 3] },
       archived: true,
     });
-    await writes.update(s.tools, id, { emoji: "" });
+    await writes.update(s.engine, id, { emoji: "" });
     expect(s.replica().habits.get(id)).toMatchObject({ emoji: null, archived: true });
   });
 
   it("moves up and down among the habits shown with it, and to a place before another", async () => {
     const s = store();
-    for (const name of ["D", "C", "B", "A"]) await writes.add(s.tools, name);
+    for (const name of ["D", "C", "B", "A"]) await writes.add(s.engine, name);
     const idOf = (name: string) => storedHabits(s.replica()).find((h) => h.name === name)!.id;
-    await writes.update(s.tools, idOf("B"), { archived: true });
-    await writes.move(s.tools, idOf("A"), "down"); // passes the archived B
+    await writes.update(s.engine, idOf("B"), { archived: true });
+    await writes.move(s.engine, idOf("A"), "down"); // passes the archived B
     expect(s.names()).toEqual(["B", "C", "A", "D"]);
-    await writes.move(s.tools, idOf("A"), "up");
+    await writes.move(s.engine, idOf("A"), "up");
     expect(s.names()).toEqual(["B", "A", "C", "D"]);
-    expect(await writes.move(s.tools, idOf("A"), "up")).toBe(false); // first of those shown already
-    await writes.moveTo(s.tools, idOf("D"), idOf("A"));
+    expect(await writes.move(s.engine, idOf("A"), "up")).toBe(false); // first of those shown already
+    await writes.moveTo(s.engine, idOf("D"), idOf("A"));
     expect(s.names()).toEqual(["B", "D", "A", "C"]);
-    await writes.moveTo(s.tools, idOf("B"), null);
+    await writes.moveTo(s.engine, idOf("B"), null);
     expect(s.names()).toEqual(["D", "A", "C", "B"]);
   });
 });

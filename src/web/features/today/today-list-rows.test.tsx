@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { FIRST_ROWS, HabitList, rowsToFill } from "./habit-list";
+import { FIRST_ROWS, HabitList, rowsToFill } from "./today-list";
 
 afterEach(cleanup);
 

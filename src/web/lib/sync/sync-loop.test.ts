@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SyncPull } from "../../../core/sync";
 import { ApiError } from "../api";
-import { syncApi } from "./sync-api";
+import { syncApi } from "./sync-loop";
 
 afterEach(() => vi.unstubAllGlobals());
 
