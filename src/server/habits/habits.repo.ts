@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
+import { compiledNamed, named } from "../db/compiled-once";
 import { isPostgres, locksRows, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
@@ -135,6 +136,28 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
   });
 }
 
+// The REST mark's first statement: the habit row stamped (its owner checked) and the day's state before, compiled
+// once (db/compiled-once.ts).
+const markHabit = compiledNamed<
+  HabitRow & { before: DayCode | null },
+  { id: string; userId: string; date: LocalDate; version: number; at: string }
+>((db) =>
+  db
+    .updateTable("habits")
+    .set({ updated_at: named("at"), version: named("version") })
+    .where("id", "=", named("id"))
+    .where("user_id", "=", named("userId"))
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("completions")
+        .select("done")
+        .where("habit_id", "=", named("id"))
+        .where("date", "=", named("date"))
+        .as("before"),
+    ),
+);
+
 /**
  * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
  * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
@@ -156,21 +179,7 @@ export async function setCompletion(
     // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
     if (done && locksRows(trx)) await lockOwner(trx, userId);
     const version = await nextVersions(trx, userId, 2);
-    const updated = await trx
-      .updateTable("habits")
-      .set({ updated_at: now.toISOString(), version })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .returningAll()
-      .returning((eb) =>
-        eb
-          .selectFrom("completions")
-          .select("done")
-          .where("habit_id", "=", id)
-          .where("date", "=", date)
-          .as("before"),
-      )
-      .executeTakeFirst();
+    const [updated] = (await markHabit(trx, { id, userId, date, version, at: now.toISOString() })).rows;
     if (!updated) return undefined;
     const { before: stored, ...row } = updated;
     const before: DayCode = stored ?? DAY_NONE;

@@ -1,5 +1,6 @@
 // Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
 import type { Updateable } from "kysely";
+import { compiledNamed, named } from "../db/compiled-once";
 import { locksRows, type Db } from "../db/database";
 import { scheduleColumn } from "../db/habit-columns";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
@@ -49,20 +50,43 @@ async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
   return ownerOf(userId, live?.user_id, dead?.user_id);
 }
 
+// A tick's statements (whose the habit is and its day's state; the habit's new version; the op's record): compiled
+// once (db/compiled-once.ts).
+const dayOf = compiledNamed<
+  { live: string | null; dead: string | null; state: DayCode | null },
+  { habitId: string; date: LocalDate }
+>((db) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("habits").select("user_id").where("id", "=", named("habitId")).as("live"),
+    eb.selectFrom("deleted_habits").select("user_id").where("id", "=", named("habitId")).as("dead"),
+    eb
+      .selectFrom("completions")
+      .select("done")
+      .where("habit_id", "=", named("habitId"))
+      .where("date", "=", named("date"))
+      .as("state"),
+  ]),
+);
+const touchHabit = compiledNamed<never, { habitId: string; updatedAt: string; version: number }>((db) =>
+  db
+    .updateTable("habits")
+    .set({ updated_at: named("updatedAt"), version: named("version") })
+    .where("id", "=", named("habitId")),
+);
+const recordOp = compiledNamed<never, Stored & { userId: string; opId: string; at: string }>((db) =>
+  db.insertInto("sync_ops").values({
+    user_id: named("userId"),
+    op_id: named("opId"),
+    status: named("status"),
+    code: named("code"),
+    message: named("message"),
+    created_at: named("at"),
+  }),
+);
+
 /** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
 async function whoseDay(trx: Db, habitId: string, date: LocalDate) {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb.selectFrom("habits").select("user_id").where("id", "=", habitId).as("live"),
-      eb.selectFrom("deleted_habits").select("user_id").where("id", "=", habitId).as("dead"),
-      eb
-        .selectFrom("completions")
-        .select("done")
-        .where("habit_id", "=", habitId)
-        .where("date", "=", date)
-        .as("state"),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = (await dayOf(trx, { habitId, date })).rows[0]!;
   return { live: row.live ?? null, dead: row.dead ?? null, state: (row.state ?? DAY_NONE) as DayCode };
 }
 
@@ -103,11 +127,7 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const change = seen.state === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
   await changeDayCount(trx, userId, change, limits);
   await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
-  await trx
-    .updateTable("habits")
-    .set({ updated_at: updatedAt, version: habitVersion })
-    .where("id", "=", habitId)
-    .execute();
+  await touchHabit(trx, { habitId, updatedAt, version: habitVersion });
   return applied;
 }
 
@@ -234,10 +254,7 @@ export async function pushOps(
       const outcome = await applyOne(ctx, { opId, ...op });
       const stored = toStored(outcome);
       seen.set(opId, stored);
-      await trx
-        .insertInto("sync_ops")
-        .values({ user_id: userId, op_id: opId, ...stored, created_at: at })
-        .execute();
+      await recordOp(trx, { userId, opId, ...stored, at });
       results.push({ opId, ...outcome });
     }
     return { results, cursor };
