@@ -6,11 +6,9 @@ import { startServer } from "./server";
 
 // Memory (docs/decisions/0034-server-memory.md). V8 lets the old generation grow to several times what is
 // live before it collects again. Collect once it has grown by a quarter (V8 reads this at each collection, so
-// setting it here is as good as on the command line). The SQLite writer's thread, started below, takes young
-// generations of at most 2 × 2 MiB instead of 2 × 16 MiB: it only passes statements and rows (this thread's
-// size is set when Node starts: `npm start` gives it with --max-semi-space-size).
+// setting it here is as good as on the command line). The young generation's size is set when Node starts:
+// `npm start` gives it with --max-semi-space-size.
 setFlagsFromString("--heap-growing-percent=25");
-setFlagsFromString("--max-semi-space-size=2");
 
 let config: Config;
 try {

@@ -5,7 +5,6 @@ import { Kysely, sql, type Generated } from "kysely";
 import { describe, expect, it } from "vitest";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import { sqliteDialect } from "./sqlite-dialect";
-import { writerOnThisThread } from "./sqlite-writer";
 
 type Db = { t: { id: Generated<number>; name: string } };
 
@@ -16,7 +15,7 @@ describe.skipIf(!hasNodeSqlite())("node:sqlite behind Kysely", () => {
     const file = join(dir, "t.db");
     const writer = openNodeSqlite(file);
     writer.exec("pragma journal_mode = WAL");
-    const db = new Kysely<Db>({ dialect: sqliteDialect(writerOnThisThread(writer), openNodeSqlite(file)) });
+    const db = new Kysely<Db>({ dialect: sqliteDialect(writer, openNodeSqlite(file)) });
     try {
       await sql`create table t (id integer primary key, name text not null)`.execute(db);
       const inserted = await db.insertInto("t").values({ name: "Read" }).returning(["id", "name"]).execute();

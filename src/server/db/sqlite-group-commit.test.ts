@@ -1,14 +1,13 @@
-// Group commit on the SQLite writer (docs/decisions/0032-write-path.md): transactions that queue while one runs share
+// Group commit on the SQLite writer (docs/decisions/0058-write-path.md): transactions that queue while one runs share
 // one real transaction, each in a savepoint; each is answered only after the shared COMMIT.
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Kysely, sql } from "kysely";
+import { Kysely, sql, type SqliteDatabase } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { betterSqliteLoads, committedIds } from "../../../test/support/sqlite-addon";
 import { sqliteDialect } from "./sqlite-dialect";
-import { startSqliteWriter, type SqliteWriter } from "./sqlite-writer";
 
 type Db = { t: { id: number; name: string } };
 
@@ -20,14 +19,21 @@ describe.skipIf(!betterSqliteLoads)("SQLite group commit", () => {
   let db: Kysely<Db>;
   let commits: number;
 
-  /** The writer thread, counting the COMMITs it runs. */
-  const countingWriter = (writer: SqliteWriter): SqliteWriter => ({
-    async execute(query) {
-      const result = await writer.execute(query);
-      if (/^commit$/i.test(query.sql)) commits++;
-      return result;
-    },
+  /** The writer connection, counting the COMMITs it runs. */
+  const countingWriter = (writer: Database.Database): SqliteDatabase => ({
     close: () => writer.close(),
+    prepare(text) {
+      const statement = writer.prepare(text);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        iterate: (parameters) => statement.iterate(parameters),
+        run(parameters) {
+          if (/^commit$/i.test(text)) commits++;
+          return statement.run(parameters);
+        },
+      };
+    },
   });
 
   const committed = () => committedIds(file);
@@ -35,11 +41,9 @@ describe.skipIf(!betterSqliteLoads)("SQLite group commit", () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), "hs-group-"));
     file = join(dir, "t.db");
-    const reader = new Database(file);
-    reader.pragma("journal_mode = WAL");
-    db = new Kysely<Db>({
-      dialect: sqliteDialect(countingWriter(startSqliteWriter(file, PRAGMAS)), reader),
-    });
+    const writer = new Database(file);
+    for (const pragma of PRAGMAS) writer.pragma(pragma);
+    db = new Kysely<Db>({ dialect: sqliteDialect(countingWriter(writer), new Database(file)) });
     await sql`create table t (id integer primary key, name text not null)`.execute(db);
     commits = 0;
   });

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { isPostgres, locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
+import { compiledNamed, named } from "../db/compiled-once";
+import { isPostgres, locksRows, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
 import { datesOfHabits, keptDates, listDatesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { habitRowsWithDates } from "./habit-list-postgres.repo";
-import { markNow } from "./mark-now.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
@@ -136,13 +136,34 @@ export async function deleteHabit(db: Db, userId: string, id: string): Promise<b
   });
 }
 
+// The REST mark's first statement: the habit row stamped (its owner checked) and the day's state before, compiled
+// once (db/compiled-once.ts).
+const markHabit = compiledNamed<
+  HabitRow & { before: DayCode | null },
+  { id: string; userId: string; date: LocalDate; version: number; at: string }
+>((db) =>
+  db
+    .updateTable("habits")
+    .set({ updated_at: named("at"), version: named("version") })
+    .where("id", "=", named("id"))
+    .where("user_id", "=", named("userId"))
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("completions")
+        .select("done")
+        .where("habit_id", "=", named("id"))
+        .where("date", "=", named("date"))
+        .as("before"),
+    ),
+);
+
 /**
  * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
  * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
  * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
  * done does not). The answer's days come from the ones kept at the user's last change when nothing came between
- * (habit-dates.repo.ts: keptDates), or on this thread's SQLite writer while the habit's row has the version they
- * were kept at (mark-now.repo.ts), else from the database.
+ * (habit-dates.repo.ts: keptDates), else from the database.
  */
 export async function setCompletion(
   db: Db,
@@ -154,49 +175,23 @@ export async function setCompletion(
   limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
   const kept = keptDates(db);
-  // On a SQLite file, at once on this thread's writer (decision 0038); elsewhere, or when another process holds
-  // the write lock, the general way below.
-  const mark = { userId, id, date, done, now, limits };
-  const near = await nearTransaction(db, (sql) => markNow(sql, mark, kept.entry(userId, id)));
-  if (near) {
-    if (!near.value) return undefined;
-    const { row, dates, counter } = near.value;
-    kept.set(userId, id, counter, Number(row.version), dates);
-    return toStored(row, dates);
-  }
-  const written = await smallWrites(db)
-    .transaction()
-    .execute(async (trx) => {
-      // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
-      if (done && locksRows(trx)) await lockOwner(trx, userId);
-      const version = await nextVersions(trx, userId, 2);
-      const updated = await trx
-        .updateTable("habits")
-        .set({ updated_at: now.toISOString(), version })
-        .where("id", "=", id)
-        .where("user_id", "=", userId)
-        .returningAll()
-        .returning((eb) =>
-          eb
-            .selectFrom("completions")
-            .select("done")
-            .where("habit_id", "=", id)
-            .where("date", "=", date)
-            .as("before"),
-        )
-        .executeTakeFirst();
-      if (!updated) return undefined;
-      const { before: stored, ...row } = updated;
-      const before: DayCode = stored ?? DAY_NONE;
-      const state = done ? DAY_DONE : DAY_NONE;
-      if (before !== state) {
-        await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
-        await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
-      }
-      // The counter stood at version - 1 before this write; version + 1 is the last number it took.
-      const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
-      return { habit: toStored(row, dates), dates, counter: version + 1, habitVersion: version };
-    });
+  const written = await db.transaction().execute(async (trx) => {
+    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+    if (done && locksRows(trx)) await lockOwner(trx, userId);
+    const version = await nextVersions(trx, userId, 2);
+    const [updated] = (await markHabit(trx, { id, userId, date, version, at: now.toISOString() })).rows;
+    if (!updated) return undefined;
+    const { before: stored, ...row } = updated;
+    const before: DayCode = stored ?? DAY_NONE;
+    const state = done ? DAY_DONE : DAY_NONE;
+    if (before !== state) {
+      await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
+      await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
+    }
+    // The counter stood at version - 1 before this write; version + 1 is the last number it took.
+    const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
+    return { habit: toStored(row, dates), dates, counter: version + 1, habitVersion: version };
+  });
   if (!written) return undefined;
   // Kept only once committed: a number of a write rolled back is taken again by the next one.
   kept.set(userId, id, written.counter, written.habitVersion, written.dates);

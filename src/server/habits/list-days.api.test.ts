@@ -1,5 +1,5 @@
 // The list reads a habit's days again only when its row's version moved (habit-dates.repo.ts, listDatesOfHabits),
-// and so does the REST mark's answer (mark-now.repo.ts). Random writes of every kind, through the API's own paths
+// and so does the REST mark's answer (habits.repo.ts setCompletion). Random writes of every kind, through the API's own paths
 // (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore that
 // replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh read
 // of the database gives. PostgreSQL's list is one statement of its own and keeps nothing
@@ -100,7 +100,7 @@ describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
         const path = `/api/habits/${id(s.habit)}/completions/${DAYS[s.day]}`;
         const marked = await t.call<Listed>(user, s.done ? "PUT" : "DELETE", path);
         expect(marked.status).toBe(200);
-        // The mark's answer comes from kept days too (mark-now.repo.ts): they must be the database's.
+        // The mark's answer comes from kept days too (habits.repo.ts setCompletion): they must be the database's.
         const [expected] = await fresh([id(s.habit)]);
         expect({
           id: marked.body.id,

@@ -1,4 +1,5 @@
 // A user's writes that add rows run one at a time and count what the account holds (quota.ts).
+import { compiledNamed, named } from "../db/compiled-once";
 import { locksRows, type Db } from "../db/database";
 import { DAY_NONE } from "../db/schema";
 import { checkQuota, type UserLimits } from "./quota";
@@ -40,6 +41,21 @@ export async function countDays(db: Db, userId: string): Promise<number> {
   return Number(count);
 }
 
+// A tick's and a REST mark's statements: compiled once (db/compiled-once.ts).
+const moveCount = compiledNamed<never, { userId: string; change: number }>((db) =>
+  db
+    .updateTable("day_counts")
+    .set((eb) => ({ days: eb("days", "+", named<number>("change")) }))
+    .where("user_id", "=", named("userId")),
+);
+const moveCountWithin = compiledNamed<never, { userId: string; change: number; within: number }>((db) =>
+  db
+    .updateTable("day_counts")
+    .set((eb) => ({ days: eb("days", "+", named<number>("change")) }))
+    .where("user_id", "=", named("userId"))
+    .where("days", "<=", named<number>("within")),
+);
+
 /**
  * Moves the user's count of stored days (day_counts, docs/decisions/0032) by `change`, in the transaction that adds
  * or removes those days, before it writes them. With `limits`, a count that would pass the quota changes nothing
@@ -54,13 +70,11 @@ export async function changeDayCount(
 ): Promise<void> {
   if (change === 0) return;
   const within = limits && change > 0 ? limits.maxDays - change : undefined;
-  const moved = await trx
-    .updateTable("day_counts")
-    .set((eb) => ({ days: eb("days", "+", change) }))
-    .where("user_id", "=", userId)
-    .$if(within !== undefined, (qb) => qb.where("days", "<=", within!))
-    .executeTakeFirst();
-  if (moved.numUpdatedRows > 0n) return;
+  const moved =
+    within === undefined
+      ? await moveCount(trx, { userId, change })
+      : await moveCountWithin(trx, { userId, change, within });
+  if ((moved.numAffectedRows ?? 0n) > 0n) return;
   const kept = await keptDayCount(trx, userId);
   const days = (kept ?? (await countDays(trx, userId))) + change;
   if (limits) checkQuota(limits, { days });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { locksRows, smallWrites, type Db } from "../db/database";
+import { locksRows, type Db } from "../db/database";
 import type { Database, UserActionRateTable } from "../db/schema";
 
 export type WriteCount = { count: number; windowStart: number };
@@ -111,21 +111,19 @@ class MemoryCounters {
     }
     for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
       const values = rows.slice(i, i + FLUSH_ROWS);
-      // A small transaction, so that it joins the writes' group commit rather than ending it.
-      await smallWrites(this.db)
-        .transaction()
-        .execute((trx) =>
-          trx
-            .insertInto("user_action_rate")
-            .values(values)
-            .onConflict((oc) =>
-              oc.columns(["user_id", "action"]).doUpdateSet({
-                window_start: sql`excluded.window_start`,
-                count: sql`excluded.count`,
-              }),
-            )
-            .execute(),
-        );
+      // A transaction, so that it joins the writes' group commit rather than ending it.
+      await this.db.transaction().execute((trx) =>
+        trx
+          .insertInto("user_action_rate")
+          .values(values)
+          .onConflict((oc) =>
+            oc.columns(["user_id", "action"]).doUpdateSet({
+              window_start: sql`excluded.window_start`,
+              count: sql`excluded.count`,
+            }),
+          )
+          .execute(),
+      );
     }
   }
 }

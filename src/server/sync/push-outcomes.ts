@@ -1,5 +1,4 @@
-// What a pushed op came to, as answered and as kept in sync_ops: shared by the general way of a push (push.repo.ts)
-// and the way of a push of day ops on this thread's SQLite writer (push-days.repo.ts).
+// What a pushed op came to, as answered and as kept in sync_ops (push.repo.ts).
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { DayStateName, SyncOpResult } from "../../core/sync";
 

@@ -1,19 +1,19 @@
 // Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
 import type { Updateable } from "kysely";
-import { locksRows, nearTransaction, smallWrites, type Db } from "../db/database";
+import { compiledNamed, named } from "../db/compiled-once";
+import { locksRows, type Db } from "../db/database";
 import { scheduleColumn } from "../db/habit-columns";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
-import { changeDayCount, countHabits, dropHabitDays } from "../habits/owner.repo";
+import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import type { LocalDate } from "../../core/local-date";
 import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
 import { setDayState } from "./days.repo";
-import { dayOpsOf, pushDaysNow } from "./push-days.repo";
 import {
   applied,
   CODES,
@@ -27,7 +27,6 @@ import {
   type Owner,
   type Stored,
 } from "./push-outcomes";
-import { lockReserveAndClaim, setDayIfCounted } from "./push-postgres.repo";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
 
@@ -51,20 +50,43 @@ async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
   return ownerOf(userId, live?.user_id, dead?.user_id);
 }
 
+// A tick's statements (whose the habit is and its day's state; the habit's new version; the op's record): compiled
+// once (db/compiled-once.ts).
+const dayOf = compiledNamed<
+  { live: string | null; dead: string | null; state: DayCode | null },
+  { habitId: string; date: LocalDate }
+>((db) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("habits").select("user_id").where("id", "=", named("habitId")).as("live"),
+    eb.selectFrom("deleted_habits").select("user_id").where("id", "=", named("habitId")).as("dead"),
+    eb
+      .selectFrom("completions")
+      .select("done")
+      .where("habit_id", "=", named("habitId"))
+      .where("date", "=", named("date"))
+      .as("state"),
+  ]),
+);
+const touchHabit = compiledNamed<never, { habitId: string; updatedAt: string; version: number }>((db) =>
+  db
+    .updateTable("habits")
+    .set({ updated_at: named("updatedAt"), version: named("version") })
+    .where("id", "=", named("habitId")),
+);
+const recordOp = compiledNamed<never, Stored & { userId: string; opId: string; at: string }>((db) =>
+  db.insertInto("sync_ops").values({
+    user_id: named("userId"),
+    op_id: named("opId"),
+    status: named("status"),
+    code: named("code"),
+    message: named("message"),
+    created_at: named("at"),
+  }),
+);
+
 /** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
 async function whoseDay(trx: Db, habitId: string, date: LocalDate) {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb.selectFrom("habits").select("user_id").where("id", "=", habitId).as("live"),
-      eb.selectFrom("deleted_habits").select("user_id").where("id", "=", habitId).as("dead"),
-      eb
-        .selectFrom("completions")
-        .select("done")
-        .where("habit_id", "=", habitId)
-        .where("date", "=", date)
-        .as("state"),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = (await dayOf(trx, { habitId, date })).rows[0]!;
   return { live: row.live ?? null, dead: row.dead ?? null, state: (row.state ?? DAY_NONE) as DayCode };
 }
 
@@ -95,25 +117,17 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   if (fault) return rejected("INVALID_DATE", fault);
   const [dayVersion, habitVersion] = [await ctx.version(), await ctx.version()];
   const updatedAt = ctx.now.toISOString();
-  const day = { userId, habitId, date, state, dayVersion, habitVersion, updatedAt, maxDays: limits.maxDays };
-  // PostgreSQL reads and, in the common case, writes in one statement (push-postgres.repo.ts).
-  const seen = locksRows(trx)
-    ? await setDayIfCounted(trx, day)
-    : { ...(await whoseDay(trx, habitId, date)), written: false };
+  const seen = await whoseDay(trx, habitId, date);
   const owner = ownerOf(userId, seen.live, seen.dead);
   if (owner === "buried") return dropped;
   if (owner !== "mine") return notFound();
-  if (seen.state === state || seen.written) return applied;
+  if (seen.state === state) return applied;
   // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
   // quota, so that a rejected op changes nothing and the push goes on.
   const change = seen.state === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
   await changeDayCount(trx, userId, change, limits);
   await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
-  await trx
-    .updateTable("habits")
-    .set({ updated_at: updatedAt, version: habitVersion })
-    .where("id", "=", habitId)
-    .execute();
+  await touchHabit(trx, { habitId, updatedAt, version: habitVersion });
   return applied;
 }
 
@@ -199,9 +213,6 @@ async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
   }
 }
 
-/** Ops in a push that runs as a small transaction (database.ts: smallWrites). */
-const SMALL_PUSH_OPS = 16;
-
 /**
  * One transaction for the whole push, under the owner lock, so a duplicated push running in parallel waits and then
  * finds every op recorded. Each op's checks come before its writes, so a rejected op has written nothing.
@@ -212,38 +223,24 @@ export async function pushOps(
   ops: readonly { opId: string }[],
   { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
 ): Promise<SyncPushResult> {
-  const small = ops.length <= SMALL_PUSH_OPS;
-  // A tick's push: day ops only, applied at once on this thread's SQLite writer where there is one (decision 0038).
-  const dayOps = small ? dayOpsOf(ops) : undefined;
-  if (dayOps) {
-    const done = await nearTransaction(db, (sql) =>
-      pushDaysNow(sql, userId, dayOps, { now, limits, latest }),
-    );
-    if (done) return done.value;
-  }
-  // A push of a few ops is a small transaction (the web app sends one op a tick); a large one, the writer thread's.
-  const writes = small ? smallWrites(db) : db;
-  return writes.transaction().execute(async (trx) => {
-    // Two numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
-    // PostgreSQL takes the owner lock (lockOwner) first and records the new ops as applied, in one statement; on
-    // SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+  return db.transaction().execute(async (trx) => {
+    // The owner lock first where rows are locked (SQLite's transaction holds the one write lock already), then two
+    // numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
+    if (locksRows(trx)) await lockOwner(trx, userId);
     const ids = [...new Set(ops.map((op) => op.opId))];
     const at = now.toISOString();
-    const { first, claimed } = locksRows(trx)
-      ? await lockReserveAndClaim(trx, userId, 2 * ops.length, ids, at)
-      : { first: await nextVersions(trx, userId, 2 * ops.length), claimed: new Set<string>() };
+    const first = await nextVersions(trx, userId, 2 * ops.length);
     // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
     const cursor = String(first + 2 * ops.length - 1);
     let next = first;
     const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
     const seen = new Map<string, Stored>();
-    const recorded = ids.filter((id) => !claimed.has(id));
-    if (recorded.length > 0) {
+    if (ids.length > 0) {
       const rows = await trx
         .selectFrom("sync_ops")
         .select(["op_id", "status", "code", "message"])
         .where("user_id", "=", userId)
-        .where("op_id", "in", recorded)
+        .where("op_id", "in", ids)
         .execute();
       for (const row of rows) seen.set(row.op_id, row);
     }
@@ -257,18 +254,7 @@ export async function pushOps(
       const outcome = await applyOne(ctx, { opId, ...op });
       const stored = toStored(outcome);
       seen.set(opId, stored);
-      if (!claimed.has(opId))
-        await trx
-          .insertInto("sync_ops")
-          .values({ user_id: userId, op_id: opId, ...stored, created_at: at })
-          .execute();
-      else if (stored.status !== "applied")
-        await trx
-          .updateTable("sync_ops")
-          .set(stored)
-          .where("user_id", "=", userId)
-          .where("op_id", "=", opId)
-          .execute();
+      await recordOp(trx, { userId, opId, ...stored, at });
       results.push({ opId, ...outcome });
     }
     return { results, cursor };

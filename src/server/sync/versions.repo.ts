@@ -1,5 +1,19 @@
 // The per-user change counter behind sync cursors (docs/decisions/0023-sync-conflicts.md).
+import { compiledNamed, named } from "../db/compiled-once";
 import type { Db } from "../db/database";
+
+// Every write takes it: compiled once (db/compiled-once.ts).
+const reserve = compiledNamed<{ version: number | string }, { userId: string; count: number }>((db) =>
+  db
+    .insertInto("sync_state")
+    .values({ user_id: named("userId"), version: named("count") })
+    .onConflict((oc) =>
+      oc
+        .column("user_id")
+        .doUpdateSet((eb) => ({ version: eb("sync_state.version", "+", named<number>("count")) })),
+    )
+    .returning("version"),
+);
 
 /**
  * Reserves `count` change numbers for the caller's transaction and returns the first. The upsert also locks the
@@ -8,15 +22,8 @@ import type { Db } from "../db/database";
  * always come in one order; a count of 0 only takes the lock.
  */
 export async function nextVersions(trx: Db, userId: string, count: number): Promise<number> {
-  const { version } = await trx
-    .insertInto("sync_state")
-    .values({ user_id: userId, version: count })
-    .onConflict((oc) =>
-      oc.column("user_id").doUpdateSet((eb) => ({ version: eb("sync_state.version", "+", count) })),
-    )
-    .returning("version")
-    .executeTakeFirstOrThrow();
-  return Number(version) - count + 1;
+  const { rows } = await reserve(trx, { userId, count });
+  return Number(rows[0]!.version) - count + 1;
 }
 
 /** The user's latest change number; 0 before any write. */
