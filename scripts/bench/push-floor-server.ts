@@ -13,10 +13,8 @@ import { readFileSync } from "node:fs";
 import { NEAR_PRAGMAS, syncFile } from "../../src/server/db/database";
 import { writerOnThisThread } from "../../src/server/db/sqlite-writer";
 import { latestDayOf } from "../../src/server/http/user-day";
-import { keptDates } from "../../src/server/habits/habit-dates.repo";
 import { toStored } from "../../src/server/habits/habits.repo";
 import { markNow } from "../../src/server/habits/mark-now.repo";
-import type { Db } from "../../src/server/db/database";
 import { deriveHabit } from "../../src/core/habit";
 import type { LocalDate } from "../../src/core/local-date";
 import { dayOpsOf, pushDaysNow } from "../../src/server/sync/push-days.repo";
@@ -83,11 +81,9 @@ app.post("/api/sync/push", async (c) => {
   return c.json(result);
 });
 
-// The REST mark's floor: habits.repo.ts setCompletion's way on this thread's writer (mark-now.repo.ts, with the days
-// kept per habit as the app keeps them), then the habit's answer as the app derives and writes it (core/habit.ts,
-// JSON under 12 KiB sent as it is). Left out besides the push's list above: the date's check against the user's
+// The REST mark's floor: habits.repo.ts setCompletion's way on this thread's writer (mark-now.repo.ts), then the
+// habit's answer as the app derives and writes it (core/habit.ts, JSON under 12 KiB sent as it is). Left out besides the push's list above: the date's check against the user's
 // today and the vacations (the bench's accounts have none; the app reads them from its kept settings).
-const kept = keptDates({} as Db); // kept per database object: this server's own, as it has no Kysely handle
 app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
   const userId = users.get(c.req.header("cookie") ?? "");
   if (!userId) return c.json({ error: "unknown cookie" }, 401);
@@ -98,13 +94,12 @@ app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
   if (!open) sql.run("begin immediate", []);
   open = true;
   const mark = { userId, id, date, done: c.req.method === "PUT", now, limits };
-  const marked = markNow(sql, mark, kept.entry(userId, id));
+  const marked = markNow(sql, mark);
   await new Promise<void>((answer) => {
     members.push(answer);
     commitSoon();
   });
   if (!marked) return c.json({ error: "no such habit" }, 404);
-  kept.set(userId, id, marked.counter, Number(marked.row.version), marked.dates);
   return c.body(JSON.stringify(deriveHabit(toStored(marked.row, marked.dates), today)), 200, {
     "content-type": "application/json; charset=UTF-8",
   });
