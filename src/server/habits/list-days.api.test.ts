@@ -1,9 +1,7 @@
-// The list reads a habit's days again only when its row's version moved (habit-dates.repo.ts, listDatesOfHabits),
-// and so does the REST mark's answer (mark-now.repo.ts). Random writes of every kind, through the API's own paths
-// (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore that
-// replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh read
-// of the database gives. PostgreSQL's list is one statement of its own and keeps nothing
-// (habits.repo.ts); it runs the same steps.
+// The list's days and each REST mark's answer are the database's. Random writes of every kind, through the API's
+// own paths (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore
+// that replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh
+// read of the database gives, on SQLite and on PostgreSQL (whose list is one statement of its own: habits.repo.ts).
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -65,7 +63,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("list" as const) }) },
 );
 
-describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
+describe.each(testDialects())("the list's days on $dialect", (dialect) => {
   const t = useTestServer(dialect);
 
   const list = async (user: TestUser) => {
@@ -100,7 +98,7 @@ describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
         const path = `/api/habits/${id(s.habit)}/completions/${DAYS[s.day]}`;
         const marked = await t.call<Listed>(user, s.done ? "PUT" : "DELETE", path);
         expect(marked.status).toBe(200);
-        // The mark's answer comes from kept days too (mark-now.repo.ts): they must be the database's.
+        // The mark's answer (mark-now.repo.ts on SQLite) holds the database's days too.
         const [expected] = await fresh([id(s.habit)]);
         expect({
           id: marked.body.id,

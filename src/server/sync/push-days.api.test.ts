@@ -166,7 +166,7 @@ describe("day writes on SQLite, at once and the general way", () => {
     habit: fc.constantFrom(0, 0, 1, 1, 2, 3),
     back: fc.integer({ min: 0, max: 3 }),
     done: fc.boolean(),
-    push: fc.boolean(), // a push of setDay skipped first, from another device: the kept days go stale
+    push: fc.boolean(), // a push of setDay skipped first, from another device
   });
 
   it("marks by REST with the same answers and rows as the general way", async () => {
