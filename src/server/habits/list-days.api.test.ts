@@ -9,7 +9,7 @@ import { addDays } from "../../core/local-date";
 import type { SyncOp } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
-import { datesOfHabits } from "./habit-dates.repo";
+import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 
 type Listed = { id: string; name: string; completedDates: string[]; skippedDates: string[] };
 
@@ -72,10 +72,20 @@ describe.each(testDialects())("the list's days on $dialect", (dialect) => {
     return res.body;
   };
 
-  /** Each habit's days as the database holds them now, read afresh. */
+  /** Each habit's days as the database holds them now, read afresh, a row a day. */
   const fresh = async (ids: string[]) => {
-    const dates = await datesOfHabits(t.running.database.db, ids);
-    return ids.map((id) => ({ id, done: dates.get(id)?.done ?? [], skipped: dates.get(id)?.skipped ?? [] }));
+    const rows =
+      ids.length === 0
+        ? []
+        : await t.running.database.db
+            .selectFrom("completions")
+            .select(["habit_id", "date", "done"])
+            .where("habit_id", "in", ids)
+            .orderBy("date")
+            .execute();
+    const days = (id: string, state: number) =>
+      rows.filter((row) => row.habit_id === id && row.done === state).map((row) => row.date);
+    return ids.map((id) => ({ id, done: days(id, DAY_DONE), skipped: days(id, DAY_SKIPPED) }));
   };
 
   const apply = async (user: TestUser, habits: string[], s: Step) => {
