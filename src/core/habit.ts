@@ -43,8 +43,8 @@ export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[])
  * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones: the
  * stored lists themselves when they are so already (as stored), to be read and not changed.
  *
- * Every change of the web store derives every habit again (and the server, every list it sends), so this reads
- * each date once and walks the days once for all the figures (habitFigures); nothing is kept between calls.
+ * The web app derives each habit that changed, and the server every habit of a list it builds, so this reads each
+ * date once and walks the days once for all the figures (habitFigures); nothing is kept between calls.
  */
 export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
   const todayNumber = toDayNumber(today);
