@@ -1,4 +1,4 @@
-// Compresses the built web app once (docs/decisions/0031-read-path.md): a .br (brotli, quality 11) and a
+// Compresses the built web app once (docs/decisions/0059-server-read-path.md): a .br (brotli, quality 11) and a
 // .gz (gzip, level 9) beside each text file, kept only when smaller; the server sends them by Accept-Encoding
 // (src/server/http/static-files.ts) instead of compressing on every request. Run after `vite build`.
 // Usage: node scripts/precompress.mjs [dir]   (default dist/web)

@@ -1,4 +1,4 @@
-// The fast paths of habit-days.ts against the plain walks and toDayNumber they stand in for.
+// habitFigures' one walk against the plain walks it stands in for, and the dates read as toDayNumber reads them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -7,12 +7,8 @@ import {
   type DayRules,
   habitDays,
   habitFigures,
-  promisedUnchanged,
   readDayNumbers,
-  rememberedDayNumbers,
-  rememberedFigures,
   sortedDayNumbers,
-  willNotChange,
 } from "./habit-days";
 import { completionRateOf } from "./completion-rate";
 import { addDays, fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "./local-date";
@@ -21,7 +17,7 @@ import type { Vacation } from "./vacation";
 
 const ascending = (days: readonly number[]) => days.every((day, i) => i === 0 || days[i - 1]! < day);
 
-/** Day numbers around 2000-01-01 and 2099-12-31 (where readDayNumbers' table of next dates begins and ends). */
+/** Day numbers around the ends of months, years and centuries. */
 const anyStart = fc.constantFrom("1999-10-01", "2026-01-15", "2099-10-01", "1970-01-01").map(toDayNumber);
 
 /** Lists as stored (runs of days with gaps, over month, year and leap-day ends) and lists in any order. */
@@ -43,13 +39,9 @@ const anyDayList = fc.oneof(
     .map(([start, offsets]) => offsets.map((n) => start + n)),
 );
 
-function read(
-  dates: readonly LocalDate[],
-  start = 0,
-  end = dates.length,
-  out = new Int32Array(dates.length),
-) {
-  const isAscending = readDayNumbers(dates, out, start, end);
+function read(dates: readonly LocalDate[]) {
+  const out = new Int32Array(dates.length);
+  const isAscending = readDayNumbers(dates, out);
   return { days: [...out], isAscending };
 }
 
@@ -63,23 +55,6 @@ describe("readDayNumbers", () => {
         expect(read(JSON.parse(JSON.stringify(dates)) as LocalDate[]).days).toEqual(days);
       }),
       { numRuns: 300 },
-    );
-  });
-
-  it("property: reads a part of the list in place, after the day before it", () => {
-    fc.assert(
-      fc.property(anyDayList, fc.nat(), fc.nat(), (days, a, b) => {
-        const dates = days.map(fromDayNumber);
-        const [start, end] = [a % (days.length + 1), b % (days.length + 1)].sort((x, y) => x - y) as [
-          number,
-          number,
-        ];
-        const out = new Int32Array(days);
-        out.fill(-7, start, end);
-        const { days: got, isAscending } = read(dates, start, end, out);
-        expect(got).toEqual(days);
-        expect(isAscending).toBe(ascending(days.slice(Math.max(0, start - 1), end)));
-      }),
     );
   });
 
@@ -191,125 +166,5 @@ describe("habitFigures", () => {
   it("gives 0 for every figure without a done day, whatever the rules", () => {
     const days = habitDays([], { skippedDates: ["2026-11-20"], schedule: { weekdays: [1] } });
     expect(habitFigures(days, toDayNumber("2026-11-21"))).toEqual({ streak: 0, best: 0, rate: 0, last: -1 });
-  });
-
-  it("rememberedFigures sees a change of the vacations or of the schedule alone", () => {
-    const today = toDayNumber("2026-11-21"); // a Saturday
-    const done = sortedDayNumbers(["2026-11-18", "2026-11-20"]);
-    const days = habitDays([], { skippedDates: [] });
-    expect(rememberedFigures({ ...days, done }, today).streak).toBe(1);
-    const away = habitDays([], { vacations: [{ from: "2026-11-19", to: "2026-11-19" }] }).vacations;
-    expect(rememberedFigures({ ...days, done, vacations: away }, today).streak).toBe(2);
-    expect(rememberedFigures({ ...days, done, mask: 0b010_1010 }, today).streak).toBe(2); // Mon, Wed, Fri
-    expect(rememberedFigures({ ...days, done }, today).streak).toBe(1);
-  });
-
-  it("property: rememberedFigures gives habitFigures as today, the skipped days, schedule and vacations change", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(anyHistory, longHistory), { minLength: 1, maxLength: 4 }),
-        (histories) => {
-          const done = sortedDayNumbers(histories[0]!.done); // one done list, read once, as deriveHabit keeps it
-          for (const h of histories) {
-            const days = { ...daysOf(h), done };
-            expect(rememberedFigures(days, toDayNumber(h.today))).toEqual(
-              habitFigures(days, toDayNumber(h.today)),
-            );
-          }
-        },
-      ),
-    );
-  });
-});
-
-let keys = 0;
-
-describe("rememberedDayNumbers", () => {
-  const edit = fc.oneof(
-    fc.record({ kind: fc.constant("add" as const), at: fc.nat(), day: fc.integer({ min: -3, max: 900 }) }),
-    fc.record({ kind: fc.constant("remove" as const), at: fc.nat(), count: fc.integer({ min: 1, max: 5 }) }),
-    fc.record({
-      kind: fc.constant("replace" as const),
-      at: fc.nat(),
-      day: fc.integer({ min: -3, max: 900 }),
-    }),
-    fc.record({ kind: fc.constant("swap" as const), at: fc.nat() }),
-  );
-
-  it("property: a list read again after edits anywhere reads as a new list would", () => {
-    fc.assert(
-      // Promised unchanged or not: such a list is held as it is, any other copied.
-      fc.property(anyDayList, fc.array(edit, { maxLength: 6 }), fc.boolean(), (days, edits, promised) => {
-        const key = `test ${keys++}`;
-        let dates = days.map(fromDayNumber);
-        const base = Math.min(days[0] ?? toDayNumber("2026-01-01"), toDayNumber("9000-01-01"));
-        for (const e of [null, null, ...edits]) {
-          // New arrays of the same strings, as the web store gives them, with one edit.
-          dates = dates.slice();
-          const at = e ? e.at % (dates.length + 1) : 0;
-          if (e?.kind === "add") dates.splice(at, 0, fromDayNumber(base + e.day));
-          if (e?.kind === "remove") dates.splice(at, e.count);
-          if (e?.kind === "replace" && at < dates.length) dates[at] = fromDayNumber(base + e.day);
-          if (e?.kind === "swap" && at + 1 < dates.length)
-            [dates[at], dates[at + 1]] = [dates[at + 1]!, dates[at]!];
-          const expected = dates.map(toDayNumber);
-          if (promised) willNotChange(dates);
-          const got = rememberedDayNumbers(key, dates);
-          expect(got && [...got]).toEqual(ascending(expected) ? expected : null);
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it("keeps its own copy: a list changed in place after it was read is read again", () => {
-    const key = `test ${keys++}`;
-    const dates = ["2026-11-01", "2026-11-02", "2026-11-03"];
-    rememberedDayNumbers(key, dates);
-    rememberedDayNumbers(key, dates); // the second reading is kept
-    dates[1] = "2026-11-01"; // no longer ascending
-    expect(rememberedDayNumbers(key, dates)).toBeNull();
-    dates[1] = "2026-11-02";
-    dates.push("2026-11-05");
-    expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
-  });
-
-  it("reads a list promised unchanged, given again one day longer or shorter at its end, as a new list would", () => {
-    // The server's kept days: a REST mark of today gives a new list one day longer or shorter.
-    const key = `test ${keys++}`;
-    let dates = ["2026-11-01", "2026-11-02", "2026-11-03"];
-    willNotChange(dates);
-    rememberedDayNumbers(key, dates);
-    rememberedDayNumbers(key, dates);
-    for (const next of [["2026-11-04"], [], ["2026-11-05"], ["2026-11-05", "2026-11-06"]]) {
-      dates = [...dates.slice(0, 3), ...next];
-      willNotChange(dates);
-      expect([...rememberedDayNumbers(key, dates)!].map(fromDayNumber)).toEqual(dates);
-    }
-  });
-
-  it("holds a list promised unchanged as it is, not a copy", () => {
-    const key = `test ${keys++}`;
-    const dates = ["2026-11-01", "2026-11-02"];
-    willNotChange(dates);
-    expect(promisedUnchanged(dates)).toBe(true);
-    expect(promisedUnchanged(dates.slice())).toBe(false);
-    rememberedDayNumbers(key, dates);
-    rememberedDayNumbers(key, dates); // kept from the second reading
-    // The promise broken, only to see what is held: a copy would tell the new list from the old one.
-    dates[1] = "2026-11-05";
-    expect([...rememberedDayNumbers(key, dates.slice())!].map(fromDayNumber)).toEqual([
-      "2026-11-01",
-      "2026-11-02",
-    ]);
-  });
-
-  it("gives the same day numbers again for the same dates, and new ones when they changed", () => {
-    const key = `test ${keys++}`;
-    const dates = ["2026-11-01", "2026-11-02"];
-    rememberedDayNumbers(key, dates);
-    const kept = rememberedDayNumbers(key, dates.slice());
-    expect(rememberedDayNumbers(key, dates.slice())).toBe(kept);
-    expect(rememberedDayNumbers(key, [...dates, "2026-11-03"])).not.toBe(kept);
   });
 });

@@ -1,17 +1,10 @@
 // The habit as stored and as shown: only the days are stored, every other figure is derived for a given day.
 // Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0007).
-import {
-  type DayRules,
-  type HabitDays,
-  rememberedDayNumbers,
-  rememberedFigures,
-  sortedDayNumbers,
-  vacationDays,
-} from "./habit-days";
+import { type DayRules, type HabitDays, habitFigures, readDayNumbers, sortedDayNumbers } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
 import { type Schedule, scheduleMask } from "./schedule";
 import { normalizeDates } from "./streaks";
-import type { Vacation } from "./vacation";
+import { type Vacation, vacationDayRanges } from "./vacation";
 
 export type StoredHabit = {
   id: string;
@@ -50,24 +43,21 @@ export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[])
  * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones: the
  * stored lists themselves when they are so already (as stored), to be read and not changed.
  *
- * Every change of the web store derives every habit again (and the server, every list it sends), so this reads
- * each date once and walks the days once for all the figures (habitFigures); a list read lately under the habit's
- * id is read again only where it changed, and figures from days and rules that did not change are kept
- * (habit-days.ts: rememberedDayNumbers, rememberedFigures).
+ * The web app derives each habit that changed, and the server every habit of a list it builds, so this reads each
+ * date once and walks the days once for all the figures (habitFigures); nothing is kept between calls.
  */
 export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
   const todayNumber = toDayNumber(today);
-  const [completedDates, done] = normalized(`done ${stored.id}`, stored.completedDates);
+  const [completedDates, done] = normalized(stored.completedDates);
   const days: HabitDays = {
     done,
     skipped: EMPTY,
-    vacations: vacationDays(vacations),
+    vacations: vacationDayRanges(vacations),
     mask: scheduleMask(stored.schedule),
   };
   let skippedDates: LocalDate[] | undefined;
-  if (stored.skippedDates)
-    [skippedDates, days.skipped] = withoutDone(normalized(`skipped ${stored.id}`, stored.skippedDates), done);
-  const figures = rememberedFigures(days, todayNumber);
+  if (stored.skippedDates) [skippedDates, days.skipped] = withoutDone(normalized(stored.skippedDates), done);
+  const figures = habitFigures(days, todayNumber);
   // A copy, then the figures set on it: on V8 an object literal that spreads a habit and adds six fields makes new
   // hidden classes each time and costs many times this (docs/performance.md, Write path).
   const habit = Object.assign({}, stored) as Habit;
@@ -84,13 +74,13 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
 const EMPTY = new Int32Array(0);
 
 /**
- * `dates` distinct and ascending, with their day numbers (not to be changed: rememberedDayNumbers may give them
- * again). Stored lists are so already, and come back as they are: a copy of 3,650 dates per habit on every change
- * would be work for nothing, as the derived habit's lists are only read.
+ * `dates` distinct and ascending, with their day numbers. Stored lists are so already, and come back as they are:
+ * a copy of 3,650 dates per habit on every change would be work for nothing, as the derived habit's lists are only
+ * read.
  */
-function normalized(key: string, dates: LocalDate[]): [LocalDate[], Int32Array] {
-  const days = rememberedDayNumbers(key, dates);
-  if (days) return [dates, days];
+function normalized(dates: LocalDate[]): [LocalDate[], Int32Array] {
+  const days = new Int32Array(dates.length);
+  if (readDayNumbers(dates, days)) return [dates, days];
   const sorted = normalizeDates(dates);
   return [sorted, sortedDayNumbers(sorted)];
 }

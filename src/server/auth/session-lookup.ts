@@ -26,7 +26,7 @@ type SessionRow = SessionSignIn & {
  * request. `forgetAll` drops every kept row at once: the app calls it after every auth write in this process
  * (sign-out, revocations, account changes).
  * A revocation in another process (or by the `npm run user` script) takes effect within SESSION_CACHE_MS
- * (docs/decisions/0031-read-path.md).
+ * (docs/decisions/0059-server-read-path.md).
  */
 export function createSessionLookup(
   db: Db,

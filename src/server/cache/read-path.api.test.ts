@@ -1,4 +1,4 @@
-// The read path's kept answers and sessions (docs/decisions/0031-read-path.md, 0044): a change made through this
+// The read path's kept answers and sessions (docs/decisions/0059-server-read-path.md): a change made through this
 // process's routes shows at once, one made outside them at once on PostgreSQL and within POSITION_CACHE_MS on
 // SQLite; sign-out ends a session at once in this process, a disabled account is refused within SESSION_CACHE_MS.
 import { gunzipSync } from "node:zlib";
@@ -31,7 +31,7 @@ describe.each(testDialects())("the read path on $dialect", (dialect) => {
 
   /**
    * A write made outside this process's write routes shows on the next read on PostgreSQL, and within
-   * POSITION_CACHE_MS on SQLite, whose process keeps positions between its own writes (decision 0044).
+   * POSITION_CACHE_MS on SQLite, whose process keeps positions between its own writes (decision 0059).
    */
   const afterOutsideWrite = () => {
     if (dialect.dialect === "sqlite") clock.advance(POSITION_CACHE_MS);

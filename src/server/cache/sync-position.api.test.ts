@@ -1,4 +1,4 @@
-// The kept sync position (docs/decisions/0044-kept-sync-position.md): on SQLite a user's position is read once and
+// The kept sync position (docs/decisions/0059-server-read-path.md): on SQLite a user's position is read once and
 // kept until a write request of theirs in this process ends or POSITION_CACHE_MS passes; on PostgreSQL every call
 // reads the database.
 import { afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";

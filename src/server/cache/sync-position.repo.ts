@@ -1,6 +1,6 @@
 // Where a user's changes stand, for the answers kept per user (habits.routes.ts) and the in-sync pull
 // (sync.routes.ts): one indexed statement, compiled once per database and run with the user's id. On SQLite the
-// position is also kept per user between this process's writes (docs/decisions/0044-kept-sync-position.md).
+// position is also kept per user between this process's writes (docs/decisions/0059-server-read-path.md).
 import { compiledOnce } from "../db/compiled-once";
 import { isPostgres, type Db } from "../db/database";
 

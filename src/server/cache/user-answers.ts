@@ -1,4 +1,4 @@
-// Answers kept per user until their data changes (docs/decisions/0031-read-path.md). Every write of a user takes
+// Answers kept per user until their data changes (docs/decisions/0059-server-read-path.md). Every write of a user takes
 // a new number from their change counter (sync_state.version, sync/versions.repo.ts) in its transaction, so an
 // answer built after reading the counter is still right while the counter holds that number: the key is the
 // counter plus whatever else the answer depends on (the user's today). A write from another device or another

@@ -6,7 +6,7 @@ import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema"
 import { scheduleOf } from "../db/habit-columns";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
-import { datesOfHabits, keptDates, listDatesOfHabits, type HabitDates } from "./habit-dates.repo";
+import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { habitRowsWithDates } from "./habit-list-postgres.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
@@ -65,8 +65,11 @@ export async function listHabits(db: Db, userId: string, pause: Pause = slicer()
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  const versions = rows.map((row) => ({ id: row.id, version: Number(row.version) }));
-  const dates = await listDatesOfHabits(db, userId, versions, pause);
+  const dates = await datesOfHabits(
+    db,
+    rows.map((row) => row.id),
+    pause,
+  );
   return rows.map((row) => toStored(row, dates.get(row.id) ?? NO_DATES));
 }
 
@@ -162,8 +165,7 @@ const markHabit = compiledNamed<
  * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
  * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
  * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
- * done does not). The answer's days come from the ones kept at the user's last change when nothing came between
- * (habit-dates.repo.ts: keptDates), else from the database.
+ * done does not). The answer's days are read from the database after the write.
  */
 export async function setCompletion(
   db: Db,
@@ -174,8 +176,7 @@ export async function setCompletion(
   now: Date,
   limits: UserLimits,
 ): Promise<StoredHabit | undefined> {
-  const kept = keptDates(db);
-  const written = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
     if (done && locksRows(trx)) await lockOwner(trx, userId);
     const version = await nextVersions(trx, userId, 2);
@@ -188,12 +189,6 @@ export async function setCompletion(
       await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
       await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
     }
-    // The counter stood at version - 1 before this write; version + 1 is the last number it took.
-    const dates = kept.after(userId, id, version - 1, date, state) ?? (await datesOf(trx, id));
-    return { habit: toStored(row, dates), dates, counter: version + 1, habitVersion: version };
+    return toStored(row, await datesOf(trx, id));
   });
-  if (!written) return undefined;
-  // Kept only once committed: a number of a write rolled back is taken again by the next one.
-  kept.set(userId, id, written.counter, written.habitVersion, written.dates);
-  return written.habit;
 }

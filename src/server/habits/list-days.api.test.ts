@@ -1,9 +1,7 @@
-// The list reads a habit's days again only when its row's version moved (habit-dates.repo.ts, listDatesOfHabits),
-// and so does the REST mark's answer (habits.repo.ts setCompletion). Random writes of every kind, through the API's own paths
-// (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore that
-// replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh read
-// of the database gives. PostgreSQL's list is one statement of its own and keeps nothing
-// (habits.repo.ts); it runs the same steps.
+// The list's days and each REST mark's answer are the database's. Random writes of every kind, through the API's
+// own paths (a push of few or many day ops, the REST mark, renames, archives, moves, deletes, new habits, a restore
+// that replaces every habit), each followed by the list: its days, and each mark's answer, must be those a fresh
+// read of the database gives, on SQLite and on PostgreSQL (whose list is one statement of its own: habits.repo.ts).
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -11,7 +9,7 @@ import { addDays } from "../../core/local-date";
 import type { SyncOp } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
-import { datesOfHabits } from "./habit-dates.repo";
+import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 
 type Listed = { id: string; name: string; completedDates: string[]; skippedDates: string[] };
 
@@ -65,7 +63,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("list" as const) }) },
 );
 
-describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
+describe.each(testDialects())("the list's days on $dialect", (dialect) => {
   const t = useTestServer(dialect);
 
   const list = async (user: TestUser) => {
@@ -74,10 +72,20 @@ describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
     return res.body;
   };
 
-  /** Each habit's days as the database holds them now, read afresh. */
+  /** Each habit's days as the database holds them now, read afresh, a row a day. */
   const fresh = async (ids: string[]) => {
-    const dates = await datesOfHabits(t.running.database.db, ids);
-    return ids.map((id) => ({ id, done: dates.get(id)?.done ?? [], skipped: dates.get(id)?.skipped ?? [] }));
+    const rows =
+      ids.length === 0
+        ? []
+        : await t.running.database.db
+            .selectFrom("completions")
+            .select(["habit_id", "date", "done"])
+            .where("habit_id", "in", ids)
+            .orderBy("date")
+            .execute();
+    const days = (id: string, state: number) =>
+      rows.filter((row) => row.habit_id === id && row.done === state).map((row) => row.date);
+    return ids.map((id) => ({ id, done: days(id, DAY_DONE), skipped: days(id, DAY_SKIPPED) }));
   };
 
   const apply = async (user: TestUser, habits: string[], s: Step) => {
@@ -100,7 +108,7 @@ describe.each(testDialects())("the list's kept days on $dialect", (dialect) => {
         const path = `/api/habits/${id(s.habit)}/completions/${DAYS[s.day]}`;
         const marked = await t.call<Listed>(user, s.done ? "PUT" : "DELETE", path);
         expect(marked.status).toBe(200);
-        // The mark's answer comes from kept days too (habits.repo.ts setCompletion): they must be the database's.
+        // The mark's answer (habits.repo.ts setCompletion) holds the database's days too.
         const [expected] = await fresh([id(s.habit)]);
         expect({
           id: marked.body.id,

@@ -1,4 +1,4 @@
-// The built web app's files (docs/decisions/0031-read-path.md): compressed once at build by scripts/precompress.mjs
+// The built web app's files (docs/decisions/0059-server-read-path.md): compressed once at build by scripts/precompress.mjs
 // (a .br and a .gz beside each text file), sent precompressed by the request's Accept-Encoding (brotli first).
 import type { Context, MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
