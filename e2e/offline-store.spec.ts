@@ -46,10 +46,12 @@ test.describe("with the service worker serving the app shell", () => {
     await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
 
     // Close the page and open the app again, still with no network: the service worker serves the shell and
-    // the app opens on the stored copy. The page leaves the app before it closes: closing ends Playwright's offline
-    // emulation of that page while its scripts still run, and the "online" event they then get sent the outbox
-    // through the network (a browser closing a tab stays offline).
-    await page.goto("about:blank");
+    // the app opens on the stored copy. Closing (or leaving) a page ends Playwright's offline emulation of it while
+    // its scripts still run: the "online" event they then get sent the outbox for real, with the browser's own user
+    // agent. A browser that closes a tab stays offline, so this page's fetch fails from here on.
+    await page.evaluate(() => {
+      window.fetch = () => Promise.reject(new TypeError("Failed to fetch"));
+    });
     await page.close();
     const again = await context.newPage();
     await again.clock.install();
