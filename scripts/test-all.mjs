@@ -143,11 +143,19 @@ else if (node24) {
   // What differs on Node 24 is the runtime under the server and its SQLite driver: better-sqlite3's addon does not
   // load there, so SQLite goes through node:sqlite (decision 0021). The server's tests on SQLite prove that driver;
   // their PostgreSQL half runs the same pure-JavaScript client as on Node 20, and the repository checks under test/
-  // read files, so both run on Node 20 only.
+  // read files, so both run on Node 20 only. The two files that test PostgreSQL alone hold no test without it.
   await vitestRun(
     "server tests on Node 24 (SQLite through node:sqlite)",
     node24,
-    ["--project", "server", "src/server"],
+    [
+      "--project",
+      "server",
+      "src/server",
+      "--exclude",
+      "src/server/db/database.test.ts",
+      "--exclude",
+      "src/server/db/postgres-indexes-migration.api.test.ts",
+    ],
     "server tests on Node 24",
     report,
     { TEST_POSTGRES: "off" },
