@@ -46,7 +46,12 @@ test.describe("with the service worker serving the app shell", () => {
     await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
 
     // Close the page and open the app again, still with no network: the service worker serves the shell and
-    // the app opens on the stored copy.
+    // the app opens on the stored copy. Closing (or leaving) a page ends Playwright's offline emulation of it while
+    // its scripts still run: the "online" event they then get sent the outbox for real, with the browser's own user
+    // agent. A browser that closes a tab stays offline, so this page's fetch fails from here on.
+    await page.evaluate(() => {
+      window.fetch = () => Promise.reject(new TypeError("Failed to fetch"));
+    });
     await page.close();
     const again = await context.newPage();
     await again.clock.install();
@@ -55,6 +60,7 @@ test.describe("with the service worker serving the app shell", () => {
     await expect(row(again, "Walk")).toHaveCount(0);
     await expect(toggleOf(again, "Run")).toHaveAttribute("aria-pressed", "true");
     await expect(toggleOf(again, "Read")).toHaveAttribute("aria-pressed", "false");
+    expect(await serverHabits(server, user)).toHaveLength(2); // nothing has left the browser yet
 
     // Back online: the outbox empties and the server holds exactly this state, with no duplicates.
     await context.setOffline(false);
