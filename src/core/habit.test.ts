@@ -145,7 +145,11 @@ describe("deriveHabit", () => {
         const fromDays = deriveFromDays(habit, days, toDayNumber(h.today));
         expect(fromDays).toEqual(deriveHabit(habit, h.today, h.vacations));
         // And from the strings as they may come unsorted, with repeats.
-        const unsorted = { ...habit, completedDates: h.done, ...(withSkips ? { skippedDates: h.skipped } : {}) };
+        const unsorted = {
+          ...habit,
+          completedDates: h.done,
+          ...(withSkips ? { skippedDates: h.skipped } : {}),
+        };
         expect(fromDays).toEqual(deriveHabit(unsorted, h.today, h.vacations));
       }),
       { numRuns: 500 },

@@ -70,7 +70,8 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
 export function deriveFromDays(habit: StoredHabit, days: HabitDays, today: number): Habit {
   let skippedDates = habit.skippedDates;
   let skipped = days.skipped;
-  if (skippedDates && skipped.length > 0) [skippedDates, skipped] = withoutDone([skippedDates, skipped], days.done);
+  if (skippedDates && skipped.length > 0)
+    [skippedDates, skipped] = withoutDone([skippedDates, skipped], days.done);
   const own = skipped === days.skipped ? days : { ...days, skipped };
   return withFigures(habit, habit.completedDates, skippedDates, own, today);
 }
