@@ -1,17 +1,21 @@
 // Budget check (docs/performance.md, "Core"): streaks, best streaks, completion rates and the Stats summary for
-// 50 habits with 10 years of history, at most 3 ms. What is timed is what the app does: deriveHabit for every habit
-// from the lists of LocalDate strings it holds, then the Stats figures and the three sorts. The web store hands
-// over new arrays of the same date strings on every change (sync/replica-state.ts storedHabits) and derives every
-// habit again (lib/habits/habit-view.ts deriveAll); the server reads new strings from the database per request.
+// 50 habits with 10 years of history, at most 3 ms. What is timed is what the app does per store change: the web
+// store holds each habit's days as day numbers beside the date strings, read once when a day arrives
+// (sync/replica-state.ts; docs/decisions/0061), and a tick changes one number of one habit (core withDay); every
+// habit is derived from its numbers (deriveFromDays, as lib/habits/habit-view.ts deriveView does), then the Stats
+// figures and the three sorts. The server, which reads new strings from the database per request, derives from the
+// strings (deriveHabit: read each date, then the same figures): the "first derivation" cases.
 //
 // Cases, interleaved round by round so that other load on the machine falls on every case alike:
 // - the implementation before skips, schedules and vacations (copied below) as the reference, daily habits;
 // - first derivation: habits never derived before in this process, daily, then with skips, weekday schedules and
 //   vacations;
-// - per store change, with skips, schedules and vacations: one habit's today is ticked or unticked (as on Today) and
-//   every habit is derived again from new arrays of the same strings. Core keeps nothing between calls, so this is
-//   the work of all 50 habits' figures, the budget. (The web app derives again only the rows that changed:
-//   web/lib/habits/habit-view.ts.)
+// - per store change, with skips, schedules and vacations: one habit's today is ticked or unticked (as on Today),
+//   its day numbers changed by that day, and every habit derived again from the day numbers the store holds. Core
+//   keeps nothing between calls, so this is the work of all 50 habits' figures, the budget. (The web app derives
+//   again only the rows that changed: web/lib/habits/habit-view.ts.)
+// - the same change derived from new arrays of the same strings (deriveHabit), as before the store held day
+//   numbers: for information.
 // Each figure is the CPU time of this process over the timed call (process.cpuUsage), which time slices given to
 // other processes on this shared machine do not inflate; the wall-clock minimum and median are printed beside it.
 // The budget line gives the median CPU time per store change, and the exit code is 1 when it is over 3 ms.
@@ -22,12 +26,13 @@
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { deriveHabit, type Habit, type StoredHabit } from "../src/core/habit";
-import { addDays, type LocalDate } from "../src/core/local-date";
-import type { Weekday } from "../src/core/schedule";
+import { deriveFromDays, deriveHabit, type Habit, type StoredHabit } from "../src/core/habit";
+import { sortedDayNumbers, withDay } from "../src/core/habit-days";
+import { addDays, type LocalDate, toDayNumber } from "../src/core/local-date";
+import { scheduleMask, type Weekday } from "../src/core/schedule";
 import * as stats from "../src/core/stats";
 import { lastCompletedDate, normalizeDates } from "../src/core/streaks";
-import type { Vacation } from "../src/core/vacation";
+import { type Vacation, vacationDayRanges } from "../src/core/vacation";
 
 const BUDGET_MS = 3;
 const startLoad = loadavg()[0]!.toFixed(1);
@@ -167,9 +172,14 @@ type Stats = Pick<typeof stats, "todayProgress" | "averageStreak" | "longestStre
 
 /** One change's work: every habit derived, then the Stats screen's figures and sorts. */
 function timed(stored: readonly StoredHabit[], derive: Derive, use: Stats = stats): Timing {
+  return timedRun(() => stored.map(derive), use);
+}
+
+/** `run`'s work (the change, every habit derived), then the Stats screen's figures and sorts. */
+function timedRun(run: () => Habit[], use: Stats = stats): Timing {
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const derived = stored.map(derive);
+  const derived = run();
   const progress = use.todayProgress(derived);
   const average = use.averageStreak(derived);
   const longest = use.longestStreak(derived);
@@ -265,8 +275,42 @@ if (BEFORE) {
     ),
   );
 }
+// The habits as the web store holds them: the dates and their day numbers (replica-state.ts storedHabits).
+type Held = { habit: StoredHabit; done: Int32Array; skipped: Int32Array };
+let held: Held[] = newArrays(withRules).map((habit) => ({
+  habit,
+  done: sortedDayNumbers(habit.completedDates),
+  skipped: sortedDayNumbers(habit.skippedDates),
+}));
+/** One habit's view from its day numbers, as habit-view.ts deriveView makes it. */
+const deriveHeld = ({ habit, done, skipped }: Held) =>
+  deriveFromDays(
+    habit,
+    { done, skipped, vacations: vacationDayRanges(vacations), mask: scheduleMask(habit.schedule) },
+    toDayNumber(TODAY),
+  );
+const perChange = addCase("per store change, skips + schedules + vacations, from day numbers", (round) => {
+  const index = round % HABITS;
+  let next: Held[] = [];
+  const timing = timedRun(() => {
+    // One tap on the state of the round before: that habit's dates and day numbers change by one day.
+    next = held.map((h, i) => {
+      if (i !== index) return h;
+      const [habit] = tickToday([h.habit], 0);
+      const done = withDay(h.done, toDayNumber(TODAY), h.habit.completedDates.at(-1) !== TODAY);
+      return { habit: habit!, done, skipped: h.skipped };
+    });
+    return next.map(deriveHeld);
+  });
+  if (round < WARMUP) {
+    const habits = next.map((h) => h.habit);
+    check("per store change from day numbers", next.map(deriveHeld), habits.map(deriveWithRules));
+  }
+  held = next;
+  return timing;
+});
 let state = newArrays(withRules);
-const perChange = addCase("per store change, skips + schedules + vacations", (round) => {
+addCase("per store change, skips + schedules + vacations, from strings (for information)", (round) => {
   // One tap on the state of the round before.
   const next = newArrays(tickToday(state, round % HABITS));
   const timing = timed(next, deriveWithRules);

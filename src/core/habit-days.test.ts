@@ -9,6 +9,7 @@ import {
   habitFigures,
   readDayNumbers,
   sortedDayNumbers,
+  withDay,
 } from "./habit-days";
 import { completionRateOf } from "./completion-rate";
 import { addDays, fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "./local-date";
@@ -166,5 +167,29 @@ describe("habitFigures", () => {
   it("gives 0 for every figure without a done day, whatever the rules", () => {
     const days = habitDays([], { skippedDates: ["2026-11-20"], schedule: { weekdays: [1] } });
     expect(habitFigures(days, toDayNumber("2026-11-21"))).toEqual({ streak: 0, best: 0, rate: 0, last: -1 });
+  });
+});
+
+describe("withDay", () => {
+  it("property: the sorted day numbers with one day set or cleared, a new array only when that changes them", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -50, max: 50 }), { maxLength: 30 }),
+        fc.integer({ min: -52, max: 52 }),
+        fc.boolean(),
+        (list, day, present) => {
+          const sorted = Int32Array.from(list.sort((a, b) => a - b));
+          const copy = sorted.slice();
+          const expected = list
+            .filter((d) => d !== day)
+            .concat(present ? [day] : [])
+            .sort((a, b) => a - b);
+          const out = withDay(sorted, day, present);
+          expect(Array.from(out)).toEqual(expected);
+          expect(out === sorted).toBe(list.includes(day) === present);
+          expect(sorted).toEqual(copy); // the input is not changed
+        },
+      ),
+    );
   });
 });

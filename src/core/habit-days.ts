@@ -55,6 +55,26 @@ export function sortedDayNumbers(dates: readonly LocalDate[] | undefined): Int32
   return out.subarray(0, n);
 }
 
+/**
+ * `sorted` (distinct, ascending) with `day` when `present`, else without it: a new array when that changes it,
+ * else `sorted` itself. A tick changes one day of a habit, and the web store keeps its day numbers so.
+ */
+export function withDay(sorted: Int32Array, day: number, present: boolean): Int32Array {
+  const at = lastIndexAtOrBefore(sorted, day);
+  const has = at >= 0 && sorted[at] === day;
+  if (has === present) return sorted;
+  const out = new Int32Array(sorted.length + (present ? 1 : -1));
+  if (present) {
+    out.set(sorted.subarray(0, at + 1));
+    out[at + 1] = day;
+    out.set(sorted.subarray(at + 1), at + 2);
+  } else {
+    out.set(sorted.subarray(0, at));
+    out.set(sorted.subarray(at + 1), at);
+  }
+  return out;
+}
+
 export function habitDays(dates: readonly LocalDate[], rules: DayRules = {}): HabitDays {
   return {
     done: sortedDayNumbers(dates),

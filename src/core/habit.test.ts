@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { completionRate } from "./completion-rate";
-import { deriveHabit, type StoredHabit } from "./habit";
-import { addDays, type LocalDate } from "./local-date";
+import { deriveFromDays, deriveHabit, type StoredHabit } from "./habit";
+import { habitDays } from "./habit-days";
+import { addDays, type LocalDate, toDayNumber } from "./local-date";
 import { bestStreak, currentStreak, normalizeDates } from "./streaks";
 import { anyHistory } from "./test-habits";
 
@@ -122,6 +123,36 @@ describe("deriveHabit", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("property: deriveFromDays gives deriveHabit's habit from the days as day numbers (skipped and done overlapping too)", () => {
+    fc.assert(
+      fc.property(anyHistory, fc.boolean(), (h, withSkips) => {
+        // As the web store holds a habit: its lists distinct and ascending, and their day numbers.
+        const completedDates = normalizeDates(h.done);
+        const habit: StoredHabit = {
+          ...stored,
+          completedDates,
+          schedule: h.schedule,
+          ...(withSkips ? { skippedDates: normalizeDates(h.skipped) } : {}),
+        };
+        const days = habitDays(completedDates, {
+          skippedDates: habit.skippedDates,
+          schedule: h.schedule,
+          vacations: h.vacations,
+        });
+        const fromDays = deriveFromDays(habit, days, toDayNumber(h.today));
+        expect(fromDays).toEqual(deriveHabit(habit, h.today, h.vacations));
+        // And from the strings as they may come unsorted, with repeats.
+        const unsorted = {
+          ...habit,
+          completedDates: h.done,
+          ...(withSkips ? { skippedDates: h.skipped } : {}),
+        };
+        expect(fromDays).toEqual(deriveHabit(unsorted, h.today, h.vacations));
+      }),
+      { numRuns: 500 },
     );
   });
 });

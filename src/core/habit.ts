@@ -43,11 +43,10 @@ export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[])
  * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones: the
  * stored lists themselves when they are so already (as stored), to be read and not changed.
  *
- * The web app derives each habit that changed, and the server every habit of a list it builds, so this reads each
- * date once and walks the days once for all the figures (habitFigures); nothing is kept between calls.
+ * For callers that hold only the strings (the server's list): each date is read once, then deriveFromDays. The web
+ * store holds the day numbers already and calls deriveFromDays itself (docs/decisions/0061).
  */
 export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
-  const todayNumber = toDayNumber(today);
   const [completedDates, done] = normalized(stored.completedDates);
   const days: HabitDays = {
     done,
@@ -57,7 +56,34 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
   };
   let skippedDates: LocalDate[] | undefined;
   if (stored.skippedDates) [skippedDates, days.skipped] = withoutDone(normalized(stored.skippedDates), done);
-  const figures = habitFigures(days, todayNumber);
+  return withFigures(stored, completedDates, skippedDates, days, toDayNumber(today));
+}
+
+/**
+ * deriveHabit's habit from the days as day numbers, which nothing here parses: `days.done` holds the day numbers
+ * of `habit.completedDates` and `days.skipped` those of `habit.skippedDates` (an empty array when it is absent),
+ * index for index, both distinct and ascending (as the web store keeps them); `days.vacations` and `days.mask` are
+ * the user's vacations and the habit's schedule (vacationDayRanges, scheduleMask). `today` is a day number. The
+ * same habit as deriveHabit gives for the same days (habit.test.ts), its lists being the habit's own unless a day
+ * is both done and skipped (done wins, and the skipped lists come back without it).
+ */
+export function deriveFromDays(habit: StoredHabit, days: HabitDays, today: number): Habit {
+  let skippedDates = habit.skippedDates;
+  let skipped = days.skipped;
+  if (skippedDates && skipped.length > 0)
+    [skippedDates, skipped] = withoutDone([skippedDates, skipped], days.done);
+  const own = skipped === days.skipped ? days : { ...days, skipped };
+  return withFigures(habit, habit.completedDates, skippedDates, own, today);
+}
+
+function withFigures(
+  stored: StoredHabit,
+  completedDates: LocalDate[],
+  skippedDates: LocalDate[] | undefined,
+  days: HabitDays,
+  today: number,
+): Habit {
+  const figures = habitFigures(days, today);
   // A copy, then the figures set on it: on V8 an object literal that spreads a habit and adds six fields makes new
   // hidden classes each time and costs many times this (docs/performance.md, Write path).
   const habit = Object.assign({}, stored) as Habit;
@@ -65,7 +91,7 @@ export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: r
   habit.streakCount = figures.streak;
   habit.bestStreak = figures.best;
   habit.lastCompletedDate = completedDates.at(-1) ?? null; // the latest: the list is ascending
-  habit.completedToday = figures.last >= 0 && done[figures.last] === todayNumber;
+  habit.completedToday = figures.last >= 0 && days.done[figures.last] === today;
   habit.completionRate = figures.rate;
   if (skippedDates) habit.skippedDates = skippedDates;
   return habit;
@@ -91,6 +117,7 @@ function normalized(dates: LocalDate[]): [LocalDate[], Int32Array] {
  */
 function withoutDone([dates, days]: [LocalDate[], Int32Array], done: Int32Array): [LocalDate[], Int32Array] {
   let kept: LocalDate[] | undefined; // once a done one is met: the others before it and after
+  let keptDays: number[] = [];
   for (let i = 0, j = 0; i < days.length; i++) {
     const day = days[i]!;
     // Gallop to the first done day >= day: skipped days are few and far between among the done ones.
@@ -106,8 +133,11 @@ function withoutDone([dates, days]: [LocalDate[], Int32Array], done: Int32Array)
       else hi = mid;
     }
     if (j < done.length && done[j] === day) {
-      kept ??= dates.slice(0, i);
-    } else kept?.push(dates[i]!);
+      if (!kept) [kept, keptDays] = [dates.slice(0, i), Array.from(days.subarray(0, i))];
+    } else if (kept) {
+      kept.push(dates[i]!);
+      keptDays.push(day);
+    }
   }
-  return kept ? [kept, sortedDayNumbers(kept)] : [dates, days];
+  return kept ? [kept, Int32Array.from(keptDays)] : [dates, days];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toDayNumber } from "../../../core/local-date";
 import type { ReplicaHabit } from "../sync/replica-state";
 import { deriveAll, deriveView } from "./habit-view";
 
@@ -71,5 +72,34 @@ describe("deriveAll's views (a habit's history is read when a figure of it is)",
     fine!.bestStreak = 7;
     expect(fine?.bestStreak).toBe(7);
     expect(fine?.streakCount).toBe(1);
+  });
+});
+
+describe("deriveView from the day numbers the store holds", () => {
+  it("gives the view that the dates give, without the day numbers in it", () => {
+    const vacations = [{ from: "2026-11-10", to: "2026-11-12" }];
+    const plain: ReplicaHabit = {
+      ...row("weekdays", [
+        "2026-11-09",
+        "2026-11-13",
+        "2026-11-16",
+        "2026-11-18",
+        "2026-11-19",
+        "2026-11-20",
+        "2026-11-21",
+      ]),
+      skippedDates: ["2026-11-17", "2026-11-20"], // the 20th done too: done wins
+      schedule: { weekdays: [1, 2, 3, 4, 5] },
+    };
+    const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
+    const withNumbers: ReplicaHabit = {
+      ...plain,
+      dayNumbers: { done: numbers(plain.completedDates), skipped: numbers(plain.skippedDates) },
+    };
+    const view = deriveView(withNumbers, TODAY, vacations);
+    expect(view).toEqual(deriveView(plain, TODAY, vacations));
+    expect(view).toMatchObject({ streakCount: 7, skippedDates: ["2026-11-17"] });
+    expect(view).not.toHaveProperty("dayNumbers");
+    expect({ ...deriveAll([withNumbers], TODAY, vacations)[0] }).toEqual(view);
   });
 });

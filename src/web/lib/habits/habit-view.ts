@@ -1,10 +1,10 @@
 // The habits as the screens show them (useHabits' `habits`): core's figures derived from the store's rows for the
 // user's today and vacations. Loaded after the first paint, beside the store engine (docs/decisions/0030): the
 // store has no habits to derive before it opens.
-import { deriveHabit, type Habit } from "../../../core/habit";
-import { firstNotBefore, type LocalDate } from "../../../core/local-date";
-import { isDue, type Schedule } from "../../../core/schedule";
-import { isOnVacation, type Vacation } from "../../../core/vacation";
+import { deriveFromDays, deriveHabit, type Habit } from "../../../core/habit";
+import { firstNotBefore, type LocalDate, toDayNumber } from "../../../core/local-date";
+import { isDue, type Schedule, scheduleMask } from "../../../core/schedule";
+import { isOnVacation, type Vacation, vacationDayRanges } from "../../../core/vacation";
 import type { ReplicaHabit } from "../sync/replica-state";
 
 /** A habit as the screens show it: src/core's figures, the history fields, and how it stands today. */
@@ -27,13 +27,24 @@ const derived = new WeakMap<
   { today: LocalDate; vacations: readonly Vacation[]; habits: HabitView[] }
 >();
 
-/** One habit's view. */
+/** One habit's view: from the day numbers the store holds, or from the strings when it holds none. */
 export function deriveView(
-  stored: ReplicaHabit,
+  { dayNumbers, ...stored }: ReplicaHabit,
   today: LocalDate,
   vacations: readonly Vacation[],
 ): HabitView {
-  const habit = deriveHabit(stored, today, vacations);
+  const habit = dayNumbers
+    ? deriveFromDays(
+        stored,
+        {
+          done: dayNumbers.done,
+          skipped: dayNumbers.skipped,
+          vacations: vacationDayRanges(vacations),
+          mask: scheduleMask(stored.schedule),
+        },
+        toDayNumber(today),
+      )
+    : deriveHabit(stored, today, vacations);
   return {
     ...habit,
     skippedDates: habit.skippedDates ?? [],
@@ -70,8 +81,9 @@ function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
  */
 function lazyView(stored: ReplicaHabit, today: LocalDate, vacations: readonly Vacation[]): HabitView {
   const completedToday = holds(stored.completedDates, today);
+  const { dayNumbers: _, ...fields } = stored; // the views carry the dates only
   const view: HabitView = {
-    ...stored,
+    ...fields,
     streakCount: 0,
     bestStreak: 0,
     lastCompletedDate: null,

@@ -96,6 +96,8 @@ const loadingSnapshot: StoreSnapshot = {
     habits: new Map(),
     done: new Map(),
     skipped: new Map(),
+    doneDays: new Map(),
+    skippedDays: new Map(),
     settings: { dayStart: 0, vacations: [] },
   },
   pending: 0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toDayNumber } from "../../../core/local-date";
 import type { SyncHabit, SyncOp, SyncPull } from "../../../core/sync";
 import {
   applyChanges,
@@ -28,10 +29,13 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   position,
   emoji: null,
 });
+/** Ascending dates as the day numbers the store holds beside them. */
+const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
 /** A habit as storedHabits lists it. */
 const listed = (h: SyncHabit, completedDates: string[] = [], skippedDates: string[] = []) => {
   const { emoji: _none, ...rest } = h;
-  return { ...rest, completedDates, skippedDates };
+  const dayNumbers = { done: numbers(completedDates), skipped: numbers(skippedDates) };
+  return { ...rest, completedDates, skippedDates, dayNumbers };
 };
 const page = (p: Partial<SyncPull>): SyncPull => ({
   cursor: "c1",
@@ -439,7 +443,11 @@ describe("storedHabits after a change (one new row per changed habit)", () => {
     const [a1, b1] = storedHabits(r1);
     expect(a1).toBe(a0);
     expect(b1).not.toBe(b0);
-    expect(b1).toEqual({ ...b0, completedDates: [day(4)] });
+    expect(b1).toEqual({
+      ...b0,
+      completedDates: [day(4)],
+      dayNumbers: { done: numbers([day(4)]), skipped: numbers([day(1)]) },
+    });
     const r2 = applyChanges(r1, [
       { kind: "patchHabit", id: "a", patch: { name: "Read more" }, updatedAt: t1 },
     ]);
@@ -463,5 +471,54 @@ describe("storedHabits after a change (one new row per changed habit)", () => {
     // A day moved from skipped to done is a change.
     const r2 = applyChanges(r0, [{ kind: "setDays", habitId: "b", dates: [day(1)], state: "done" }]);
     expect(storedHabits(r2)[1]).toMatchObject({ completedDates: [day(1)], skippedDates: [] });
+  });
+
+  it("holds each habit's days as day numbers beside the dates, through ticks, pulls, imports and deletes", () => {
+    const fields = (r: ReturnType<typeof base>) =>
+      storedHabits(r).map((h) => [h.id, h.completedDates, h.skippedDates, h.dayNumbers]);
+    const expected = (r: ReturnType<typeof base>) =>
+      storedHabits(r).map((h) => [
+        h.id,
+        h.completedDates,
+        h.skippedDates,
+        { done: numbers(h.completedDates), skipped: numbers(h.skippedDates) },
+      ]);
+    let r = base();
+    const steps: Change[][] = [
+      [{ kind: "setDays", habitId: "a", dates: [day(5)], state: "done" }], // a tick after the last day
+      [{ kind: "setDays", habitId: "a", dates: [day(2)], state: "skipped" }], // done to skipped, in the middle
+      [{ kind: "setDays", habitId: "a", dates: [day(1)], state: "none" }], // the first cleared
+      [{ kind: "setDays", habitId: "b", dates: [day(1)], state: "done" }],
+      [{ kind: "setDays", habitId: "b", dates: [day(9), day(7), day(8)], state: "done" }], // a pulled page
+      [{ kind: "setDays", habitId: "a", dates: [day(2), day(3), day(4)], state: "none" }],
+      [{ kind: "setDays", habitId: "a", dates: [day(5)], state: "none" }], // none left
+      [{ kind: "setDays", habitId: "a", dates: [day(6)], state: "skipped" }],
+    ];
+    for (const changes of steps) {
+      r = applyChanges(r, changes);
+      expect(fields(r)).toEqual(expected(r));
+    }
+    expect(fields(r)).toEqual([
+      ["a", [], [day(6)], { done: numbers([]), skipped: numbers([day(6)]) }],
+      ["b", [day(1), day(7), day(8), day(9)], [], expect.anything()],
+    ]);
+    r = applyChanges(r, [{ kind: "deleteHabit", id: "b" }]);
+    expect([...r.doneDays.keys()]).toEqual([]);
+    expect([...r.skippedDays.keys()]).toEqual(["a"]);
+    r = applyChanges(r, [{ kind: "clear" }]);
+    expect(r.doneDays.size + r.skippedDays.size).toBe(0);
+  });
+
+  it("holds no day numbers for a habit with a day that cannot be read, until that day goes", () => {
+    let r = applyChanges(base(), [{ kind: "setDays", habitId: "a", dates: ["2026-02-30"], state: "done" }]);
+    expect(storedHabits(r)[0]?.dayNumbers).toBeUndefined();
+    expect(storedHabits(r)[1]?.dayNumbers).toEqual({ done: numbers([]), skipped: numbers([day(1)]) });
+    r = applyChanges(r, [{ kind: "setDays", habitId: "a", dates: [day(4)], state: "done" }]);
+    expect(storedHabits(r)[0]?.dayNumbers).toBeUndefined();
+    r = applyChanges(r, [{ kind: "setDays", habitId: "a", dates: ["2026-02-30"], state: "none" }]);
+    expect(storedHabits(r)[0]?.dayNumbers).toEqual({
+      done: numbers([day(1), day(2), day(3), day(4)]),
+      skipped: numbers([]),
+    });
   });
 });

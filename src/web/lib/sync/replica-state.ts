@@ -4,8 +4,9 @@
 import type { DayState } from "../../../core/day-state";
 import { DEFAULT_DAY_START } from "../../../core/day-start";
 import type { StoredHabit } from "../../../core/habit";
+import { sortedDayNumbers, withDay } from "../../../core/habit-days";
 import { sortHabits } from "../../../core/habit-order";
-import type { LocalDate } from "../../../core/local-date";
+import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
 import type { SyncHabit, SyncPull, SyncSettings } from "../../../core/sync";
 import { normalizeVacations } from "../../../core/vacation";
@@ -17,6 +18,13 @@ export type Replica = {
   done: ReadonlyMap<string, ReadonlySet<LocalDate>>;
   /** Skipped days per habit; a day is in one of the two at most. */
   skipped: ReadonlyMap<string, ReadonlySet<LocalDate>>;
+  /**
+   * The days of `done` and `skipped` as day numbers, ascending, each read once when it arrives: the figures are
+   * derived from them (core's deriveFromDays; docs/decisions/0061). No entry for a habit without such days, nor for
+   * one with a day that cannot be read (its figures are then derived from the strings, which shows the error).
+   */
+  doneDays: ReadonlyMap<string, Int32Array>;
+  skippedDays: ReadonlyMap<string, Int32Array>;
   /** The user's day start and vacations. */
   settings: SyncSettings;
 };
@@ -40,6 +48,8 @@ export const emptyReplica = (): Replica => ({
   habits: new Map(),
   done: new Map(),
   skipped: new Map(),
+  doneDays: new Map(),
+  skippedDays: new Map(),
   settings: DEFAULT_SETTINGS,
 });
 
@@ -202,6 +212,8 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
   let habits = new Map(replica.habits);
   let done = new Map(replica.done);
   let skipped = new Map(replica.skipped);
+  let doneDays = new Map(replica.doneDays);
+  let skippedDays = new Map(replica.skippedDays);
   let settings = replica.settings;
   const editable = (map: Map<string, ReadonlySet<LocalDate>>, id: string) => {
     const dates = new Set(map.get(id) ?? []);
@@ -214,6 +226,8 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         habits = new Map();
         done = new Map();
         skipped = new Map();
+        doneDays = new Map();
+        skippedDays = new Map();
         break;
       case "putHabit":
         habits.set(change.habit.id, change.habit);
@@ -227,6 +241,8 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         habits.delete(change.id);
         done.delete(change.id);
         skipped.delete(change.id);
+        doneDays.delete(change.id);
+        skippedDays.delete(change.id);
         break;
       case "setDays": {
         const { habitId, state } = change;
@@ -251,6 +267,9 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
           fromSkipped?.delete(date);
           into?.add(date);
         }
+        if (fromDone) setDayNumbers(doneDays, habitId, fromDone, change.dates);
+        if (fromSkipped) setDayNumbers(skippedDays, habitId, fromSkipped, change.dates);
+        if (into) setDayNumbers(state === "done" ? doneDays : skippedDays, habitId, into, change.dates);
         break;
       }
       case "putSettings":
@@ -266,7 +285,41 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
   }
   for (const id of done.keys()) if (!habits.has(id)) done.delete(id);
   for (const id of skipped.keys()) if (!habits.has(id)) skipped.delete(id);
-  return { habits, done, skipped, settings };
+  for (const id of doneDays.keys()) if (!habits.has(id)) doneDays.delete(id);
+  for (const id of skippedDays.keys()) if (!habits.has(id)) skippedDays.delete(id);
+  return { habits, done, skipped, doneDays, skippedDays, settings };
+}
+
+/**
+ * The day numbers of a habit's list after `changed` went in or out of `dates` (the list as it is now): one day
+ * set or cleared changes one number of the numbers held (a tick), more are read again from the list (a pulled
+ * page, an import). Held only when every day of the list can be read.
+ */
+function setDayNumbers(
+  numbers: Map<string, Int32Array>,
+  id: string,
+  dates: ReadonlySet<LocalDate>,
+  changed: readonly LocalDate[],
+) {
+  const held = numbers.get(id);
+  const [date] = changed;
+  let next: Int32Array | undefined;
+  if (changed.length === 1 && date !== undefined && isLocalDate(date) && (held || dates.size <= 1))
+    next = withDay(held ?? NO_DAYS, toDayNumber(date), dates.has(date));
+  else next = readable([...dates]);
+  if (next && next.length > 0) numbers.set(id, next);
+  else numbers.delete(id);
+}
+
+const NO_DAYS = new Int32Array(0);
+
+function readable(dates: readonly LocalDate[]): Int32Array | undefined {
+  try {
+    return sortedDayNumbers(dates);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined; // a day that cannot be read
+    throw error;
+  }
 }
 
 /** Each list of days sorted once: a change copies only the lists it touches (applyChanges), the others keep their
@@ -287,6 +340,9 @@ export type ReplicaHabit = StoredHabit & {
   schedule: SyncHabit["schedule"];
   archived: boolean;
   position: number;
+  /** `completedDates` and `skippedDates` as day numbers, index for index (Replica's doneDays and skippedDays): what
+   * the figures are derived from. Absent when a day cannot be read. */
+  dayNumbers?: { done: Int32Array; skipped: Int32Array };
 };
 
 type Made = {
@@ -308,12 +364,18 @@ export function storedHabits(replica: Replica): ReplicaHabit[] {
     const last = made.get(record);
     if (last && last.done === done && last.skipped === skipped) return last.stored;
     const { emoji, ...habit } = record;
+    const completedDates = sortedDates(done);
+    const skippedDates = sortedDates(skipped);
+    const doneDays = replica.doneDays.get(record.id) ?? NO_DAYS;
+    const skippedDays = replica.skippedDays.get(record.id) ?? NO_DAYS;
     const stored: ReplicaHabit = {
       ...habit,
       ...(emoji === null ? {} : { emoji }),
-      completedDates: sortedDates(done),
-      skippedDates: sortedDates(skipped),
+      completedDates,
+      skippedDates,
     };
+    if (doneDays.length === completedDates.length && skippedDays.length === skippedDates.length)
+      stored.dayNumbers = { done: doneDays, skipped: skippedDays };
     made.set(record, { done, skipped, stored });
     return stored;
   });
