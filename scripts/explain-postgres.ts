@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createSessionLookup } from "../src/server/auth/session-lookup";
-import { syncPosition } from "../src/server/cache/sync-position.repo";
+import { readPosition } from "../src/server/cache/user-cache";
 import type { Database } from "../src/server/db/schema";
 import { listHabits } from "../src/server/habits/habits.repo";
 import { countWrite } from "../src/server/http/rate-limit.repo";
@@ -99,12 +99,9 @@ try {
     if (user?.id !== userId) throw new Error("the session check did not find the account");
   });
   let current = 0;
-  await explain(
-    "change counter: the list's key, the in-sync pull (cache/sync-position.repo.ts)",
-    async () => {
-      current = (await syncPosition(db, userId)).current;
-    },
-  );
+  await explain("change counter: the list's key, the in-sync pull (cache/user-cache.ts)", async () => {
+    current = (await readPosition(db, userId)).current;
+  });
   await explain("GET /api/habits: habits and their days (habits.repo.ts, habit-dates.repo.ts)", async () => {
     const habits = await listHabits(db, userId);
     if (!habits.length) throw new Error("the account lists no habits");

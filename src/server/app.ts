@@ -26,7 +26,7 @@ import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
 import { createChangeHub, type ChangeHub } from "./sync/change-hub";
-import { createUserAnswers } from "./cache/user-answers";
+import { createUserCache } from "./cache/user-cache";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { createStreamRegistry } from "./sync/stream-registry";
@@ -64,8 +64,8 @@ export function createReminderChannels(config: Config, logger: Logger, now = () 
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-/** Habit lists kept in memory per process (cache/user-answers.ts): about 3,000 lists of 20 habits × 1 year. */
-const LIST_CACHE_BYTES = 32 * MiB;
+/** The users' entries kept in memory per process (cache/user-cache.ts): about 3,000 lists of 20 habits × 1 year. */
+const USER_CACHE_BYTES = 32 * MiB;
 
 export function createApp({
   config,
@@ -143,6 +143,7 @@ export function createApp({
 
   const sessions = createSessionLookup(database.db, config.authSecret, config.baseUrl.startsWith("https://"));
   const hub = changes ?? createChangeHub(database, config.databaseUrl);
+  const cache = createUserCache(database.db, USER_CACHE_BYTES);
   const streams = createStreamRegistry({
     max: config.syncStreamsMax,
     now,
@@ -174,9 +175,9 @@ export function createApp({
   // "/api/habits/*" also matches "/api/habits" itself: one registration, so one session lookup per request.
   const signedIn = requireUser(sessions);
   const writeLimit = userWriteRateLimit(config.userLimits.writeRateMax);
-  app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub));
+  app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub, cache));
   app.use("/api/profile/*", signedIn, writeLimit);
-  app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub));
+  app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub, cache));
   app.use("/api/tokens/*", signedIn, writeLimit, async (c, next) => {
     await next();
     // A revoked token's event streams end now, not at their next re-check.
@@ -186,8 +187,8 @@ export function createApp({
   app.on(["GET", "POST"], "/api/reminders/unsubscribe", unsubscribeRoute(config));
   app.use("/api/reminders/*", signedIn, writeLimit);
   app.use("/api/push/*", signedIn, writeLimit);
-  app.route("/api/habits", habitsRoutes(config.userLimits, createUserAnswers(LIST_CACHE_BYTES)));
-  app.route("/api/sync", syncRoutes(config.userLimits, hub, streamAdmission(streams, sessions)));
+  app.route("/api/habits", habitsRoutes(config.userLimits, cache));
+  app.route("/api/sync", syncRoutes(config.userLimits, hub, cache, streamAdmission(streams, sessions)));
   app.route("/api/profile", profileRoutes);
   const guesses = { window: config.rateLimit.window, max: config.rateLimit.max };
   app.route("/api/tokens", tokensRoutes({ verify: betterAuthPasswordCheck(auth), guesses }));

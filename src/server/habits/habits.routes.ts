@@ -19,8 +19,7 @@ import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-item
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
 import { readSettings } from "../sync/settings.repo";
-import { syncPosition } from "../cache/sync-position.repo";
-import type { UserAnswers } from "../cache/user-answers";
+import type { UserCache } from "../cache/user-cache";
 import { jsonAnswer, sendCached } from "../http/cached-body";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
@@ -64,18 +63,18 @@ const jsonBody = (c: Context<AppEnv>, text: string) =>
   c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
 
 /**
- * The list, kept per user until their change counter moves or their day changes (cache/user-answers.ts). The
- * counter is read before the habits, so a kept answer is never older than its key.
+ * The list, kept per user until their change counter moves or their day changes (cache/user-cache.ts). The
+ * counter is read before the habits, so a kept answer is never older than the number it was built under.
  */
-const cachedList = async (c: Context<AppEnv>, answers: UserAnswers) => {
+const cachedList = async (c: Context<AppEnv>, cache: UserCache) => {
   const db = c.get("db");
   const user = c.get("user");
   const today = c.get("today");
-  const key = `${(await syncPosition(db, user.id, c.get("now").getTime())).current} ${today}`;
+  const { current } = await cache.position(user.id, c.get("now").getTime());
   const answer =
-    answers.get(user.id, key) ??
-    answers.set(user.id, key, await habitsJson(c, await listHabits(db, user.id)));
-  return sendCached(c, answers, user.id, answer);
+    cache.answer(user.id, current, today) ??
+    cache.keepAnswer(user.id, current, today, await habitsJson(c, await listHabits(db, user.id)));
+  return sendCached(c, cache, user.id, answer);
 };
 
 /** Each valid import writes up to the account's quota at once: a few a minute, apart from the general write limit. */
@@ -87,9 +86,9 @@ const importLimit = userActionLimit({
   message: `Too many imports: at most ${IMPORTS_PER_MINUTE} a minute`,
 });
 
-export const habitsRoutes = (limits: UserLimits, answers: UserAnswers) =>
+export const habitsRoutes = (limits: UserLimits, cache: UserCache) =>
   new Hono<AppEnv>()
-    .get("/", (c) => cachedList(c, answers))
+    .get("/", (c) => cachedList(c, cache))
     .post("/", validate("json", NewHabitSchema), async (c) => {
       const habit = await createHabit(
         c.get("db"),

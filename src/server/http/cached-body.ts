@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
-import type { CachedAnswer, UserAnswers } from "../cache/user-answers";
+import type { CachedAnswer, UserCache } from "../cache/user-cache";
 import type { AppEnv } from "./env";
 import { framedResponse } from "./frame";
 
@@ -83,14 +83,9 @@ export async function jsonAnswer(
 }
 
 /** A kept JSON answer: gzipped once and sent gzipped to every client that takes it; as it is to the others. */
-export async function sendCached(
-  c: Context<AppEnv>,
-  answers: UserAnswers,
-  userId: string,
-  answer: CachedAnswer,
-) {
+export async function sendCached(c: Context<AppEnv>, cache: UserCache, userId: string, answer: CachedAnswer) {
   if (answer.size < COMPRESS_MIN_BYTES || !acceptsGzip(c)) return sizedJson(c, answer.body);
-  const gzipped = await answers.gzipped(userId, answer);
+  const gzipped = await cache.gzipped(userId, answer);
   return framedResponse(c, gzipped, 200, {
     "content-type": JSON_TYPE,
     "content-encoding": "gzip",

@@ -13,7 +13,7 @@ import { sendError } from "../http/errors";
 import { eventStream } from "./event-stream";
 import type { AdmitStream } from "./stream-auth";
 import { STREAM_RETRY_AFTER_S, STREAMS_PER_USER } from "./stream-registry";
-import { forgetPosition, syncPosition } from "../cache/sync-position.repo";
+import type { UserCache } from "../cache/user-cache";
 import { COMPRESS_MIN_BYTES, jsonAnswer, sizedJson } from "../http/cached-body";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -29,15 +29,15 @@ const inSync = (cursor: number) =>
   } satisfies SyncPull);
 
 /**
- * After a write request of the signed-in user has ended, before its answer goes out: drops their kept change
- * position (the next read goes to the database), then, when it succeeded, tells their open streams.
+ * After a write request of the signed-in user has ended, before its answer goes out: drops their cache entry
+ * (the next read goes to the database), then, when it succeeded, tells their open streams.
  */
 export const notifyChanges =
-  (hub: ChangeHub): MiddlewareHandler<AppEnv> =>
+  (hub: ChangeHub, cache: UserCache): MiddlewareHandler<AppEnv> =>
   (c, next) =>
     WRITE_METHODS.has(c.req.method)
       ? next()
-          .finally(() => forgetPosition(c.get("db"), c.get("user").id))
+          .finally(() => cache.forget(c.get("user").id))
           .then(() => {
             if (c.res.status < 400) void hub.publish(c.get("user").id).catch(() => undefined); // a lost signal costs a device one late pull
           })
@@ -61,7 +61,7 @@ const pullQuery: typeof pullQuerySchema = async (c, next) => {
   await next();
 };
 
-export const syncRoutes = (limits: UserLimits, hub: ChangeHub, admitStream: AdmitStream) =>
+export const syncRoutes = (limits: UserLimits, hub: ChangeHub, cache: UserCache, admitStream: AdmitStream) =>
   new Hono<AppEnv>()
     .get("/", pullQuery, async (c) => {
       const { cursor, limit } = c.req.valid("query");
@@ -70,7 +70,7 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub, admitStream: Admi
       // A device's most frequent request: nothing changed after its cursor. One indexed read answers it, with the
       // page pullChanges would give (no settings: they cannot have changed after the counter).
       if (cursor > 0) {
-        const { current, horizon } = await syncPosition(db, user.id, c.get("now").getTime());
+        const { current, horizon } = await cache.position(user.id, c.get("now").getTime());
         if (cursor === current && cursor >= horizon) return sizedJson(c, inSync(cursor));
       }
       const page = await pullChanges(db, user.id, cursor, limit);
