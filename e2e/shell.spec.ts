@@ -38,7 +38,7 @@ test.describe("splash", () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(start + 1000); // nothing runs yet: the page loads with the clock stopped
     // The gate asks for the session in the same effects as it starts the minimum's timer. The app's code loads
-    // after the splash's first paint (decision 0040): moving the clock on before it runs would spend the minimum
+    // after the splash's first paint (decision 0060): moving the clock on before it runs would spend the minimum
     // on a splash the gate has not yet counted, leaving it a 0 ms timer that a paused clock never fires.
     const gateStarted = page.waitForRequest(/\/api\/auth\/get-session/);
     await page.goto("/");

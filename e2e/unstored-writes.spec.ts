@@ -1,4 +1,4 @@
-// Decision 0046: a write shows at once, and its IndexedDB transaction commits a few milliseconds later. A page
+// Decision 0060: a write shows at once, and its IndexedDB transaction commits a few milliseconds later. A page
 // that goes within those milliseconds (a reload, a closed tab) used to lose the write. Here the transaction is held
 // back for as long as the test needs, by a transaction of the test's own on the same store, so the page surely goes
 // first: the write's record in localStorage is what brings it back.

@@ -1,5 +1,5 @@
 // Accounts import their maximum (USER_MAX_HABITS habits, USER_MAX_DAYS days) back to back while another user
-// reads GET /api/habits: the reader's p99 must stay under 100 ms (docs/decisions/0017). Also reports the server's
+// reads GET /api/habits: the reader's p99 must stay under 100 ms (docs/decisions/0058). Also reports the server's
 // longest event-loop block. The server runs here (SQLite); importer and reader are child processes, so that their
 // own work does not count as the server's.
 // Usage: npx tsx scripts/bench-import-isolation.ts [seconds]   (loopback only; bounded in time; exit 1 above 100 ms)

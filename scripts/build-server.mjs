@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the server ahead of time (docs/decisions/0034-server-memory.md): src/server/main.ts and everything it
+// Builds the server ahead of time (docs/decisions/0059-server-read-path.md): src/server/main.ts and everything it
 // imports, the npm packages included, into one plain JavaScript file, dist/server/main.js, which `npm start` runs
 // with plain Node, without run-time TypeScript (tsx) and loading a thousand package files as modules, which both
 // cost memory. Kept outside the bundle: native addons (better-sqlite3) and optional packages that

@@ -1,4 +1,4 @@
-// Initial JavaScript budget (docs/decisions/0030-initial-bundle.md): the gzipped size of every script that
+// Initial JavaScript budget (docs/decisions/0060-web-start.md): the gzipped size of every script that
 // dist/web/index.html loads at once (classic and module scripts and their modulepreload links, and the entry and
 // preloads its start script adds after the first paint: data-entry, data-preload), and the workers they start. Run
 // after `npm run build`; exits 1 over budget.
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const WEB_DIR = process.argv[2] ?? "dist/web";
-const BUDGET_KIB = 100; // docs/decisions/0030
+const BUDGET_KIB = 100; // docs/decisions/0060
 
 const html = readFileSync(join(WEB_DIR, "index.html"), "utf8");
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];

@@ -1,4 +1,4 @@
-// The app's code starts after the splash's first paint (LCP; docs/decisions/0040-start-after-paint.md).
+// The app's code starts after the splash's first paint (LCP; docs/decisions/0060-web-start.md).
 // Vite writes the entry's module script, its modulepreload links and the stylesheet's link into index.html, where
 // Chromium fetches them at once; on loopback they can finish before the splash paints, and Lighthouse's simulation
 // then counts them in LCP. This build step takes those tags out and hands their URLs to index.html's start script

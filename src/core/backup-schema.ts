@@ -1,6 +1,6 @@
 // The backup file's schema and parser (docs/product.md, "Backup, import and export"): a JSON array of habits. Parsing
 // tells the exact fault so the API can answer a precise 400. Apart from backup.ts so that writing a backup does not
-// load zod (docs/decisions/0007).
+// load zod (docs/decisions/0060).
 import { z } from "zod";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";

@@ -1,5 +1,5 @@
 // The backup file (docs/product.md, "Backup, import and export"): a JSON array of habits. Writing and naming it; its
-// schema and parser are in backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0007).
+// schema and parser are in backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0060).
 import { MAX_BACKUP_HABITS } from "./constants";
 import type { Habit } from "./habit";
 import type { LocalDate } from "./local-date";

@@ -1,7 +1,7 @@
 // The contract between the web app and the server (docs/decisions/0026): for every JSON route the web
 // calls, the schema of its request and of its answer. The server validates requests with these schemas and a test
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
-// answer with it. zod: the web loads this module with import() (docs/decisions/0007).
+// answer with it. zod: the web loads this module with import() (docs/decisions/0060).
 import { z } from "zod";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";

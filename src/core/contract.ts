@@ -1,6 +1,6 @@
 // The contract between the web app and the server (docs/decisions/0026, docs/api.md), the part without zod:
 // the error codes our API answers with. The routes, with their request and response schemas, are the `contract`
-// table of contract-schema.ts (zod stays out of the initial bundle, docs/decisions/0007); the sync protocol's
+// table of contract-schema.ts (zod stays out of the initial bundle, docs/decisions/0060); the sync protocol's
 // types are in sync.ts.
 
 /**

@@ -1,5 +1,5 @@
 // The habit as stored and as shown: only the days are stored, every other figure is derived for a given day.
-// Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0007).
+// Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0060).
 import { type DayRules, type HabitDays, habitFigures, readDayNumbers, sortedDayNumbers } from "./habit-days";
 import { type LocalDate, toDayNumber } from "./local-date";
 import { type Schedule, scheduleMask } from "./schedule";

@@ -1,6 +1,6 @@
 // The one catalogue of every user-facing text the product fixes and of our own texts (docs/product.md, "Messages").
 // Tests, the server and the web app's pages import it; never retype these. It is written in two parts
-// (docs/decisions/0030): messages/first-screen.ts holds what the first screen shows (the shell, Today, app-wide
+// (docs/decisions/0060): messages/first-screen.ts holds what the first screen shows (the shell, Today, app-wide
 // notices) and is all the web app's initial bundle imports; messages/on-demand.ts holds the rest, loaded with the
 // pages that show it. Every text is in exactly one part, and here under one path: `messages.history.undo` whichever
 // part holds it.

@@ -1,5 +1,5 @@
 // One rule for every name a person gives: habit names and display names. Without zod, so the web's
-// sign-up form can check a name before zod loads (docs/decisions/0007); name-schema.ts wraps it for zod.
+// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod.
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
 
 export const MAX_NAME_LENGTH = MAX_HABIT_NAME_LENGTH;

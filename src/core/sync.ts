@@ -1,6 +1,6 @@
 // The sync protocol between a device's local store and the server (docs/decisions on offline-first).
 // Types only: the zod schemas that validate these shapes live in sync-schema.ts (zod stays out of the initial
-// bundle, docs/decisions/0007). The server and the web client both use these types.
+// bundle, docs/decisions/0060). The server and the web client both use these types.
 import type { DayRange } from "./day-ranges";
 import type { DayStart } from "./day-start";
 import type { DayState } from "./day-state";

@@ -4,7 +4,7 @@ import { createLogger } from "./log/logger";
 import { warnAboutOpenSecrets } from "./private-files";
 import { startServer } from "./server";
 
-// Memory (docs/decisions/0034-server-memory.md). V8 lets the old generation grow to several times what is
+// Memory (docs/decisions/0059-server-read-path.md). V8 lets the old generation grow to several times what is
 // live before it collects again. Collect once it has grown by a quarter (V8 reads this at each collection, so
 // setting it here is as good as on the command line). The young generation's size is set when Node starts:
 // `npm start` gives it with --max-semi-space-size.

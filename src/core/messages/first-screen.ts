@@ -1,4 +1,4 @@
-// The first screen's part of the message catalogue (src/core/messages.ts, docs/decisions/0030): the texts of the
+// The first screen's part of the message catalogue (src/core/messages.ts, docs/decisions/0060): the texts of the
 // shell, of Today (with its list, which loads with the store) and of the notices any screen may show. The web app's
 // initial bundle imports this part, under the catalogue's own paths (`messages.today.allAdded`), and only this
 // part; everything else imports the whole catalogue from ../messages.ts. Each text is written once, in one part.

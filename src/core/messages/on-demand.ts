@@ -1,4 +1,4 @@
-// The part of the message catalogue (src/core/messages.ts, docs/decisions/0030) that the first screen does not
+// The part of the message catalogue (src/core/messages.ts, docs/decisions/0060) that the first screen does not
 // show: the account screens, Stats, the habit page, Settings and the dialogs, all loaded on demand. Each text is
 // written once, in one part; import the whole catalogue from ../messages.ts rather than this file.
 import { PRODUCT_NAME } from "./first-screen";

@@ -1,4 +1,4 @@
-// Migration 0008: the days each user stores, kept as a count (docs/decisions/0032-write-path.md), so that
+// Migration 0008: the days each user stores, kept as a count (docs/decisions/0058-write-path.md), so that
 // the quota of a mark reads one row instead of counting every day of the account (habits/quota.ts). Every
 // write that adds or removes a stored day (done or skipped) changes it in the same transaction (habits/owner.repo.ts).
 import { sql, type Kysely, type Migration } from "kysely";

@@ -1,4 +1,4 @@
-// kill -9 under write load (docs/decisions/0032-write-path.md): with group commit a push is answered only after the
+// kill -9 under write load (docs/decisions/0058-write-path.md): with group commit a push is answered only after the
 // COMMIT it shares with others has returned, so a server process killed at any moment has lost no write it
 // acknowledged. The server runs as its own process on a SQLite file; twenty clients push setDay ops for distinct days
 // until it is killed; a new process on the same file must hold every day (and op result) that was answered.

@@ -1,5 +1,5 @@
 // Import and migration bodies: the array is checked at once (contract-schema.ts), its items one by one in slices,
-// since a file may hold 100,000 days (docs/decisions/0017).
+// since a file may hold 100,000 days (docs/decisions/0058).
 import { backupHabitSchema, type BackupHabit } from "../../core/backup-schema";
 import { addDays, todayInZone, type LocalDate } from "../../core/local-date";
 import { badRequest } from "../http/errors";

@@ -1,4 +1,4 @@
-// The count of stored days each user's quota reads (day_counts, migration 0008, docs/decisions/0032) against a real
+// The count of stored days each user's quota reads (day_counts, migration 0008, docs/decisions/0058) against a real
 // count of their days, after every kind of write that adds or removes days, on both dialects; and migration 0008
 // counting the days a database already holds.
 import { randomUUID } from "node:crypto";

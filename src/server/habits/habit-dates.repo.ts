@@ -1,5 +1,5 @@
 // The days of many habits, one habit a statement: an account may hold 100,000 days, and SQLite reads run on the
-// event loop's thread, so one statement over all of them would hold it for long (docs/decisions/0017).
+// event loop's thread, so one statement over all of them would hold it for long (docs/decisions/0058).
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";

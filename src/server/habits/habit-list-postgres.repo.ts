@@ -1,4 +1,4 @@
-// PostgreSQL's list of a user's habits with their days in one statement (docs/decisions/0039): the days come as
+// PostgreSQL's list of a user's habits with their days in one statement (docs/decisions/0058): the days come as
 // one ascending, comma-separated string a habit and state, aggregated from the (habit_id, date) key that includes
 // the state (an index-only scan in date order), instead of a row a day that the app parses one by one.
 import { sql, type Selectable } from "kysely";

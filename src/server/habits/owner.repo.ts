@@ -57,7 +57,7 @@ const moveCountWithin = compiledNamed<never, { userId: string; change: number; w
 );
 
 /**
- * Moves the user's count of stored days (day_counts, docs/decisions/0032) by `change`, in the transaction that adds
+ * Moves the user's count of stored days (day_counts, docs/decisions/0058) by `change`, in the transaction that adds
  * or removes those days, before it writes them. With `limits`, a count that would pass the quota changes nothing
  * and throws QUOTA_EXCEEDED (quota.ts), so a rejected write can go on without it. One statement, but for a user's
  * first day, when their row is made from the days they hold.

@@ -1,5 +1,5 @@
 // Large imports and lists run on the event loop's one thread: the work is cut into slices of a few milliseconds
-// with a yield between them, so that other requests go on in the gaps (docs/decisions/0017).
+// with a yield between them, so that other requests go on in the gaps (docs/decisions/0058).
 const SLICE_MS = 5;
 
 /** Returns a function to await between units of work: it yields to the event loop once a slice has run out. */

@@ -12,7 +12,7 @@ const gzipAsync = promisify(gzip);
 export const COMPRESS_MIN_BYTES = 1024;
 /**
  * A route's answer to one request goes as it is under this size, and gzipped from it
- * (docs/decisions/0050-small-answers-as-they-are.md). An answer this small reaches the client in the same round
+ * (docs/decisions/0058-write-path.md). An answer this small reaches the client in the same round
  * trip either way (the first flight of a TCP connection carries 10 segments, about 14 KB, headers included), and
  * gzipping it costs CPU under load at any level.
  */

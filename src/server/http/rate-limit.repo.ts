@@ -133,7 +133,7 @@ const memory = new WeakMap<Db, MemoryCounters>();
 /**
  * Counts one API write of the user in the window `windowStart` (a minute number) and returns the window's count.
  * The counter may be lost in a crash, so it never costs an fsync (docs/decisions/0016-user-write-rate-limit.md,
- * 0032-write-path.md): on PostgreSQL the table is unlogged and every process counts in it, so the limit holds
+ * 0058-write-path.md): on PostgreSQL the table is unlogged and every process counts in it, so the limit holds
  * across processes; on SQLite the count is kept in memory and written back in the background.
  */
 export async function countWrite(db: Db, userId: string, windowStart: number): Promise<WriteCount> {

@@ -3,7 +3,7 @@ const CSP: Record<string, readonly string[]> = {
   "default-src": ["'self'"],
   // 'wasm-unsafe-eval' lets WebAssembly compile (sql.js reads a Loop backup, docs/decisions/0036); JS eval stays off.
   // index.html's two inline scripts by their hashes: the theme's, and the one that starts the app after the first
-  // paint (docs/decisions/0040-start-after-paint.md); test/inline-script-csp.test.ts recomputes them.
+  // paint (docs/decisions/0060-web-start.md); test/inline-script-csp.test.ts recomputes them.
   "script-src": [
     "'self'",
     "'wasm-unsafe-eval'",

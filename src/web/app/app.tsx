@@ -5,7 +5,7 @@ import { AppRoutes } from "./app-routes";
 import { SessionGate } from "./session-gate";
 
 // Where features meet: the first-visit migration runs before each habit-list load (docs/decisions/0006).
-// No react-query provider: its cache loads with the pages that use it (lib/query-client.ts, docs/decisions/0030).
+// No react-query provider: its cache loads with the pages that use it (lib/query-client.ts, docs/decisions/0060).
 export function App() {
   return (
     <BeforeHabitsLoadProvider value={migrateOnce}>

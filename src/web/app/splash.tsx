@@ -13,7 +13,7 @@ export function removeStaticSplash(): void {
 
 /**
  * How long index.html's splash has been on screen, on the page's clock: index.html's start script notes when it
- * painted (the app's code loads after that paint, docs/decisions/0040-start-after-paint.md); 0 where nothing was
+ * painted (the app's code loads after that paint, docs/decisions/0060-web-start.md); 0 where nothing was
  * noted (development, or a page that started hidden), so the minimum then counts from the caller's call.
  */
 export function splashShownFor(): number {

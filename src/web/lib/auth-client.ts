@@ -3,7 +3,7 @@ import { oauthPopupClient } from "better-auth/client/plugins";
 import { broadcastSession, sessionChanged } from "./session";
 
 // Better Auth's client is loaded on use (sign-in, sign-out, account changes), never by the first screen: the app
-// reads the session through lib/session.ts, which this keeps in step (docs/decisions/0030).
+// reads the session through lib/session.ts, which this keeps in step (docs/decisions/0060).
 
 /** Better Auth's client, talking to our own server under /api/auth (same origin). */
 export const authClient = createAuthClient({

@@ -2,7 +2,7 @@
 // system, though no component here handles one. A tick starts about a dozen transitions (the toggle's and the row's
 // colours, each border side its own), each firing transitionrun and transitionstart in the frame that shows the
 // tick, lengthening that frame (a tick's INP). They stop at the window, before
-// React's root sees them; the transitions and animations themselves run as before. docs/decisions/0041.
+// React's root sees them; the transitions and animations themselves run as before. docs/decisions/0060.
 const CSS_EVENTS = [
   "transitionrun",
   "transitionstart",

@@ -1,5 +1,5 @@
 // Code the first paint does not need (Today is in the initial bundle, held to its budget) loads on demand: parts of
-// Today, and what only works once the store has opened (docs/decisions/0030). Not React.lazy: a Suspense boundary
+// Today, and what only works once the store has opened (docs/decisions/0060). Not React.lazy: a Suspense boundary
 // reveals its content on a timer, which a paused page clock would hold back; here the part simply shows once its code
 // has arrived (at once when it arrived before).
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// The session as the first screen needs it, without Better Auth's client (docs/decisions/0030): the same request
+// The session as the first screen needs it, without Better Auth's client (docs/decisions/0060): the same request
 // (GET /api/auth/get-session) and the same refetch rules as its useSession, which lib/auth-client.ts (loaded on
 // use, for sign-in, sign-out and account changes) keeps in step through sessionChanged and broadcastSession.
 import { useSyncExternalStore } from "react";

@@ -13,7 +13,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
-  // Today's list loads after the first paint, with the store (docs/decisions/0030): on every signed-in page, so
+  // Today's list loads after the first paint, with the store (docs/decisions/0060): on every signed-in page, so
   // that going to Today from another page shows the list at once.
   useEffect(preloadTodayList, []);
   // After a client-side navigation, screen readers and keyboards continue at the new page, not the old link.

@@ -6,7 +6,7 @@ import { refetchSession } from "../../lib/session";
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../ui/icons";
 import { showError } from "../../ui/notices";
 
-// Better Auth's client is not part of the first screen (docs/decisions/0030).
+// Better Auth's client is not part of the first screen (docs/decisions/0060).
 const loadAuthClient = () => import("../../lib/auth-client");
 
 const itemClass =

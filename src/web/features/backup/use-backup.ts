@@ -66,7 +66,7 @@ export function useBackup({
       try {
         check = await readBackupFile(file);
       } catch {
-        // The checker is loaded on first use (docs/decisions/0007) and could not be fetched.
+        // The checker is loaded on first use (docs/decisions/0060) and could not be fetched.
         setStatus({ kind: "error", text: backupCopy.rejectedDetail(backupCopy.checkerUnavailable) });
         return;
       }

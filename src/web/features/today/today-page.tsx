@@ -60,7 +60,7 @@ export function TodayPage() {
   useAltN(inputRef);
   const [askNotifications] = useState(mayAskNotifications);
   // The prompt's code is asked for once the list has painted, not with it: a chunk's import adds modulepreload links
-  // to the document's head, and Chromium then restyles the whole page in the next frame (docs/decisions/0041), which
+  // to the document's head, and Chromium then restyles the whole page in the next frame (docs/decisions/0060), which
   // was Today's first frame with the list.
   const [listPainted, setListPainted] = useState(false);
   const ready = status === "ready";

@@ -1,5 +1,5 @@
 // The zod schemas the server shares, loaded on first use so that zod stays out of the initial bundle
-// (docs/decisions/0007). preloadHabitValidation() fetches them once the app runs: a module already loaded
+// (docs/decisions/0060). preloadHabitValidation() fetches them once the app runs: a module already loaded
 // resolves from memory, so adding a habit waits for nothing and the local fallback still parses the browser's
 // list when the server stops answering later.
 import type { parseBackup } from "../../../core/backup-schema";

@@ -1,5 +1,5 @@
 // The habits as the screens show them (useHabits' `habits`): core's figures derived from the store's rows for the
-// user's today and vacations. Loaded after the first paint, beside the store engine (docs/decisions/0030): the
+// user's today and vacations. Loaded after the first paint, beside the store engine (docs/decisions/0060): the
 // store has no habits to derive before it opens.
 import { deriveFromDays, deriveHabit, type Habit } from "../../../core/habit";
 import { firstNotBefore, type LocalDate, toDayNumber } from "../../../core/local-date";

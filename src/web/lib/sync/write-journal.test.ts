@@ -13,7 +13,7 @@ const tick = (opId: string): LocalOp => ({
 
 afterEach(() => localStorage.clear());
 
-describe("the records of writes not yet in IndexedDB (decision 0046)", () => {
+describe("the records of writes not yet in IndexedDB (decision 0060)", () => {
   it("keeps a write until it is settled, per user, oldest first", () => {
     const a = recordWrite("u1", { op: tick("b"), at: "2026-11-27T10:00:00.001Z", tab: "t1", n: 2 });
     const b = recordWrite("u1", { op: tick("a"), at: "2026-11-27T10:00:00.000Z", tab: "t1", n: 1 });

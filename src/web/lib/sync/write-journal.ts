@@ -1,4 +1,4 @@
-// A local write's first record (docs/decisions/0046): the store engine shows a write at once and then stores it
+// A local write's first record (docs/decisions/0060): the store engine shows a write at once and then stores it
 // in IndexedDB, whose transaction takes a few milliseconds, more under load, and is lost with the page when the
 // page goes away before it commits (a reload right after a tick). So each write is first put in localStorage,
 // synchronously in the write's own task, and taken out once its transaction has committed. A tab that starts finds
