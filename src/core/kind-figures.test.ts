@@ -237,7 +237,12 @@ describe("rule changes keep the past", () => {
     const habit = yesNo(["2026-11-16", "2026-11-17"], rules);
     const unitList = units(habit, "2026-11-25");
     // Nov 9-15 missed days, Nov 16 and 17 met, the cut week Nov 18-22 passed, the week of Nov 23 open.
-    expect(Array.from(unitList.status.subarray(0, unitList.length)).slice(-4)).toEqual([MET, MET, PASSED, OPEN]);
+    expect(Array.from(unitList.status.subarray(0, unitList.length)).slice(-4)).toEqual([
+      MET,
+      MET,
+      PASSED,
+      OPEN,
+    ]);
     expect(kf(habit, "2026-11-25").streak).toBe(2);
   });
 });
