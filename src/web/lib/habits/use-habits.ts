@@ -117,9 +117,10 @@ const nextChance = () =>
     const timer = setTimeout(done, ENGINE_RETRY_MS);
     window.addEventListener("online", done);
   });
-let moduleLoad: Promise<typeof import("../sync/sync-engine")> | undefined;
+// Not kept in a variable: a promise shared by every caller made a tick's first frame come one frame later (the
+// tick's INP in scripts/audit-web-vitals.ts went from 40 to 80 ms); the browser loads the module once either way.
 const engineModule = () =>
-  (moduleLoad ??= (async () => {
+  import("../sync/sync-engine").catch(async () => {
     for (;;) {
       try {
         return await retryImport(() => import("../sync/sync-engine"));
@@ -127,7 +128,7 @@ const engineModule = () =>
         await nextChance();
       }
     }
-  })());
+  });
 
 /**
  * The user's store as the screens hold it. The engine (sync/sync-engine.ts) loads after the first paint (the
