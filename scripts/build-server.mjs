@@ -15,7 +15,8 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const ENTRY = "src/server/main.ts";
+// The server, and the SQLite writer's thread (db/sqlite-dialect.ts), which loads the same modules.
+const ENTRIES = ["src/server/main.ts", "src/server/sqlite-writer.worker.ts"];
 const EXTERNAL = ["better-sqlite3", "pg-native"];
 const ASSET = /new URL\(\s*["'](\.\/[^"'/]+)["']\s*,\s*import\.meta\.url\s*\)/g;
 
@@ -26,8 +27,9 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
   mkdirSync(out, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [ENTRY],
-    outfile: join(out, "main.js"),
+    entryPoints: ENTRIES,
+    outdir: out,
+    entryNames: "[name]",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -47,12 +49,13 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
     metafile: true,
     logLevel: "warning",
   });
-  const written = [join(out, "main.js")];
+  const written = ENTRIES.map((entry) => join(out, `${basename(entry, ".ts")}.js`));
   const copied = new Map();
   for (const input of Object.keys(result.metafile.inputs)) {
     if (input.includes("node_modules/") || !/\.(ts|mts|js|mjs)$/.test(input)) continue;
     const file = join(ROOT, input);
     for (const [, name] of readFileSync(file, "utf8").matchAll(ASSET)) {
+      if (written.some((path) => basename(path) === basename(name))) continue; // built above
       const source = resolve(dirname(file), name);
       const target = join(out, basename(source));
       if (!existsSync(source)) throw new Error(`${input} opens ${name}, which does not exist`);

@@ -1,11 +1,11 @@
-import { Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase } from "kysely";
-import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { dirname } from "node:path";
 import type { Database } from "./schema";
 import { makePrivateDir, makePrivateFile } from "../private-files";
-import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
-import { sqliteDialect } from "./sqlite-dialect";
+import { openSqlite, sqliteDialect, threadedSqliteDialect } from "./sqlite-dialect";
+
+export { connectSqlite } from "./sqlite-dialect";
 
 export type Dialect = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -21,34 +21,12 @@ function sqliteFile(url: string): string {
   return url === ":memory:" ? ":memory:" : url.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
 }
 
-/** better-sqlite3, or Node's own node:sqlite where its native addon cannot load (docs/decisions/0021-node-24.md). */
-export function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => unknown } {
-  try {
-    return new SQLite(file);
-  } catch (error) {
-    if (!hasNodeSqlite()) throw error;
-    return openNodeSqlite(file);
-  }
-}
-
-// WAL lets the reader run beside the writer; FULL sync means a committed write survives power loss, and SQLite
-// checkpoints the WAL itself (docs/decisions/0058-write-path.md).
-const PRAGMAS = ["journal_mode = WAL", "synchronous = FULL", "busy_timeout = 5000", "foreign_keys = ON"];
-
-function openSqlite(file: string, pragmas: readonly string[]): SqliteDatabase {
-  const sqlite = connectSqlite(file);
-  for (const pragma of pragmas) sqlite.exec(`pragma ${pragma}`);
-  return sqlite;
-}
-
-/** A file gets a writer and a read-only reader, both on this thread; an in-memory database, one connection. */
+/** A file's writer is on a thread of its own, its reads on this one; an in-memory database is one connection here. */
 function sqliteDatabase(file: string): Kysely<Database> {
-  if (file === ":memory:") return new Kysely({ dialect: sqliteDialect(openSqlite(file, PRAGMAS)) });
+  if (file === ":memory:") return new Kysely({ dialect: sqliteDialect(openSqlite(file)) });
   makePrivateDir(dirname(file));
   makePrivateFile(file);
-  const writer = openSqlite(file, PRAGMAS);
-  const reader = openSqlite(file, [...PRAGMAS, "query_only = ON"]);
-  return new Kysely<Database>({ dialect: sqliteDialect(writer, reader) });
+  return new Kysely<Database>({ dialect: threadedSqliteDialect(file) });
 }
 
 export function openDatabase(url: string): DatabaseHandle {

@@ -7,6 +7,7 @@ import { remindersMigration } from "./reminders-migration";
 import { syncMigration } from "./sync-migration";
 import { syncPruningMigration } from "./sync-pruning-migration";
 import { apiTokensMigration } from "../tokens/tokens-migration";
+import { onWriter } from "./writer";
 
 // Migrations live in code so that the server migrates itself at start, on SQLite and PostgreSQL alike.
 const migrations: Record<string, Migration> = {
@@ -73,18 +74,21 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** `target` stops at that migration: tests build a database as an older release left it. */
-export async function migrateAppTables(db: Kysely<unknown>, target?: string): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: "app_migrations",
-    migrationLockTableName: "app_migrations_lock",
-    // Numbers are handed out per issue, and issues land in any order: 0007_reminders came after 0008 and 0010.
-    // A database that ran a later number first still gets an earlier one that it lacks.
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed)
-    throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);
-}
+export const migrateAppTables = onWriter(
+  "migrateAppTables",
+  async function migrateAppTables(db: Kysely<unknown>, target?: string): Promise<void> {
+    const migrator = new Migrator({
+      db,
+      provider,
+      migrationTableName: "app_migrations",
+      migrationLockTableName: "app_migrations_lock",
+      // Numbers are handed out per issue, and issues land in any order: 0007_reminders came after 0008 and 0010.
+      // A database that ran a later number first still gets an earlier one that it lacks.
+      allowUnorderedMigrations: true,
+    });
+    const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed)
+      throw new Error(`Database migration failed: ${failed?.migrationName ?? ""} ${String(error)}`);
+  },
+);

@@ -1,20 +1,55 @@
-// Kysely's SQLite dialect with our own driver (docs/decisions/0058-write-path.md):
-// - one writer connection on this thread (synchronous = FULL), taken by one Kysely transaction at a time;
+// Kysely's SQLite dialects, with our own drivers (docs/decisions/0058-write-path.md):
+// - one writer connection (synchronous = FULL), taken by one Kysely transaction at a time;
 // - transactions that queue for it share one real transaction (BEGIN IMMEDIATE ... COMMIT), each in a savepoint of
 //   its own, and each is answered only once that COMMIT (and so its fsync) has returned: a group commit;
-// - a SELECT outside a transaction runs on a read-only connection, which sees committed, and so durable, rows only.
+// - a SELECT outside a transaction runs on a read-only connection, which sees committed, and so durable, rows only;
+// - for a file, the writer is on a thread of its own, which takes a whole write function (db/writer.ts) or a lone
+//   statement per message, so that the event loop neither runs the statements nor waits for the fsync.
+import { Worker, type MessagePort } from "node:worker_threads";
 import {
+  CompiledQuery,
+  Kysely,
   SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
   type QueryResult,
   type SqliteDatabase,
 } from "kysely";
+import SQLite from "better-sqlite3";
+import { ApiError } from "../http/errors";
+import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
+import type { Database } from "./schema";
+import { writeFunctions, type WriterCall } from "./writer";
+
+/** better-sqlite3, or Node's own node:sqlite where its native addon cannot load (docs/decisions/0021-node-24.md). */
+export function connectSqlite(file: string): SqliteDatabase & { exec: (sql: string) => unknown } {
+  try {
+    return new SQLite(file);
+  } catch (error) {
+    if (!hasNodeSqlite()) throw error;
+    return openNodeSqlite(file);
+  }
+}
+
+// WAL lets the reader run beside the writer; FULL sync means a committed write survives power loss, and SQLite
+// checkpoints the WAL itself.
+export const PRAGMAS = [
+  "journal_mode = WAL",
+  "synchronous = FULL",
+  "busy_timeout = 5000",
+  "foreign_keys = ON",
+];
+const READER_PRAGMAS = [...PRAGMAS, "query_only = ON"];
+
+export function openSqlite(file: string, pragmas: readonly string[] = PRAGMAS): SqliteDatabase {
+  const sqlite = connectSqlite(file);
+  for (const pragma of pragmas) sqlite.exec(`pragma ${pragma}`);
+  return sqlite;
+}
 
 /** Statements by SQL text: preparing one costs as much as running a small one. */
 export function preparedStatements(db: SqliteDatabase, max = 200) {
@@ -185,10 +220,187 @@ export function sqliteDialect(writer: SqliteDatabase, reader?: SqliteDatabase): 
     },
   };
 
+  return dialectWith(driver, new SqliteAdapter());
+}
+
+function dialectWith(driver: Driver, adapter: SqliteAdapter): Dialect {
   return {
     createDriver: () => driver,
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => adapter,
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
+}
+
+// The writer's thread: messages between it and the event loop.
+type Message =
+  | { kind: "write"; name: string; args: readonly unknown[] }
+  | { kind: "statement"; sql: string; parameters: readonly unknown[] }
+  | { kind: "close" };
+type Request = Message & { id: number };
+type ErrorData = {
+  name: string;
+  message: string;
+  stack?: string;
+  api: boolean;
+  props: Record<string, unknown>;
+};
+type Answer = { id: number; result?: unknown; error?: ErrorData };
+
+// An error crosses as its message and its own plain fields (an ApiError's status and code, SQLite's code).
+function errorData(error: unknown): ErrorData {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error), api: false, props: {} };
+  const props = Object.fromEntries(
+    Object.entries(error).filter(([, value]) => value === null || typeof value !== "object"),
+  );
+  const { name, message, stack } = error;
+  return { name, message, stack, api: error instanceof ApiError, props };
+}
+
+function errorOf({ name, message, stack, api, props }: ErrorData): Error {
+  const error = api ? new ApiError(props.status as never, props.code as never, message) : new Error(message);
+  Object.assign(error, props);
+  error.name = name;
+  error.stack = `${stack ?? `${name}: ${message}`}\n    at the SQLite writer's thread`;
+  return error;
+}
+
+/** The writer's thread: the group commit of one writer connection, fed by messages (sqlite-writer.worker.ts). */
+export function serveWriter(port: MessagePort, file: string): void {
+  const db = new Kysely<Database>({
+    dialect: sqliteDialect(openSqlite(file, PRAGMAS), openSqlite(file, READER_PRAGMAS)),
+  });
+  const answer = async (request: Request): Promise<unknown> => {
+    if (request.kind === "statement")
+      return db.executeQuery(CompiledQuery.raw(request.sql, [...request.parameters]));
+    if (request.kind === "close") return db.destroy();
+    const write = writeFunctions.get(request.name);
+    if (!write) throw new Error(`No write function is called ${request.name} on the writer's thread`);
+    return write(db, ...(request.args as never[]));
+  };
+  port.on("message", (request: Request) => {
+    answer(request).then(
+      (result) => {
+        try {
+          port.postMessage({ id: request.id, result } satisfies Answer);
+        } catch (error) {
+          port.postMessage({ id: request.id, error: errorData(error) } satisfies Answer);
+        }
+      },
+      (error: unknown) => port.postMessage({ id: request.id, error: errorData(error) } satisfies Answer),
+    );
+  });
+}
+
+// The thread's code: its bundle beside the built server's, or its TypeScript through tsx (sqlite-writer.dev.mjs).
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("../sqlite-writer.dev.mjs", import.meta.url)
+  : new URL("./sqlite-writer.worker.js", import.meta.url);
+
+/**
+ * A SQLite file as the event loop sees it: SELECTs on a read-only connection of its own (a transaction here only
+ * reads), every write on the writer's thread, which answers once it is durable.
+ */
+export function threadedSqliteDialect(file: string): Dialect {
+  openSqlite(file).close(); // the file made, in WAL mode, before either side reads it
+  const reader = openSqlite(file, READER_PRAGMAS);
+  const prepareRead = preparedStatements(reader);
+  const worker = new Worker(WORKER_URL, { workerData: { file } });
+  worker.unref();
+  const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>();
+  let nextId = 0;
+  let stopped: Error | undefined;
+  const failAll = (error: Error) => {
+    stopped ??= error;
+    for (const { reject } of pending.values()) reject(stopped);
+    pending.clear();
+  };
+  worker.on("message", ({ id, result, error }: Answer) => {
+    const call = pending.get(id);
+    pending.delete(id);
+    // The thread keeps the process alive only while it has work.
+    if (pending.size === 0) worker.unref();
+    if (error) call?.reject(errorOf(error));
+    else call?.resolve(result);
+  });
+  worker.on("error", failAll);
+  worker.on("exit", (code) => failAll(new Error(`The SQLite writer's thread stopped (exit code ${code})`)));
+  const send = <R>(request: Message): Promise<R> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<R>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  };
+
+  const adapter = new (class extends SqliteAdapter implements WriterCall {
+    callWrite(name: string, args: readonly unknown[]) {
+      return send({ kind: "write", name, args });
+    }
+  })();
+
+  // A read transaction holds the reader; SELECTs outside it wait, so that none sees its older snapshot.
+  let readTransaction: Promise<void> | undefined;
+  const read = <R>(query: CompiledQuery): QueryResult<R> => {
+    const statement = prepareRead(query.sql);
+    if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+    statement.run(query.parameters); // fails: the reader is query_only
+    return { rows: [] };
+  };
+  type Reading = DatabaseConnection & { end?: () => void };
+  const connection = (): Reading => {
+    const conn: Reading = {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        if (conn.end) return read<R>(query);
+        if (SelectQueryNode.is(query.query)) {
+          while (readTransaction) await readTransaction;
+          return read<R>(query);
+        }
+        return send<QueryResult<R>>({ kind: "statement", sql: query.sql, parameters: query.parameters });
+      },
+      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
+      },
+    };
+    return conn;
+  };
+
+  const driver: Driver = {
+    init: async () => undefined,
+    acquireConnection: async () => connection(),
+    async beginTransaction(conn: Reading) {
+      while (readTransaction) await readTransaction;
+      readTransaction = new Promise<void>((resolve) => {
+        conn.end = () => {
+          conn.end = undefined;
+          readTransaction = undefined;
+          resolve();
+        };
+      });
+      prepareRead("begin").run([]);
+    },
+    async commitTransaction(conn: Reading) {
+      try {
+        prepareRead("commit").run([]);
+      } finally {
+        conn.end?.();
+      }
+    },
+    async rollbackTransaction(conn: Reading) {
+      try {
+        prepareRead("rollback").run([]);
+      } finally {
+        conn.end?.();
+      }
+    },
+    releaseConnection: async () => undefined,
+    async destroy() {
+      if (!stopped) await send({ kind: "close" }).catch(() => undefined);
+      await worker.terminate();
+      reader.close();
+    },
+  };
+  return dialectWith(driver, adapter);
 }

@@ -8,6 +8,7 @@ import { countHabits, lockOwner, storedDayCount } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { slicer } from "./slices";
 import { nextVersions } from "../sync/versions.repo";
+import { onWriter } from "../db/writer";
 
 /** The place after the user's last habit: their highest position plus one, or 0 without habits. */
 async function nextPosition(trx: Db, userId: string): Promise<number> {
@@ -23,25 +24,28 @@ async function nextPosition(trx: Db, userId: string): Promise<number> {
  * Appends `items` to the user's habits, in their order (an item's position counts from the first place after the
  * user's habits); nothing of the user's changes. Returns every habit of the user, as stored.
  */
-export async function appendHabits(
-  db: Db,
-  userId: string,
-  items: readonly ImportedHabit[],
-  now: Date,
-  limits: UserLimits,
-): Promise<StoredHabit[]> {
-  const pause = slicer();
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, userId);
-    const adding = usageOf(items);
-    checkQuota(limits, {
-      habits: (await countHabits(trx, userId)) + adding.habits,
-      days: (await storedDayCount(trx, userId)) + adding.days,
+export const appendHabits = onWriter(
+  "appendHabits",
+  async function appendHabits(
+    db: Db,
+    userId: string,
+    items: readonly ImportedHabit[],
+    now: Date,
+    limits: UserLimits,
+  ): Promise<StoredHabit[]> {
+    const pause = slicer();
+    return db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      const adding = usageOf(items);
+      checkQuota(limits, {
+        habits: (await countHabits(trx, userId)) + adding.habits,
+        days: (await storedDayCount(trx, userId)) + adding.days,
+      });
+      await nextVersions(trx, userId, 0); // the change counter first, as every write takes it
+      const base = await nextPosition(trx, userId);
+      const placed = items.map((item, index) => ({ ...item, position: base + (item.position ?? index) }));
+      await insertHabits(trx, userId, placed, now, pause);
+      return listHabits(trx, userId, pause);
     });
-    await nextVersions(trx, userId, 0); // the change counter first, as every write takes it
-    const base = await nextPosition(trx, userId);
-    const placed = items.map((item, index) => ({ ...item, position: base + (item.position ?? index) }));
-    await insertHabits(trx, userId, placed, now, pause);
-    return listHabits(trx, userId, pause);
-  });
-}
+  },
+);

@@ -1,23 +1,31 @@
-import { InsertQueryNode, RawNode, type KyselyPlugin } from "kysely";
+import { sql } from "kysely";
+import type { Db, Dialect } from "../db/database";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { testDialects } from "../../../test/support/databases";
 import { listHabits } from "./habits.repo";
 import { migrateHabits, replaceHabits, type ImportedHabit } from "./habits-import.repo";
 
-/** Fails the first write of completions, after the old habits are deleted and the new ones inserted. */
-const failingCompletions: KyselyPlugin = {
-  transformQuery({ node }) {
-    const into = InsertQueryNode.is(node) ? node.into?.table.identifier.name : undefined;
-    // Imports insert days with one raw statement per group (habits-import.repo.ts).
-    const raw = RawNode.is(node) ? node.sqlFragments.join("?") : "";
-    if (into === "completions" || raw.startsWith("insert into completions")) {
-      throw new Error("simulated database failure");
-    }
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-};
+/**
+ * Fails every write of completions, which an import makes after the old habits are deleted and the new ones
+ * inserted: a trigger in the database, which fails the statement wherever the write runs (on SQLite, the writer's
+ * thread).
+ */
+async function failingCompletions(db: Db, dialect: Dialect): Promise<() => Promise<void>> {
+  if (dialect === "sqlite") {
+    await sql`create trigger fail_completions before insert on completions
+      begin select raise(abort, 'simulated database failure'); end`.execute(db);
+    return async () => void (await sql`drop trigger fail_completions`.execute(db));
+  }
+  await sql`create function fail_completions() returns trigger language plpgsql
+    as $$ begin raise exception 'simulated database failure'; end $$`.execute(db);
+  await sql`create trigger fail_completions before insert on completions
+    for each statement execute function fail_completions()`.execute(db);
+  return async () => {
+    await sql`drop trigger fail_completions on completions`.execute(db);
+    await sql`drop function fail_completions()`.execute(db);
+  };
+}
 
 const limits = { maxHabits: 500, maxDays: 100_000 };
 const items: ImportedHabit[] = [
@@ -38,18 +46,28 @@ describe.each(testDialects())("bulk writes roll back on $dialect", (dialect) => 
     const db = t.running.database.db;
     const before = await listHabits(db, alice.id);
     expect(before.map((h) => h.name)).toEqual(["Old"]);
-    await expect(
-      replaceHabits(db.withPlugin(failingCompletions), alice.id, items, new Date(), limits),
-    ).rejects.toThrow("simulated database failure");
+    const restore = await failingCompletions(db, dialect.dialect);
+    try {
+      await expect(replaceHabits(db, alice.id, items, new Date(), limits)).rejects.toThrow(
+        "simulated database failure",
+      );
+    } finally {
+      await restore();
+    }
     expect(await listHabits(db, alice.id)).toEqual(before);
   });
 
   it("a migration that fails half-way changes nothing and can run again", async () => {
     const bob = await t.signUp();
     const db = t.running.database.db;
-    await expect(
-      migrateHabits(db.withPlugin(failingCompletions), bob.id, items, new Date(), limits),
-    ).rejects.toThrow();
+    const restore = await failingCompletions(db, dialect.dialect);
+    try {
+      await expect(migrateHabits(db, bob.id, items, new Date(), limits)).rejects.toThrow(
+        "simulated database failure",
+      );
+    } finally {
+      await restore();
+    }
     expect(await listHabits(db, bob.id)).toEqual([]);
     const retry = await migrateHabits(db, bob.id, items, new Date(), limits);
     expect(retry.skipped).toBe(false);

@@ -11,6 +11,7 @@ import { changeDayCount, countHabits, lockOwner, setDayCount } from "./owner.rep
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
+import { onWriter } from "../db/writer";
 
 /** A backup item as parsed (core/backup-schema.ts): the history fields are optional. */
 export type ImportedHabit = {
@@ -134,53 +135,59 @@ const listOrder = (a: StoredHabit, b: StoredHabit) =>
  * Import (docs/product.md, "Backup, import and export"): every habit of the user is replaced, in one
  * transaction, so a failure changes nothing.
  */
-export async function replaceHabits(
-  db: Db,
-  userId: string,
-  items: readonly ImportedHabit[],
-  now: Date,
-  limits: UserLimits,
-): Promise<StoredHabit[]> {
-  const pause = slicer();
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, userId);
-    // The file replaces everything, so it alone is what the account will hold.
-    checkQuota(limits, usageOf(items));
-    // The user's change counter before any habit row, as every write takes them (no deadlock with a rename).
-    await nextVersions(trx, userId, 0);
-    // Their days go with them (on delete cascade), in one statement on the database's side.
-    const old = await trx.deleteFrom("habits").where("user_id", "=", userId).returning("id").execute();
-    await setDayCount(trx, userId, 0);
-    // Old habits leave tombstones, so that other devices drop them (docs/decisions/0023).
-    if (old.length > 0) {
-      const first = await nextVersions(trx, userId, old.length);
-      await buryHabits(
-        trx,
-        userId,
-        old.map((row) => row.id),
-        first,
-      );
-    }
-    return insertHabits(trx, userId, items, now, pause);
-  });
-}
+export const replaceHabits = onWriter(
+  "replaceHabits",
+  async function replaceHabits(
+    db: Db,
+    userId: string,
+    items: readonly ImportedHabit[],
+    now: Date,
+    limits: UserLimits,
+  ): Promise<StoredHabit[]> {
+    const pause = slicer();
+    return db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      // The file replaces everything, so it alone is what the account will hold.
+      checkQuota(limits, usageOf(items));
+      // The user's change counter before any habit row, as every write takes them (no deadlock with a rename).
+      await nextVersions(trx, userId, 0);
+      // Their days go with them (on delete cascade), in one statement on the database's side.
+      const old = await trx.deleteFrom("habits").where("user_id", "=", userId).returning("id").execute();
+      await setDayCount(trx, userId, 0);
+      // Old habits leave tombstones, so that other devices drop them (docs/decisions/0023).
+      if (old.length > 0) {
+        const first = await nextVersions(trx, userId, old.length);
+        await buryHabits(
+          trx,
+          userId,
+          old.map((row) => row.id),
+          first,
+        );
+      }
+      return insertHabits(trx, userId, items, now, pause);
+    });
+  },
+);
 
 export type MigrationResult = { skipped: boolean; habits: StoredHabit[] };
 
 /** Migration: copies the local habits only while the user has none, so a rerun creates nothing twice. */
-export async function migrateHabits(
-  db: Db,
-  userId: string,
-  items: readonly ImportedHabit[],
-  now: Date,
-  limits: UserLimits,
-): Promise<MigrationResult> {
-  const pause = slicer();
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, userId);
-    if ((await countHabits(trx, userId)) > 0)
-      return { skipped: true, habits: await listHabits(trx, userId, pause) };
-    checkQuota(limits, usageOf(items));
-    return { skipped: false, habits: await insertHabits(trx, userId, items, now, pause) };
-  });
-}
+export const migrateHabits = onWriter(
+  "migrateHabits",
+  async function migrateHabits(
+    db: Db,
+    userId: string,
+    items: readonly ImportedHabit[],
+    now: Date,
+    limits: UserLimits,
+  ): Promise<MigrationResult> {
+    const pause = slicer();
+    return db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      if ((await countHabits(trx, userId)) > 0)
+        return { skipped: true, habits: await listHabits(trx, userId, pause) };
+      checkQuota(limits, usageOf(items));
+      return { skipped: false, habits: await insertHabits(trx, userId, items, now, pause) };
+    });
+  },
+);

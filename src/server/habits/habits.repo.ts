@@ -13,6 +13,7 @@ import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
 import { setDayState } from "../sync/days.repo";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
+import { onWriter } from "../db/writer";
 
 // Every function takes the owner's id and filters by it: another user's habit is simply not found.
 
@@ -73,71 +74,80 @@ export async function listHabits(db: Db, userId: string, pause: Pause = slicer()
   return rows.map((row) => toStored(row, dates.get(row.id) ?? NO_DATES));
 }
 
-export async function createHabit(
-  db: Db,
-  userId: string,
-  input: { name: string },
-  now: Date,
-  limits: UserLimits,
-): Promise<StoredHabit> {
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, userId);
-    checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
-    const at = now.toISOString();
-    const version = await nextVersions(trx, userId, 1);
-    const row = {
-      id: randomUUID(),
-      user_id: userId,
-      name: input.name,
-      created_at: at,
-      updated_at: at,
-      version,
-      schedule: null,
-      archived: 0,
-      position: await positionForNew(trx, userId),
-      emoji: null,
-    };
-    await trx.insertInto("habits").values(row).execute();
-    return toStored(row, NO_DATES);
-  });
-}
+export const createHabit = onWriter(
+  "createHabit",
+  async function createHabit(
+    db: Db,
+    userId: string,
+    input: { name: string },
+    now: Date,
+    limits: UserLimits,
+  ): Promise<StoredHabit> {
+    return db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
+      const at = now.toISOString();
+      const version = await nextVersions(trx, userId, 1);
+      const row = {
+        id: randomUUID(),
+        user_id: userId,
+        name: input.name,
+        created_at: at,
+        updated_at: at,
+        version,
+        schedule: null,
+        archived: 0,
+        position: await positionForNew(trx, userId),
+        emoji: null,
+      };
+      await trx.insertInto("habits").values(row).execute();
+      return toStored(row, NO_DATES);
+    });
+  },
+);
 
-export async function renameHabit(
-  db: Db,
-  userId: string,
-  id: string,
-  input: { name: string },
-  now: Date,
-): Promise<StoredHabit | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const version = await nextVersions(trx, userId, 1);
-    const row = await trx
-      .updateTable("habits")
-      .set({ name: input.name, updated_at: now.toISOString(), version })
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toStored(row, await datesOf(trx, id));
-  });
-}
+export const renameHabit = onWriter(
+  "renameHabit",
+  async function renameHabit(
+    db: Db,
+    userId: string,
+    id: string,
+    input: { name: string },
+    now: Date,
+  ): Promise<StoredHabit | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const version = await nextVersions(trx, userId, 1);
+      const row = await trx
+        .updateTable("habits")
+        .set({ name: input.name, updated_at: now.toISOString(), version })
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toStored(row, await datesOf(trx, id));
+    });
+  },
+);
 
 /** True when the habit existed; its completions go with it (on delete cascade) and it leaves a tombstone. */
-export async function deleteHabit(db: Db, userId: string, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // The version first: every write takes the user's counter before any habit row (lock order).
-    const version = await nextVersions(trx, userId, 1);
-    await dropHabitDays(trx, userId, id); // none when the habit is not the user's
-    const result = await trx
-      .deleteFrom("habits")
-      .where("id", "=", id)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (result.numDeletedRows === 0n) return false;
-    await buryHabits(trx, userId, [id], version);
-    return true;
-  });
-}
+export const deleteHabit = onWriter(
+  "deleteHabit",
+  async function deleteHabit(db: Db, userId: string, id: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      // The version first: every write takes the user's counter before any habit row (lock order).
+      const version = await nextVersions(trx, userId, 1);
+      await dropHabitDays(trx, userId, id); // none when the habit is not the user's
+      const result = await trx
+        .deleteFrom("habits")
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (result.numDeletedRows === 0n) return false;
+      await buryHabits(trx, userId, [id], version);
+      return true;
+    });
+  },
+);
 
 // The REST mark's first statement: the habit row stamped (its owner checked) and the day's state before, compiled
 // once (db/compiled-once.ts).
@@ -167,28 +177,31 @@ const markHabit = compiledNamed<
  * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
  * done does not). The answer's days are read from the database after the write.
  */
-export async function setCompletion(
-  db: Db,
-  userId: string,
-  id: string,
-  date: LocalDate,
-  done: boolean,
-  now: Date,
-  limits: UserLimits,
-): Promise<StoredHabit | undefined> {
-  return db.transaction().execute(async (trx) => {
-    // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
-    if (done && locksRows(trx)) await lockOwner(trx, userId);
-    const version = await nextVersions(trx, userId, 2);
-    const [updated] = (await markHabit(trx, { id, userId, date, version, at: now.toISOString() })).rows;
-    if (!updated) return undefined;
-    const { before: stored, ...row } = updated;
-    const before: DayCode = stored ?? DAY_NONE;
-    const state = done ? DAY_DONE : DAY_NONE;
-    if (before !== state) {
-      await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
-      await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
-    }
-    return toStored(row, await datesOf(trx, id));
-  });
-}
+export const setCompletion = onWriter(
+  "setCompletion",
+  async function setCompletion(
+    db: Db,
+    userId: string,
+    id: string,
+    date: LocalDate,
+    done: boolean,
+    now: Date,
+    limits: UserLimits,
+  ): Promise<StoredHabit | undefined> {
+    return db.transaction().execute(async (trx) => {
+      // On SQLite the transaction holds the one write lock already (BEGIN IMMEDIATE).
+      if (done && locksRows(trx)) await lockOwner(trx, userId);
+      const version = await nextVersions(trx, userId, 2);
+      const [updated] = (await markHabit(trx, { id, userId, date, version, at: now.toISOString() })).rows;
+      if (!updated) return undefined;
+      const { before: stored, ...row } = updated;
+      const before: DayCode = stored ?? DAY_NONE;
+      const state = done ? DAY_DONE : DAY_NONE;
+      if (before !== state) {
+        await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
+        await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
+      }
+      return toStored(row, await datesOf(trx, id));
+    });
+  },
+);

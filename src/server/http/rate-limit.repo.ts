@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { locksRows, type Db } from "../db/database";
 import type { Database, UserActionRateTable } from "../db/schema";
+import { onWriter } from "../db/writer";
 
 export type WriteCount = { count: number; windowStart: number };
 
@@ -111,22 +112,26 @@ class MemoryCounters {
     }
     for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
       const values = rows.slice(i, i + FLUSH_ROWS);
-      // A transaction, so that it joins the writes' group commit rather than ending it.
-      await this.db.transaction().execute((trx) =>
-        trx
-          .insertInto("user_action_rate")
-          .values(values)
-          .onConflict((oc) =>
-            oc.columns(["user_id", "action"]).doUpdateSet({
-              window_start: sql`excluded.window_start`,
-              count: sql`excluded.count`,
-            }),
-          )
-          .execute(),
-      );
+      await writeCounters(this.db, values);
     }
   }
 }
+
+// A transaction, so that it joins the writes' group commit rather than ending it.
+const writeCounters = onWriter("writeRateCounters", (db: Db, values: UserActionRateTable[]) =>
+  db.transaction().execute((trx) =>
+    trx
+      .insertInto("user_action_rate")
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(["user_id", "action"]).doUpdateSet({
+          window_start: sql`excluded.window_start`,
+          count: sql`excluded.count`,
+        }),
+      )
+      .execute(),
+  ),
+);
 
 const memory = new WeakMap<Db, MemoryCounters>();
 

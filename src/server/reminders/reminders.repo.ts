@@ -2,6 +2,12 @@
 // their next firing, push subscriptions, and the deliveries that make each firing happen once.
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
+import { onWriter } from "../db/writer";
+import { decide, nextFiringOf } from "./firing";
+import { randomUUID } from "node:crypto";
+import { ApiError, notFound } from "../http/errors";
+import { lockOwner } from "../habits/owner.repo";
+import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limits";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import type { ReminderHabit } from "../../core/reminders/habits-left";
 import { isSchedule } from "../../core/schedule";
@@ -310,39 +316,41 @@ export async function resetPushFailures(db: Db, endpoint: string, p256dh: string
  * A push the service did not take: one more failure in a row. At `max` the device is deleted and the user's notice
  * counts it; true when it was.
  */
-export async function recordPushFailure(
-  db: Db,
-  device: { endpoint: string; p256dh: string; userId: string },
-  max: number,
-  at: string,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("push_subscriptions")
-      .set((eb) => ({ failures: eb("failures", "+", 1) }))
-      .where("endpoint", "=", device.endpoint)
-      .where("p256dh", "=", device.p256dh)
-      .execute();
-    const deleted = await trx
-      .deleteFrom("push_subscriptions")
-      .where("endpoint", "=", device.endpoint)
-      .where("p256dh", "=", device.p256dh)
-      .where("failures", ">=", max)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return false;
-    await trx
-      .insertInto("reminder_settings")
-      .values({ user_id: device.userId, time_zone: null, push_removed: 1, push_removed_at: at })
-      .onConflict((oc) =>
-        oc.column("user_id").doUpdateSet((eb) => ({
-          push_removed: eb("reminder_settings.push_removed", "+", 1),
-          push_removed_at: at,
-        })),
-      )
-      .execute();
-    return true;
-  });
-}
+export const recordPushFailure = onWriter(
+  "recordPushFailure",
+  async (
+    db: Db,
+    device: { endpoint: string; p256dh: string; userId: string },
+    max: number,
+    at: string,
+  ): Promise<boolean> =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("push_subscriptions")
+        .set((eb) => ({ failures: eb("failures", "+", 1) }))
+        .where("endpoint", "=", device.endpoint)
+        .where("p256dh", "=", device.p256dh)
+        .execute();
+      const deleted = await trx
+        .deleteFrom("push_subscriptions")
+        .where("endpoint", "=", device.endpoint)
+        .where("p256dh", "=", device.p256dh)
+        .where("failures", ">=", max)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) return false;
+      await trx
+        .insertInto("reminder_settings")
+        .values({ user_id: device.userId, time_zone: null, push_removed: 1, push_removed_at: at })
+        .onConflict((oc) =>
+          oc.column("user_id").doUpdateSet((eb) => ({
+            push_removed: eb("reminder_settings.push_removed", "+", 1),
+            push_removed_at: at,
+          })),
+        )
+        .execute();
+      return true;
+    }),
+);
 
 /** The devices dropped for failing since the user last enabled push, or null. */
 export async function readPushRemoved(db: Db, userId: string): Promise<{ count: number; at: string } | null> {
@@ -417,65 +425,66 @@ export type Claim = { reminder: DueReminder; late: boolean };
  * DO NOTHING: only the process whose insert went in sends. On PostgreSQL the rows are locked FOR UPDATE SKIP
  * LOCKED, so two processes take different rows; on SQLite the transaction holds the one write lock.
  */
-export async function claimDueReminders(
-  db: Db,
-  now: string,
-  limit: number,
-  decide: (reminder: DueReminder) => {
-    next: { at: string; date: string } | null;
-    delivery: { date: string } | null;
-  },
-): Promise<{ claimed: { reminder: DueReminder; date: string }[]; dropped: number; duplicates: number }> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom("reminders")
-      .leftJoin("reminder_settings", "reminder_settings.user_id", "reminders.user_id")
-      .select([
-        "reminders.id",
-        "reminders.user_id",
-        "reminders.habit_id",
-        "reminders.time",
-        "reminders.next_fire_at",
-        "reminders.fire_date",
-        "reminder_settings.time_zone",
-      ])
-      .where("reminders.next_fire_at", "<=", now)
-      .orderBy("reminders.next_fire_at")
-      .limit(limit)
-      .$if(isPostgres(trx), (qb) => qb.forUpdate("reminders").skipLocked())
-      .execute();
-    const claimed: { reminder: DueReminder; date: string }[] = [];
-    let dropped = 0;
-    let duplicates = 0;
-    for (const row of rows) {
-      const reminder = { ...reminderOf(row), timeZone: row.time_zone };
-      const { next, delivery } = decide(reminder);
-      await trx
-        .updateTable("reminders")
-        .set({ next_fire_at: next?.at ?? null, fire_date: next?.date ?? null })
-        .where("id", "=", reminder.id)
+export const claimDueReminders = onWriter(
+  "claimDueReminders",
+  async (
+    db: Db,
+    at: Date,
+    limit: number,
+  ): Promise<{ claimed: { reminder: DueReminder; date: string }[]; dropped: number; duplicates: number }> => {
+    const now = at.toISOString();
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom("reminders")
+        .leftJoin("reminder_settings", "reminder_settings.user_id", "reminders.user_id")
+        .select([
+          "reminders.id",
+          "reminders.user_id",
+          "reminders.habit_id",
+          "reminders.time",
+          "reminders.next_fire_at",
+          "reminders.fire_date",
+          "reminder_settings.time_zone",
+        ])
+        .where("reminders.next_fire_at", "<=", now)
+        .orderBy("reminders.next_fire_at")
+        .limit(limit)
+        .$if(isPostgres(trx), (qb) => qb.forUpdate("reminders").skipLocked())
         .execute();
-      if (delivery === null) {
-        dropped += 1;
-        continue;
+      const claimed: { reminder: DueReminder; date: string }[] = [];
+      let dropped = 0;
+      let duplicates = 0;
+      for (const row of rows) {
+        const reminder = { ...reminderOf(row), timeZone: row.time_zone };
+        const { next, delivery } = decide(reminder, at);
+        await trx
+          .updateTable("reminders")
+          .set({ next_fire_at: next?.at ?? null, fire_date: next?.date ?? null })
+          .where("id", "=", reminder.id)
+          .execute();
+        if (delivery === null) {
+          dropped += 1;
+          continue;
+        }
+        const inserted = await trx
+          .insertInto("reminder_deliveries")
+          .values({
+            user_id: reminder.userId,
+            reminder_id: reminder.id,
+            date: delivery.date,
+            outcome: "claimed",
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(["user_id", "reminder_id", "date"]).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+          claimed.push({ reminder, date: delivery.date });
+        else duplicates += 1;
       }
-      const inserted = await trx
-        .insertInto("reminder_deliveries")
-        .values({
-          user_id: reminder.userId,
-          reminder_id: reminder.id,
-          date: delivery.date,
-          outcome: "claimed",
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(["user_id", "reminder_id", "date"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) claimed.push({ reminder, date: delivery.date });
-      else duplicates += 1;
-    }
-    return { claimed, dropped, duplicates };
-  });
-}
+      return { claimed, dropped, duplicates };
+    });
+  },
+);
 
 /** What became of a claimed firing: "sent", "nothing-left", "no-channel" or "failed". */
 export async function recordOutcome(
@@ -515,3 +524,62 @@ export async function listDeliveries(
     .execute();
   return rows.map((r) => ({ reminderId: r.reminder_id, date: r.date, outcome: r.outcome }));
 }
+
+// The writes of the reminder settings, each one transaction.
+
+/** The user's zone, and each reminder's next firing in it: a traveller's reminders follow them. A firing for a
+ * local date that was sent already is not sent again (the delivery key). */
+export const moveTimeZone = onWriter(
+  "moveTimeZone",
+  (db: Db, userId: string, timeZone: string, now: Date): Promise<void> =>
+    db.transaction().execute(async (trx) => {
+      await writeTimeZone(trx, userId, timeZone);
+      for (const reminder of await listReminders(trx, userId))
+        await updateReminder(trx, userId, reminder.id, nextFiringOf(reminder.time, timeZone, now));
+    }),
+);
+
+/** A new reminder time, for the day's digest (habitId null) or one habit, within the user's limit. */
+export const addReminder = onWriter(
+  "addReminder",
+  (db: Db, userId: string, { time, habitId }: { time: string; habitId: string | null }, now: Date) =>
+    db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId); // one at a time per user: the limit holds with two requests at once
+      if (habitId !== null && !(await ownsHabit(trx, userId, habitId)))
+        throw notFound("HABIT_NOT_FOUND", "Habit not found");
+      if (habitId === null && (await countDailyReminders(trx, userId)) >= REMINDER_TIMES_MAX)
+        throw new ApiError(
+          409,
+          "REMINDER_LIMIT",
+          `You can have at most ${REMINDER_TIMES_MAX} daily reminder times`,
+        );
+      const { timeZone } = await readUserSettings(trx, userId);
+      const reminder = { id: randomUUID(), userId, habitId, time, ...nextFiringOf(time, timeZone, now) };
+      await insertReminder(trx, { ...reminder, createdAt: now.toISOString() });
+      return reminder;
+    }),
+);
+
+/** A browser's push endpoint for the user, within the device limit. */
+export const addSubscription = onWriter(
+  "addSubscription",
+  (
+    db: Db,
+    userId: string,
+    keys: { endpoint: string; p256dh: string; auth: string },
+    now: Date,
+  ): Promise<void> =>
+    db.transaction().execute(async (trx) => {
+      await lockOwner(trx, userId);
+      const added = (await subscriptionOwner(trx, keys.endpoint)) !== userId;
+      if (added && (await countSubscriptions(trx, userId)) >= PUSH_DEVICES_MAX)
+        throw new ApiError(
+          409,
+          "DEVICE_LIMIT",
+          `You can get reminders on at most ${PUSH_DEVICES_MAX} devices: turn them off on one first`,
+        );
+      await upsertSubscription(trx, { ...keys, userId, createdAt: now.toISOString() });
+      // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
+      if (added) await clearPushRemoved(trx, userId);
+    }),
+);

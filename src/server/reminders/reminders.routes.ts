@@ -1,41 +1,35 @@
 // Reminders routes (docs/decisions/0033-reminders.md): the user's reminder times, zone, e-mail digest
 // and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
-import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { contract, type ReminderSettings } from "../../core/contract-schema";
 import { messages } from "../../core/messages";
-import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX, TEST_REMINDERS_PER_HOUR } from "../../core/reminders/limits";
+import { TEST_REMINDERS_PER_HOUR } from "../../core/reminders/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { AppEnv } from "../http/env";
-import { ApiError, badRequest, notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { userActionLimit } from "../http/user-rate-limit";
 import { validate } from "../http/validation";
 import { actionPage } from "../http/action-page";
-import { lockOwner } from "../habits/owner.repo";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
-  clearPushRemoved,
-  countDailyReminders,
+  addReminder,
+  addSubscription,
   countSubscriptions,
   deleteReminder,
   deleteSubscription,
   findReminder,
-  insertReminder,
   listReminders,
-  ownsHabit,
+  moveTimeZone,
   readPushRemoved,
   readUserSettings,
-  subscriptionOwner,
   unsubscribeEmail,
   updateReminder,
-  upsertSubscription,
   writeEmailEnabled,
-  writeTimeZone,
   type ReminderRow,
 } from "./reminders.repo";
 import { endpointRefusal } from "./public-address";
-import { nextFiringOf } from "./scheduler";
+import { nextFiringOf } from "./firing";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
 const reminderOut = (row: ReminderRow) => ({ id: row.id, time: row.time, habitId: row.habitId });
@@ -96,13 +90,7 @@ export function reminderRoutes(config: Config, channels: Channels) {
         const { timeZone } = c.req.valid("json");
         const before = await readUserSettings(db, user.id);
         if (before.timeZone !== timeZone) {
-          await db.transaction().execute(async (trx) => {
-            await writeTimeZone(trx, user.id, timeZone);
-            // A traveller's reminders follow them: each fires next at its time in the new zone. A firing for a
-            // local date that was sent already is not sent again (the delivery key).
-            for (const reminder of await listReminders(trx, user.id))
-              await updateReminder(trx, user.id, reminder.id, nextFiringOf(reminder.time, timeZone, now));
-          });
+          await moveTimeZone(db, user.id, timeZone, now);
         }
         return c.json(await settingsOf(db, config, user.id));
       },
@@ -117,27 +105,7 @@ export function reminderRoutes(config: Config, channels: Channels) {
       const user = c.get("user");
       const now = c.get("now");
       const { time, habitId = null } = c.req.valid("json");
-      const row = await db.transaction().execute(async (trx) => {
-        await lockOwner(trx, user.id); // one at a time per user: the limit holds with two requests at once
-        if (habitId !== null && !(await ownsHabit(trx, user.id, habitId)))
-          throw notFound("HABIT_NOT_FOUND", "Habit not found");
-        if (habitId === null && (await countDailyReminders(trx, user.id)) >= REMINDER_TIMES_MAX)
-          throw new ApiError(
-            409,
-            "REMINDER_LIMIT",
-            `You can have at most ${REMINDER_TIMES_MAX} daily reminder times`,
-          );
-        const { timeZone } = await readUserSettings(trx, user.id);
-        const reminder = {
-          id: randomUUID(),
-          userId: user.id,
-          habitId,
-          time,
-          ...nextFiringOf(time, timeZone, now),
-        };
-        await insertReminder(trx, { ...reminder, createdAt: now.toISOString() });
-        return reminder;
-      });
+      const row = await addReminder(db, user.id, { time, habitId }, now);
       return c.json(reminderOut(row), 201);
     })
     .put("/:id", validate("json", contract["PUT /api/reminders/:id"].json, timeCodes), async (c) => {
@@ -180,25 +148,7 @@ export function pushRoutes(config: Config) {
       const now = c.get("now");
       const { endpoint, keys } = c.req.valid("json");
       checkEndpoint(endpoint);
-      await db.transaction().execute(async (trx) => {
-        await lockOwner(trx, user.id);
-        const added = (await subscriptionOwner(trx, endpoint)) !== user.id;
-        if (added && (await countSubscriptions(trx, user.id)) >= PUSH_DEVICES_MAX)
-          throw new ApiError(
-            409,
-            "DEVICE_LIMIT",
-            `You can get reminders on at most ${PUSH_DEVICES_MAX} devices: turn them off on one first`,
-          );
-        await upsertSubscription(trx, {
-          endpoint,
-          userId: user.id,
-          p256dh: keys.p256dh,
-          auth: keys.auth,
-          createdAt: now.toISOString(),
-        });
-        // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
-        if (added) await clearPushRemoved(trx, user.id);
-      });
+      await addSubscription(db, user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, now);
       return c.json(await settingsOf(db, config, user.id));
     })
     .delete(

@@ -5,12 +5,11 @@
 // after the commit: a process that dies in between has claimed a firing it never sends (at most once).
 // Sends run in a pool fair across users, apart from the ticks
 // (docs/decisions/0054-push-to-public-addresses-fairly.md).
-import { nextFiring } from "../../core/reminders/next-fire";
-import { REMINDER_LATE_MAX_MS } from "../../core/reminders/limits";
 import type { Db } from "../db/database";
 import type { Logger } from "../log/logger";
 import { deliverReminder, type Channels } from "./delivery";
 import { createFairPool, PoolClosedError, type FairPool } from "./fair-pool";
+import { isTooLate } from "./firing";
 import { claimDueReminders, pruneDeliveries, recordOutcome, type DueReminder } from "./reminders.repo";
 
 export const TICK_MS = 30_000;
@@ -24,14 +23,6 @@ export const SEND_PER_USER = 1;
 /** Delivery keys are kept a week: a day's key is only ever claimed within about a day of it. */
 const DELIVERY_KEEP_MS = 7 * 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
-
-/** The next firing of a reminder after `after` as stored: null without a zone (nothing fires until one is set). */
-export function nextFiringOf(time: string, timeZone: string | null, after: Date) {
-  if (timeZone === null) return { nextFireAt: null, fireDate: null };
-  // The local date the wall time falls on; the day start is applied when it fires (delivery.ts).
-  const firing = nextFiring(time, timeZone, 0, after);
-  return { nextFireAt: firing.at.toISOString(), fireDate: firing.day };
-}
 
 export type TickResult = { claimed: number; dropped: number; duplicates: number; sent: number };
 
@@ -50,23 +41,6 @@ export type SchedulerOptions = {
   /** The timer's period; tests pass a short one to follow a clock they move. 0: no timer (ticks by hand). */
   tickMs?: number;
 };
-
-/** Whether a firing due at `nextFireAt` is too late to send at `now` (a server that was down, a long queue). */
-const isTooLate = (nextFireAt: string | null, now: Date) =>
-  !(now.getTime() - (nextFireAt === null ? NaN : Date.parse(nextFireAt)) <= REMINDER_LATE_MAX_MS);
-
-/** Decides a due reminder's fate: its next firing, and whether this firing is sent or dropped as too late. */
-function decide(reminder: DueReminder, now: Date) {
-  const next = nextFiringOf(reminder.time, reminder.timeZone, now);
-  return {
-    next:
-      next.nextFireAt === null || next.fireDate === null
-        ? null
-        : { at: next.nextFireAt, date: next.fireDate },
-    delivery:
-      isTooLate(reminder.nextFireAt, now) || reminder.fireDate === null ? null : { date: reminder.fireDate },
-  };
-}
 
 type Claimed = { reminder: DueReminder; date: string };
 type Context = Omit<SchedulerOptions, "tickMs"> & { pool: FairPool };
@@ -109,7 +83,7 @@ async function claimDue(ctx: Context) {
   const sends: Promise<boolean>[] = [];
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
     const now = ctx.now();
-    const result = await claimDueReminders(db, now.toISOString(), BATCH_SIZE, (r) => decide(r, now));
+    const result = await claimDueReminders(db, now, BATCH_SIZE);
     total.claimed += result.claimed.length;
     total.dropped += result.dropped;
     total.duplicates += result.duplicates;

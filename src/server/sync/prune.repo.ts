@@ -2,6 +2,7 @@
 // and tombstones older than the longest time a device may stay offline and still sync by changes.
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
+import { onWriter } from "../db/writer";
 
 const DAY_MS = 86_400_000;
 /** How long a pushed op's result is kept, so that a device that was offline (or lost the answer) can replay it
@@ -27,26 +28,28 @@ const count = (result: { numAffectedRows?: bigint }) => Number(result.numAffecte
  * delete the tombstones at or below the horizon, the checkpoints used up, and op results past their window.
  * Deletes are idempotent, so passes may repeat; on PostgreSQL a pass that finds another one running skips (null).
  */
-export async function pruneSync(db: Db, now: Date): Promise<PruneResult | null> {
-  const at = now.toISOString();
-  const recent = iso(now, CHECKPOINT_EVERY_MS);
-  const old = iso(now, TOMBSTONE_RETENTION_MS);
-  return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`.execute(trx);
-      if (!rows[0]?.locked) return null;
-    }
-    // Only committed numbers are visible here, so every row at or below a noted version was written by `at`.
-    await sql`insert into sync_checkpoints (user_id, version, at)
+export const pruneSync = onWriter(
+  "pruneSync",
+  async function pruneSync(db: Db, now: Date): Promise<PruneResult | null> {
+    const at = now.toISOString();
+    const recent = iso(now, CHECKPOINT_EVERY_MS);
+    const old = iso(now, TOMBSTONE_RETENTION_MS);
+    return db.transaction().execute(async (trx) => {
+      if (isPostgres(trx)) {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`.execute(trx);
+        if (!rows[0]?.locked) return null;
+      }
+      // Only committed numbers are visible here, so every row at or below a noted version was written by `at`.
+      await sql`insert into sync_checkpoints (user_id, version, at)
       select s.user_id, s.version, ${at} from sync_state s
       where not exists (select 1 from sync_checkpoints c
         where c.user_id = s.user_id and (c.version >= s.version or c.at > ${recent}))`.execute(trx);
-    // The newest checkpoint older than the retention bounds what may go; the horizon is what actually went.
-    const oldEnough = sql`t.version <= (
+      // The newest checkpoint older than the retention bounds what may go; the horizon is what actually went.
+      const oldEnough = sql`t.version <= (
       select max(c.version) from sync_checkpoints c where c.user_id = t.user_id and c.at <= ${old})`;
-    await sql`insert into sync_horizons (user_id, version)
+      await sql`insert into sync_horizons (user_id, version)
       select user_id, max(version) from (
         select t.user_id, t.version from completions t where t.done = 0 and ${oldEnough}
         union all
@@ -54,19 +57,22 @@ export async function pruneSync(db: Db, now: Date): Promise<PruneResult | null> 
       ) as pruned where true group by user_id
       on conflict (user_id) do update set version = excluded.version
       where excluded.version > sync_horizons.version`.execute(trx);
-    const horizon = (table: "completions" | "deleted_habits") =>
-      sql`version <= (select h.version from sync_horizons h where h.user_id = ${sql.table(table)}.user_id)`;
-    const days = await sql`delete from completions where done = 0 and ${horizon("completions")}`.execute(trx);
-    const habits = await sql`delete from deleted_habits where ${horizon("deleted_habits")}`.execute(trx);
-    // Used-up checkpoints go; each user keeps their newest old one, so an idle account is not noted again.
-    await sql`delete from sync_checkpoints where at <= ${old} and version < (
+      const horizon = (table: "completions" | "deleted_habits") =>
+        sql`version <= (select h.version from sync_horizons h where h.user_id = ${sql.table(table)}.user_id)`;
+      const days = await sql`delete from completions where done = 0 and ${horizon("completions")}`.execute(
+        trx,
+      );
+      const habits = await sql`delete from deleted_habits where ${horizon("deleted_habits")}`.execute(trx);
+      // Used-up checkpoints go; each user keeps their newest old one, so an idle account is not noted again.
+      await sql`delete from sync_checkpoints where at <= ${old} and version < (
       select max(c.version) from sync_checkpoints c where c.user_id = sync_checkpoints.user_id and c.at <= ${old})`.execute(
-      trx,
-    );
-    const ops = await trx
-      .deleteFrom("sync_ops")
-      .where("created_at", "<", iso(now, OPS_RETENTION_MS))
-      .executeTakeFirst();
-    return { ops: Number(ops.numDeletedRows), days: count(days), habits: count(habits) };
-  });
-}
+        trx,
+      );
+      const ops = await trx
+        .deleteFrom("sync_ops")
+        .where("created_at", "<", iso(now, OPS_RETENTION_MS))
+        .executeTakeFirst();
+      return { ops: Number(ops.numDeletedRows), days: count(days), habits: count(habits) };
+    });
+  },
+);

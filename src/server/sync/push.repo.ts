@@ -29,6 +29,7 @@ import {
 } from "./push-outcomes";
 import { writeSettings } from "./settings.repo";
 import { buryHabits, nextVersions } from "./versions.repo";
+import { onWriter } from "../db/writer";
 
 type Context = {
   trx: Db;
@@ -217,46 +218,49 @@ async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
  * One transaction for the whole push, under the owner lock, so a duplicated push running in parallel waits and then
  * finds every op recorded. Each op's checks come before its writes, so a rejected op has written nothing.
  */
-export async function pushOps(
-  db: Db,
-  userId: string,
-  ops: readonly { opId: string }[],
-  { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
-): Promise<SyncPushResult> {
-  return db.transaction().execute(async (trx) => {
-    // The owner lock first where rows are locked (SQLite's transaction holds the one write lock already), then two
-    // numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
-    if (locksRows(trx)) await lockOwner(trx, userId);
-    const ids = [...new Set(ops.map((op) => op.opId))];
-    const at = now.toISOString();
-    const first = await nextVersions(trx, userId, 2 * ops.length);
-    // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
-    const cursor = String(first + 2 * ops.length - 1);
-    let next = first;
-    const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
-    const seen = new Map<string, Stored>();
-    if (ids.length > 0) {
-      const rows = await trx
-        .selectFrom("sync_ops")
-        .select(["op_id", "status", "code", "message"])
-        .where("user_id", "=", userId)
-        .where("op_id", "in", ids)
-        .execute();
-      for (const row of rows) seen.set(row.op_id, row);
-    }
-    const results: SyncOpResult[] = [];
-    for (const { opId, ...op } of ops) {
-      const before = seen.get(opId);
-      if (before) {
-        results.push(replay(opId, before));
-        continue;
+export const pushOps = onWriter(
+  "pushOps",
+  async function pushOps(
+    db: Db,
+    userId: string,
+    ops: readonly { opId: string }[],
+    { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
+  ): Promise<SyncPushResult> {
+    return db.transaction().execute(async (trx) => {
+      // The owner lock first where rows are locked (SQLite's transaction holds the one write lock already), then two
+      // numbers per op at most (a day and its habit row), reserved at once: gaps in the numbers are harmless.
+      if (locksRows(trx)) await lockOwner(trx, userId);
+      const ids = [...new Set(ops.map((op) => op.opId))];
+      const at = now.toISOString();
+      const first = await nextVersions(trx, userId, 2 * ops.length);
+      // The counter now; it holds until commit, as the counter row stays locked (versions.repo.ts).
+      const cursor = String(first + 2 * ops.length - 1);
+      let next = first;
+      const ctx: Context = { trx, userId, now, limits, latest, version: async () => next++, usage: {} };
+      const seen = new Map<string, Stored>();
+      if (ids.length > 0) {
+        const rows = await trx
+          .selectFrom("sync_ops")
+          .select(["op_id", "status", "code", "message"])
+          .where("user_id", "=", userId)
+          .where("op_id", "in", ids)
+          .execute();
+        for (const row of rows) seen.set(row.op_id, row);
       }
-      const outcome = await applyOne(ctx, { opId, ...op });
-      const stored = toStored(outcome);
-      seen.set(opId, stored);
-      await recordOp(trx, { userId, opId, ...stored, at });
-      results.push({ opId, ...outcome });
-    }
-    return { results, cursor };
-  });
-}
+      const results: SyncOpResult[] = [];
+      for (const { opId, ...op } of ops) {
+        const before = seen.get(opId);
+        if (before) {
+          results.push(replay(opId, before));
+          continue;
+        }
+        const outcome = await applyOne(ctx, { opId, ...op });
+        const stored = toStored(outcome);
+        seen.set(opId, stored);
+        await recordOp(trx, { userId, opId, ...stored, at });
+        results.push({ opId, ...outcome });
+      }
+      return { results, cursor };
+    });
+  },
+);

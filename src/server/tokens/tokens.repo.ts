@@ -3,6 +3,7 @@ import type { Selectable } from "kysely";
 import { locksRows, type Db } from "../db/database";
 import type { ApiTokenInfo, ApiTokenScope } from "../../core/contract-schema";
 import type { AuthUserTable } from "../db/schema";
+import { onWriter } from "../db/writer";
 
 export type ApiTokenTable = {
   id: string;
@@ -43,24 +44,23 @@ export async function listTokens(db: Db, userId: string): Promise<ApiTokenInfo[]
  * which on PostgreSQL first locks the user's row, so that requests in parallel are counted one at a time; on
  * SQLite every transaction takes the one write lock (BEGIN IMMEDIATE) already.
  */
-export async function insertTokenWithin(
-  db: Db,
-  row: ApiTokenTable,
-  max: number,
-): Promise<ApiTokenInfo | null> {
-  return db.transaction().execute(async (trx) => {
-    if (locksRows(trx))
-      await trx.selectFrom("user").select("id").where("id", "=", row.user_id).forUpdate().execute();
-    const held = await withTokens(trx)
-      .selectFrom("api_tokens")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("user_id", "=", row.user_id)
-      .executeTakeFirstOrThrow();
-    if (Number(held.n) >= max) return null; // PostgreSQL answers count(*) as a string
-    await withTokens(trx).insertInto("api_tokens").values(row).execute();
-    return toInfo(row);
-  });
-}
+export const insertTokenWithin = onWriter(
+  "insertTokenWithin",
+  async function insertTokenWithin(db: Db, row: ApiTokenTable, max: number): Promise<ApiTokenInfo | null> {
+    return db.transaction().execute(async (trx) => {
+      if (locksRows(trx))
+        await trx.selectFrom("user").select("id").where("id", "=", row.user_id).forUpdate().execute();
+      const held = await withTokens(trx)
+        .selectFrom("api_tokens")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", row.user_id)
+        .executeTakeFirstOrThrow();
+      if (Number(held.n) >= max) return null; // PostgreSQL answers count(*) as a string
+      await withTokens(trx).insertInto("api_tokens").values(row).execute();
+      return toInfo(row);
+    });
+  },
+);
 
 /** Deletes the user's token; false when there is no such token of theirs. */
 export async function deleteToken(db: Db, userId: string, id: string): Promise<boolean> {
