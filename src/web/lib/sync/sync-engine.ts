@@ -23,9 +23,15 @@ import {
   listenToPulls,
   loadReplica,
   type Meta,
+  newTabName,
   openReplicaDb,
   readOutbox,
+  recordedWrites,
+  recordWrite,
+  settleWrite,
+  tabLockName,
   undoHeldDelete,
+  writerOf,
 } from "./replica-db";
 import {
   applyChanges,
@@ -38,7 +44,6 @@ import {
   storedHabits,
 } from "./replica-state";
 import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
-import { newTabName, recordedWrites, recordWrite, settleWrite, tabLockName, writerOf } from "./write-journal";
 
 export type StoreStatus = "loading" | "ready" | "error";
 export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
@@ -255,7 +260,7 @@ export function createSyncEngine(
   const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
-  /** This tab, in the records of its writes (write-journal.ts); its Web Lock is held until the page goes. */
+  /** This tab, in the records of its writes (replica-db.ts); its Web Lock is held until the page goes. */
   const tab = newTabName();
   let written = 0;
   const locks = typeof navigator.locks?.request === "function" ? navigator.locks : null;
@@ -457,7 +462,7 @@ export function createSyncEngine(
     const at = new Date().toISOString();
     const changes = opChanges(op, at);
     const notBefore = holdMs === undefined ? undefined : Date.now() + holdMs;
-    // Recorded before it shows: the page may go before IndexedDB has it (write-journal.ts).
+    // Recorded before it shows: the page may go before IndexedDB has it (replica-db.ts).
     const record = recordWrite(userId, {
       op,
       at,
