@@ -14,12 +14,14 @@ import { isDayStart } from "../../../core/day-start";
 import type { SyncHabit, SyncSettings } from "../../../core/sync";
 import { isVacation } from "../../../core/vacation";
 import { committed, done, openDatabase } from "./idb";
-import type { DeletedHabit, LocalOp, QueuedOp } from "./outbox";
 import {
   applyChanges,
   type Change,
   DEFAULT_SETTINGS,
+  type DeletedHabit,
   emptyReplica,
+  type LocalOp,
+  type QueuedOp,
   type Replica,
   restoreChanges,
   withHabitDefaults,

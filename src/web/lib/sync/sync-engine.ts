@@ -16,7 +16,6 @@ import { newId } from "../habits/new-id";
 import { setDayStart } from "../local-today";
 import { inBackground, nextTask } from "../next-task";
 import { perfMark } from "../perf-mark";
-import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
   commitHeldDelete,
   commitLocal,
@@ -37,13 +36,15 @@ import {
   applyChanges,
   type Change,
   emptyReplica,
+  type ImportHabit,
+  type LocalOp,
   opChanges,
   type Replica,
   type ReplicaHabit,
   restoreChanges,
   storedHabits,
 } from "./replica-state";
-import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
+import { type CycleResult, failureMessage, startSyncLoop, type SyncLoop } from "./sync-loop";
 
 export type StoreStatus = "loading" | "ready" | "error";
 export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
