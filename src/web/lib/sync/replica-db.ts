@@ -1,5 +1,5 @@
-// The device's storage of the user's writes, in one file because a tick passes through both in turn: the local
-// store in IndexedDB, and the record of each write in localStorage until IndexedDB has it (docs/decisions/0060).
+// The local store in IndexedDB and the record of each write in localStorage until IndexedDB has it, in one file:
+// a write passes through both in turn.
 //
 // IndexedDB: one database per signed-in user, shared by all tabs.
 // Stores: habits (SyncHabit by id), completions (key [habitId, date]: a done day, or a skipped one with

@@ -391,7 +391,7 @@ const made = new WeakMap<SyncHabit, Made>();
 
 /**
  * The habits in their order. A habit whose record and days did not change since the last call is the same object
- * as then: a tick makes one new row, and what is derived from the others (habit-view.ts, the rows of Today) stays.
+ * as then: a tick makes one new row, and what is derived from the others (use-habits.ts's views, the rows of Today) stays.
  */
 export function storedHabits(replica: Replica): ReplicaHabit[] {
   return sortHabits([...replica.habits.values()]).map((record) => {

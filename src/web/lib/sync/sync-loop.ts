@@ -1,9 +1,9 @@
-// The network side of the local store, in one file because the loop alone uses its parts (the service worker's
-// "Done" sends a batch by the same outbox rules): the outbox's pure rules, the server's change signals, the loop.
-// It sends the outbox in order, pulls by cursor, listens for the server's "something changed" events (or polls
-// while it has none for us), and backs off while failing. Every tab may run a cycle when asked (ops are
-// idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in the one tab
-// that holds the Web Lock.
+// The outbox's rules, the server's change signals and the loop, in one file: the loop alone runs the first two.
+//
+// The network side of the local store: it sends the outbox in order, pulls by cursor, listens for the server's
+// "something changed" events (or polls while it has none for us), and backs off while failing. Every tab may run a
+// cycle when asked (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events,
+// retries) runs in the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
 import {
   SYNC_MAX_OPS,
