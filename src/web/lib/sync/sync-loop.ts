@@ -1,4 +1,4 @@
-// The outbox's rules, the server's change signals and the loop, in one file: the loop alone runs the first two.
+// The outbox's rules, the server's change signals and the loop that runs them: the tick's push and pull, one file.
 //
 // The network side of the local store: it sends the outbox in order, pulls by cursor, listens for the server's
 // "something changed" events (or polls while it has none for us), and backs off while failing. Every tab may run a
