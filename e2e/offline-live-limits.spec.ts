@@ -2,7 +2,7 @@
 // answers its stream 429, and the device still shows changes made elsewhere, by polling.
 import { api, test, expect, type TestServer, type TestUser } from "./support/fixtures";
 import { openToday, seedHabits, serverHabits, todayIn, toggleOf } from "./support/habits";
-import { POLL_MS } from "../src/web/lib/sync/live-events";
+import { POLL_MS } from "../src/web/lib/sync/sync-loop";
 import { STREAMS_PER_USER } from "../src/server/sync/stream-registry";
 
 /** An open event stream of the user, held by the test until `close`. */

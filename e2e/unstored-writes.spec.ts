@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./support/fixtures";
 import { openToday, row, seedHabits, serverHabits, todayIn, toggleOf } from "./support/habits";
 import { reloadApp } from "./support/page-clock";
-import { RECORD_PREFIX } from "../src/web/lib/sync/write-journal";
+import { RECORD_PREFIX } from "../src/web/lib/sync/replica-db";
 
 // UTC, so that the page's today is the server's.
 test.use({ timezoneId: "UTC" });

@@ -2,7 +2,7 @@
 // 50 habits with 10 years of history, at most 3 ms. What is timed is what the app does per store change: the web
 // store holds each habit's days as day numbers beside the date strings, read once when a day arrives
 // (sync/replica-state.ts; docs/decisions/0061), and a tick changes one number of one habit (core withDay); every
-// habit is derived from its numbers (deriveFromDays, as lib/habits/habit-view.ts deriveView does), then the Stats
+// habit is derived from its numbers (deriveFromDays, as lib/habits/use-habits.ts deriveView does), then the Stats
 // figures and the three sorts. The server, which reads new strings from the database per request, derives from the
 // strings (deriveHabit: read each date, then the same figures): the "first derivation" cases.
 //
@@ -13,7 +13,7 @@
 // - per store change, with skips, schedules and vacations: one habit's today is ticked or unticked (as on Today),
 //   its day numbers changed by that day, and every habit derived again from the day numbers the store holds. Core
 //   keeps nothing between calls, so this is the work of all 50 habits' figures, the budget. (The web app derives
-//   again only the rows that changed: web/lib/habits/habit-view.ts.)
+//   again only the rows that changed: web/lib/habits/use-habits.ts.)
 // - the same change derived from new arrays of the same strings (deriveHabit), as before the store held day
 //   numbers: for information.
 // Each figure is the CPU time of this process over the timed call (process.cpuUsage), which time slices given to
@@ -282,7 +282,7 @@ let held: Held[] = newArrays(withRules).map((habit) => ({
   done: sortedDayNumbers(habit.completedDates),
   skipped: sortedDayNumbers(habit.skippedDates),
 }));
-/** One habit's view from its day numbers, as habit-view.ts deriveView makes it. */
+/** One habit's view from its day numbers, as use-habits.ts deriveView makes it. */
 const deriveHeld = ({ habit, done, skipped }: Held) =>
   deriveFromDays(
     habit,

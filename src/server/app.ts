@@ -113,7 +113,7 @@ export function createApp({
   const tooLarge = (maxSize: number) => (c: Context) =>
     sendError(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`);
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
-  const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
+  const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/sync-loop.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
   // Writes to /api: the Origin check (http/origin-check.ts), then the body's limit, in one middleware. A GET or HEAD

@@ -2,10 +2,10 @@
 import { DEFAULT_DAY_START, todayInZoneAt } from "../../../core/day-start";
 import type { LocalDate } from "../../../core/local-date";
 import type { SyncOp, SyncPushResult } from "../../../core/sync";
-import { nextBatch, settleBatch } from "../sync/outbox";
 import { commitLocal, dropOps, openReplicaDb, readOutbox } from "../sync/replica-db";
 import { opChanges } from "../sync/replica-state";
 import type { TabMessage } from "../sync/sync-engine";
+import { nextBatch, settleBatch } from "../sync/sync-loop";
 import { pushUser } from "./push-device";
 import { isRecord, type ServiceWorkerScope } from "./sw-scope";
 
@@ -52,7 +52,7 @@ function isPushResult(value: unknown): value is SyncPushResult {
 }
 
 /**
- * Sends the outbox's next batch, as the app's sync loop does (outbox.ts: in order, held ops and imports stay);
+ * Sends the outbox's next batch, as the app's sync loop does (sync-loop.ts: in order, held ops and imports stay);
  * answered ops leave it. The server ignores an op it has seen (by opId), so a tab sending the same ops is harmless.
  * False when nothing could be sent (offline, signed out, an error): the ops stay for the app.
  */

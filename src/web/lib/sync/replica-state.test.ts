@@ -15,7 +15,7 @@ import {
   takePage,
   withHabitDefaults,
 } from "./replica-state";
-import type { LocalOp } from "./outbox";
+import type { LocalOp } from "./replica-state";
 
 const t0 = "2026-11-21T10:00:00.000Z";
 const t1 = "2026-11-21T11:00:00.000Z";

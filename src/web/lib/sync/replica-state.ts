@@ -8,10 +8,46 @@ import { sortedDayNumbers, withDay } from "../../../core/habit-days";
 import { sortHabits } from "../../../core/habit-order";
 import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
-import type { SyncHabit, SyncPull, SyncSettings } from "../../../core/sync";
+import type { Schedule } from "../../../core/schedule";
+import type { SyncHabit, SyncOp, SyncPull, SyncSettings } from "../../../core/sync";
 import { normalizeVacations } from "../../../core/vacation";
-import type { DeletedHabit, LocalOp } from "./outbox";
 
+// The ops the outbox holds (sync-loop.ts sends them), here at the bottom of the store's modules: replica-db.ts and
+// sync-loop.ts both use them, and an import of them from either would close a cycle.
+/** A habit of an import, with the id it has on this device until the server gives its own, and the optional fields
+ * of a backup file. */
+export type ImportHabit = {
+  id: string;
+  name: string;
+  completedDates: LocalDate[];
+  skippedDates?: LocalDate[];
+  schedule?: Schedule | null;
+  archived?: boolean;
+  position?: number;
+  emoji?: string | null;
+};
+/**
+ * An import the server could not take yet (the imported list is still loaded locally). It stays a
+ * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
+ */
+export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
+/** Anything the outbox holds: a sync op, or an import. */
+export type LocalOp = SyncOp | ImportOp;
+
+/** What a delete removed, kept with its op while it can be undone; `cursor`: the pull cursor then. */
+export type DeletedHabit = {
+  habit: SyncHabit;
+  done: LocalDate[];
+  skipped: LocalDate[];
+  cursor: string | null;
+};
+
+/**
+ * An op as the outbox keeps it: `seq` is its place in the queue (IndexedDB's auto-increment key). A held op
+ * (`notBefore`, ms since the epoch: a delete that can still be undone) waits until then, and so does every op
+ * after it for the same habit; `undo` is what its delete removed.
+ */
+export type QueuedOp = { seq: number; op: LocalOp; notBefore?: number; undo?: DeletedHabit };
 export type Replica = {
   habits: ReadonlyMap<string, SyncHabit>;
   /** Done days per habit. */
@@ -355,7 +391,7 @@ const made = new WeakMap<SyncHabit, Made>();
 
 /**
  * The habits in their order. A habit whose record and days did not change since the last call is the same object
- * as then: a tick makes one new row, and what is derived from the others (habit-view.ts, the rows of Today) stays.
+ * as then: a tick makes one new row, and what is derived from the others (use-habits.ts's views, the rows of Today) stays.
  */
 export function storedHabits(replica: Replica): ReplicaHabit[] {
   return sortHabits([...replica.habits.values()]).map((record) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LocalOp } from "./outbox";
+import type { LocalOp } from "./replica-state";
 import { applyChanges, emptyReplica, opChanges, type Replica, storedHabits } from "./replica-state";
 import { habitWrites as writes, type WriteTarget } from "./sync-engine";
 

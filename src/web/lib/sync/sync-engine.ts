@@ -16,29 +16,35 @@ import { newId } from "../habits/new-id";
 import { setDayStart } from "../local-today";
 import { inBackground, nextTask } from "../next-task";
 import { perfMark } from "../perf-mark";
-import { failureMessage, type ImportHabit, type LocalOp } from "./outbox";
 import {
   commitHeldDelete,
   commitLocal,
   listenToPulls,
   loadReplica,
   type Meta,
+  newTabName,
   openReplicaDb,
   readOutbox,
+  recordedWrites,
+  recordWrite,
+  settleWrite,
+  tabLockName,
   undoHeldDelete,
+  writerOf,
 } from "./replica-db";
 import {
   applyChanges,
   type Change,
   emptyReplica,
+  type ImportHabit,
+  type LocalOp,
   opChanges,
   type Replica,
   type ReplicaHabit,
   restoreChanges,
   storedHabits,
 } from "./replica-state";
-import { type CycleResult, startSyncLoop, type SyncLoop } from "./sync-loop";
-import { newTabName, recordedWrites, recordWrite, settleWrite, tabLockName, writerOf } from "./write-journal";
+import { type CycleResult, failureMessage, startSyncLoop, type SyncLoop } from "./sync-loop";
 
 export type StoreStatus = "loading" | "ready" | "error";
 export type DeleteOp = Extract<LocalOp, { type: "deleteHabit" }>;
@@ -255,7 +261,7 @@ export function createSyncEngine(
   const loopReady = new Promise<SyncLoop>((resolve) => (resolveLoop = resolve));
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
-  /** This tab, in the records of its writes (write-journal.ts); its Web Lock is held until the page goes. */
+  /** This tab, in the records of its writes (replica-db.ts); its Web Lock is held until the page goes. */
   const tab = newTabName();
   let written = 0;
   const locks = typeof navigator.locks?.request === "function" ? navigator.locks : null;
@@ -457,7 +463,7 @@ export function createSyncEngine(
     const at = new Date().toISOString();
     const changes = opChanges(op, at);
     const notBefore = holdMs === undefined ? undefined : Date.now() + holdMs;
-    // Recorded before it shows: the page may go before IndexedDB has it (write-journal.ts).
+    // Recorded before it shows: the page may go before IndexedDB has it (replica-db.ts).
     const record = recordWrite(userId, {
       op,
       at,

@@ -1,15 +1,198 @@
-// The network side of the local store: send the outbox in order, pull by cursor, listen for the
-// server's "something changed" events (or poll while it has none for us), and back off while failing. Every tab may run a cycle when asked
-// (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events, retries) runs in
-// the one tab that holds the Web Lock.
+// The outbox's rules, the server's change signals and the loop that runs them: the tick's push and pull, one file.
+//
+// The network side of the local store: it sends the outbox in order, pulls by cursor, listens for the server's
+// "something changed" events (or polls while it has none for us), and backs off while failing. Every tab may run a
+// cycle when asked (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events,
+// retries) runs in the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
-import { SYNC_MAX_OPS, type SyncOp, type SyncPull, type SyncPushResult } from "../../../core/sync";
+import {
+  SYNC_MAX_OPS,
+  type SyncOp,
+  type SyncOpResult,
+  type SyncPull,
+  type SyncPushResult,
+} from "../../../core/sync";
+import { SYNC_PUSH_MAX_BYTES } from "../../../core/sync-push-size";
 import { ApiError, failureText } from "../api";
 import { apiRequest } from "../api-request";
-import { backoffMs, failureMessage, holdEnd, type ImportOp, inOrder, nextBatch, settleBatch } from "./outbox";
 import { commitPull, dropOps, type Meta, readOutbox, saveMeta, settleImport } from "./replica-db";
-import { rebase, startPull, takePage } from "./replica-state";
-import { liveEvents } from "./live-events";
+import { type ImportOp, type LocalOp, type QueuedOp, rebase, startPull, takePage } from "./replica-state";
+
+// The pure rules of the outbox: ops leave in the order they were made, a batch at a time; failures
+// back off; a refused op is reported with the failure text of its kind of write.
+
+export type QueuedSyncOp = { seq: number; op: SyncOp };
+
+/** The queue in order. */
+export const inOrder = (queue: readonly QueuedOp[]): QueuedOp[] => [...queue].sort((a, b) => a.seq - b.seq);
+
+const encoder = new TextEncoder();
+/** Bytes of `{"ops":[]}`; each op adds its own bytes (UTF-8, as the server counts them) and a comma. */
+const ENVELOPE_BYTES = encoder.encode(JSON.stringify({ ops: [] })).length;
+
+const habitOf = (op: LocalOp): string | null => ("habitId" in op ? op.habitId : null);
+
+/**
+ * The next sync ops to send: the oldest first, none past an import, and at most `max` ops whose push body stays
+ * within `maxBytes`. The oldest op always goes, alone if it is larger than that: the server's answer decides.
+ * An op held past `now`, and every later op for its habit, stays behind; the others go on in their order.
+ */
+export function nextBatch(
+  queue: readonly QueuedOp[],
+  max = SYNC_MAX_OPS,
+  maxBytes = SYNC_PUSH_MAX_BYTES,
+  now = Date.now(),
+): QueuedSyncOp[] {
+  const batch: QueuedSyncOp[] = [];
+  const held = new Set<string>();
+  let bytes = ENVELOPE_BYTES - 1; // the first op adds no comma
+  for (const { seq, op, notBefore } of inOrder(queue)) {
+    if (op.type === "importAll" || batch.length >= max) break;
+    const habitId = habitOf(op);
+    if (habitId !== null && (held.has(habitId) || (notBefore !== undefined && notBefore > now))) {
+      held.add(habitId);
+      continue;
+    }
+    bytes += encoder.encode(JSON.stringify(op)).length + 1;
+    if (batch.length > 0 && bytes > maxBytes) break;
+    batch.push({ seq, op });
+  }
+  return batch;
+}
+
+/** When the first hold in `queue` ends (ms since the epoch), or null when none is held past `now`. */
+export function holdEnd(queue: readonly QueuedOp[], now = Date.now()): number | null {
+  let end: number | null = null;
+  for (const { notBefore } of queue)
+    if (notBefore !== undefined && notBefore > now && (end === null || notBefore < end)) end = notBefore;
+  return end;
+}
+
+export type PushOutcome = { done: number[]; rejected: { op: SyncOp; code: string; message: string }[] };
+
+/** Every answered op leaves the outbox; the refused ones are reported. Ops without an answer stay queued. */
+export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly SyncOpResult[]): PushOutcome {
+  const byId = new Map(results.map((r) => [r.opId, r]));
+  const outcome: PushOutcome = { done: [], rejected: [] };
+  for (const { seq, op } of batch) {
+    const result = byId.get(op.opId);
+    if (!result) continue;
+    outcome.done.push(seq);
+    if (result.status === "rejected")
+      outcome.rejected.push({ op, code: result.code, message: result.message });
+  }
+  return outcome;
+}
+
+/** The failure text for a write of this kind that the server refused. */
+export function failureMessage(op: LocalOp): string {
+  if (op.type === "importAll") return messages.habits.importFailed;
+  if (op.type === "createHabit") return messages.habits.saveFailed;
+  if (op.type === "deleteHabit") return messages.habits.deleteFailed;
+  return messages.habits.updateFailed;
+}
+
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+/** Wait before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s... up to a minute, with
+ * up to 20 % jitter so that many devices coming back together do not knock at once. */
+export function backoffMs(failures: number, random: () => number = Math.random): number {
+  if (failures <= 0) return 0;
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+// The leading tab's line to the server's change signals (GET /api/sync/events), and polling while there is none
+// (docs/decisions/0056-bounded-event-streams.md): the server may refuse a stream (429 past its limits) or end it
+// (a session that ended, a slow network); the browser's EventSource tells neither apart from a network fault.
+
+/** While the stream is down, a visible page pulls this often. */
+export const POLL_MS = 45_000;
+
+export type LiveEvents = {
+  /** Opens the stream unless it is open; polling goes on until it is. */
+  open: () => void;
+  /** Stops the stream, polling and the next attempt, until `open` (offline or signed out: the loop's retries act). */
+  stop: () => void;
+};
+
+/** What is used of an EventSource. */
+export type ChangeSource = {
+  addEventListener: (type: "open" | "change" | "error", listener: () => void) => void;
+  close: () => void;
+};
+
+type LiveOptions = {
+  /** The server signalled a change, or a poll is due: run a sync cycle. */
+  changed: () => void;
+  /** Time to try the stream again: run a cycle, whose success calls `open`. */
+  retry: () => void;
+  /** A new stream; null where the browser has no EventSource. */
+  connect?: (url: string) => ChangeSource | null;
+  visible?: () => boolean;
+};
+
+const browserSource = (url: string): ChangeSource | null =>
+  typeof EventSource === "function" ? new EventSource(url) : null;
+
+export function liveEvents({
+  changed,
+  retry,
+  connect = browserSource,
+  visible = () => document.visibilityState === "visible",
+}: LiveOptions): LiveEvents {
+  let events: ChangeSource | null = null;
+  let failures = 0;
+  let polling: ReturnType<typeof setInterval> | undefined;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+
+  const startPolling = () => {
+    polling ??= setInterval(() => {
+      if (visible()) changed();
+    }, POLL_MS);
+  };
+  const stopPolling = () => {
+    clearInterval(polling);
+    polling = undefined;
+  };
+  const close = () => {
+    events?.close();
+    events = null;
+  };
+
+  function open(): void {
+    if (events) return;
+    const source = connect("/api/sync/events");
+    if (!source) return startPolling();
+    events = source;
+    source.addEventListener("open", () => {
+      failures = 0;
+      stopPolling();
+    });
+    source.addEventListener("change", changed);
+    source.addEventListener("error", () => {
+      // Refused, ended or unreachable: stop the browser's own quick retries, poll, and try again later.
+      if (events !== source) return;
+      close();
+      failures += 1;
+      startPolling();
+      clearTimeout(reopen);
+      reopen = setTimeout(retry, backoffMs(failures));
+    });
+  }
+
+  return {
+    open,
+    stop: () => {
+      close();
+      stopPolling();
+      clearTimeout(reopen);
+    },
+  };
+}
+
+// The loop.
 
 /** The web client of the sync protocol (src/core/sync.ts). apiRequest parses the answers by the contract's schemas
  * (core/sync-answer-schema.ts): a malformed one rejects with ApiError BAD_RESPONSE, never reaches the store. */
@@ -70,7 +253,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
   let again: boolean | null = null; // a further cycle was asked for while one ran (true: a full one)
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  // The server's change signals, or polling while it refuses or ends the stream (live-events.ts).
+  // The server's change signals, or polling while it refuses or ends the stream (liveEvents above).
   const live = liveEvents({
     changed: () => kick(),
     retry: () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import type { LocalOp } from "./outbox";
-import { recordedWrites, recordWrite, settleWrite, writerOf } from "./write-journal";
+import type { LocalOp } from "./replica-state";
+import { recordedWrites, recordWrite, settleWrite, writerOf } from "./replica-db";
 
 const tick = (opId: string): LocalOp => ({
   opId,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toDayNumber } from "../../../core/local-date";
 import type { ReplicaHabit } from "../sync/replica-state";
-import { deriveAll, deriveView } from "./habit-view";
+import { deriveAll, deriveView } from "./use-habits";
 
 const row = (id: string, completedDates: string[]): ReplicaHabit => ({
   id,
