@@ -12,11 +12,7 @@ import { authProvidersRoute } from "./auth/providers";
 import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
 import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
-import { originCheck } from "./http/origin-check";
-import { frame } from "./http/frame";
-import { smallBody } from "./http/small-body";
-import { userWriteRateLimit } from "./http/user-rate-limit";
-import { requireUser, resolveToday } from "./http/session";
+import { frame, originCheck, requireUser, resolveToday, smallBody, userWriteRateLimit } from "./http/frame";
 import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
 import { backupBodyLimit } from "./habits/quota";
@@ -116,7 +112,7 @@ export function createApp({
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/outbox.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
-  // Writes to /api: the Origin check (http/origin-check.ts), then the body's limit, in one middleware. A GET or HEAD
+  // Writes to /api: the Origin check (http/frame.ts), then the body's limit, in one middleware. A GET or HEAD
   // changes nothing and has no body to limit; reading it would make the request's full Fetch copy.
   const limitBody = (c: Context, next: Next) => {
     const isBackup =
@@ -125,7 +121,7 @@ export function createApp({
       (c.req.method === "PUT" && c.req.path === "/api/habits");
     if (isBackup) return large(c, next);
     // Better Auth reads the request itself (auth.handler(c.req.raw)); every other small body is read from Node's
-    // stream once, into Hono's body cache (http/small-body.ts).
+    // stream once, into Hono's body cache (smallBody, http/frame.ts).
     return (c.req.path.startsWith("/api/auth/") ? small : smallDirect)(c, next);
   };
   app.use("/api/*", (c, next) => {

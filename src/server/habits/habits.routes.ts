@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
 import { dayFault, latestDayOf } from "../http/user-day";
-import { userActionLimit } from "../http/user-rate-limit";
+import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
 import { deriveHabit, type StoredHabit } from "../../core/habit";
