@@ -21,8 +21,7 @@ import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
-import { createChangeHub, type ChangeHub } from "./sync/change-hub";
-import { createUserCache } from "./cache/user-cache";
+import { createChangeHub, createUserCache, type ChangeHub } from "./sync/change-hub";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { createStreamRegistry } from "./sync/stream-registry";
@@ -60,7 +59,7 @@ export function createReminderChannels(config: Config, logger: Logger, now = () 
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-/** The users' entries kept in memory per process (cache/user-cache.ts): about 3,000 lists of 20 habits × 1 year. */
+/** The users' entries kept in memory per process (sync/change-hub.ts): about 3,000 lists of 20 habits × 1 year. */
 const USER_CACHE_BYTES = 32 * MiB;
 
 export function createApp({
