@@ -1,5 +1,5 @@
-// A request's frame (id, db, clock, headers, the log line), then the checks of a write to /api in the order app.ts
-// applies them: its Origin, its body, the signed-in user (and their day), the write limit.
+// A request's frame (id, db, clock, headers, the log line), then the checks of /api in the order app.ts applies
+// them: a write's Origin and body, the signed-in user (and their day), the write limit.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
