@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createSessionLookup } from "../src/server/auth/session-lookup";
-import { readPosition } from "../src/server/cache/user-cache";
+import { readPosition } from "../src/server/sync/change-hub";
 import type { Database } from "../src/server/db/schema";
 import { listHabits } from "../src/server/habits/habits.repo";
 import { countWrite } from "../src/server/http/rate-limit.repo";
@@ -99,7 +99,7 @@ try {
     if (user?.id !== userId) throw new Error("the session check did not find the account");
   });
   let current = 0;
-  await explain("change counter: the list's key, the in-sync pull (cache/user-cache.ts)", async () => {
+  await explain("change counter: the list's key, the in-sync pull (sync/change-hub.ts)", async () => {
     current = (await readPosition(db, userId)).current;
   });
   await explain("GET /api/habits: habits and their days (habits.repo.ts, habit-dates.repo.ts)", async () => {

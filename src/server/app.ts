@@ -12,11 +12,7 @@ import { authProvidersRoute } from "./auth/providers";
 import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
 import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
-import { originCheck } from "./http/origin-check";
-import { frame } from "./http/frame";
-import { smallBody } from "./http/small-body";
-import { userWriteRateLimit } from "./http/user-rate-limit";
-import { requireUser, resolveToday } from "./http/session";
+import { frame, originCheck, requireUser, resolveToday, smallBody, userWriteRateLimit } from "./http/frame";
 import { createSessionLookup } from "./auth/session-lookup";
 import { habitsRoutes } from "./habits/habits.routes";
 import { backupBodyLimit } from "./habits/quota";
@@ -25,8 +21,7 @@ import { appInfoRoutes } from "./app-info.routes";
 import { createLogger, type Logger } from "./log/logger";
 import { loggedRoute } from "./log/request-log";
 import { SYNC_PUSH_MAX_BYTES } from "../core/sync-push-size";
-import { createChangeHub, type ChangeHub } from "./sync/change-hub";
-import { createUserCache } from "./cache/user-cache";
+import { createChangeHub, createUserCache, type ChangeHub } from "./sync/change-hub";
 import { appPage, staticFiles } from "./http/static-files";
 import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { createStreamRegistry } from "./sync/stream-registry";
@@ -64,7 +59,7 @@ export function createReminderChannels(config: Config, logger: Logger, now = () 
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-/** The users' entries kept in memory per process (cache/user-cache.ts): about 3,000 lists of 20 habits × 1 year. */
+/** The users' entries kept in memory per process (sync/change-hub.ts): about 3,000 lists of 20 habits × 1 year. */
 const USER_CACHE_BYTES = 32 * MiB;
 
 export function createApp({
@@ -116,7 +111,7 @@ export function createApp({
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/sync-loop.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
   const large = limit(backupBodyLimit(config.userLimits));
-  // Writes to /api: the Origin check (http/origin-check.ts), then the body's limit, in one middleware. A GET or HEAD
+  // Writes to /api: the Origin check (http/frame.ts), then the body's limit, in one middleware. A GET or HEAD
   // changes nothing and has no body to limit; reading it would make the request's full Fetch copy.
   const limitBody = (c: Context, next: Next) => {
     const isBackup =
@@ -125,7 +120,7 @@ export function createApp({
       (c.req.method === "PUT" && c.req.path === "/api/habits");
     if (isBackup) return large(c, next);
     // Better Auth reads the request itself (auth.handler(c.req.raw)); every other small body is read from Node's
-    // stream once, into Hono's body cache (http/small-body.ts).
+    // stream once, into Hono's body cache (smallBody, http/frame.ts).
     return (c.req.path.startsWith("/api/auth/") ? small : smallDirect)(c, next);
   };
   app.use("/api/*", (c, next) => {

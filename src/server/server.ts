@@ -42,7 +42,7 @@ const STOP_DEADLINE_MS = 10_000;
  * Node's limits on a socket's requests (docs/decisions/0056-bounded-event-streams.md): a request's headers must
  * come within 15 s of its connection (a socket that sends nothing is cut too), the whole request within 300 s (a
  * backup upload on a slow link), and a kept-alive socket idles 5 s. Checked every 5 s. None applies to an answer
- * being sent: an event stream is bounded by its own checks (sync/event-stream.ts).
+ * being sent: an event stream is bounded by its own checks (sync/sync.routes.ts).
  */
 export const HTTP_TIMEOUTS = {
   headersTimeout: 15_000,

@@ -83,7 +83,7 @@ describe.each(testDialects())("accounts API on $dialect", (dialect) => {
       {},
       { cookie: account.cookie, headers: { origin: "https://evil.example" } },
     );
-    // Our Origin check (src/server/http/origin-check.ts) answers before Better Auth's own.
+    // Our Origin check (originCheck, src/server/http/frame.ts) answers before Better Auth's own.
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: "FORBIDDEN_ORIGIN" });
     expect((await t.session(account.cookie))?.user.email).toBe(account.email);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
 import { dayFault, latestDayOf } from "../http/user-day";
-import { userActionLimit } from "../http/user-rate-limit";
+import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
 import { deriveHabit, type StoredHabit } from "../../core/habit";
@@ -19,7 +19,7 @@ import { latestDay, parseBackupItems, partitionLocalHabits } from "./backup-item
 import type { UserLimits } from "./quota";
 import { jsonArrayInSlices } from "./slices";
 import { readSettings } from "../sync/settings.repo";
-import type { UserCache } from "../cache/user-cache";
+import type { UserCache } from "../sync/change-hub";
 import { jsonAnswer, sendCached } from "../http/cached-body";
 
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
@@ -63,7 +63,7 @@ const jsonBody = (c: Context<AppEnv>, text: string) =>
   c.body(text, 200, { "content-type": "application/json; charset=UTF-8" });
 
 /**
- * The list, kept per user until their change counter moves or their day changes (cache/user-cache.ts). The
+ * The list, kept per user until their change counter moves or their day changes (sync/change-hub.ts). The
  * counter is read before the habits, so a kept answer is never older than the number it was built under.
  */
 const cachedList = async (c: Context<AppEnv>, cache: UserCache) => {

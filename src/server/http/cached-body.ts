@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { promisify } from "node:util";
 import { gzip, gzipSync } from "node:zlib";
-import type { CachedAnswer, UserCache } from "../cache/user-cache";
+import type { CachedAnswer, UserCache } from "../sync/change-hub";
 import type { AppEnv } from "./env";
 import { framedResponse } from "./frame";
 

@@ -1,12 +1,21 @@
+// A request's frame (id, db, clock, headers, the log line), then the checks of /api in the order app.ts applies
+// them: a write's Origin and body, the signed-in user (and their day), the write limit.
 import { randomUUID } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { compress } from "hono/compress";
 import { adjustAuthHeaders } from "../auth/popup-headers";
+import type { SessionLookup } from "../auth/session-lookup";
 import type { Db } from "../db/database";
 import type { Logger } from "../log/logger";
 import { requestLogger } from "../log/request-log";
+import { bearerOf, signInWithToken } from "../tokens/bearer";
+import type { ApiErrorCode } from "../../core/contract";
+import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
 import type { AppEnv } from "./env";
+import { ApiError, sendError } from "./errors";
+import { countAction, countWrite } from "./rate-limit.repo";
 import { securityHeaderList } from "./security";
 
 export type FrameOptions = {
@@ -78,3 +87,184 @@ export function frame({ logger, trustProxy, hsts, db, now }: FrameOptions): Midd
     await log(c, requestId, performance.now() - start);
   };
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing /api route: a request that carries a
+ * cookie must come from one of our origins. Browsers always send Origin on a cross-site POST, PUT, PATCH or
+ * DELETE; when it is absent, Sec-Fetch-Site must say same-origin. Requests without a cookie carry no ambient
+ * authority (sign-in forms) and are left to their own checks. Nor does an API token outside /api/auth: such a
+ * request is signed in by its token alone, never its cookie (tokens/bearer.ts), and a page on another site cannot
+ * add an Authorization header without a CORS preflight, which this server never grants.
+ */
+export const originCheck =
+  (trustedOrigins: readonly string[]): MiddlewareHandler =>
+  async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || !c.req.header("cookie")) return next();
+    if (bearerOf(c.req.header("authorization")) !== undefined && !c.req.path.startsWith("/api/auth/"))
+      return next();
+    const origin = c.req.header("origin");
+    const allowed =
+      origin === undefined
+        ? c.req.header("sec-fetch-site") === "same-origin"
+        : origin !== "null" && trustedOrigins.includes(origin);
+    if (!allowed) {
+      return sendError(
+        c,
+        403,
+        "FORBIDDEN_ORIGIN",
+        origin === undefined
+          ? "A signed-in change must come from this app (Origin header missing)"
+          : `A signed-in change must come from this app, not from ${origin}`,
+      );
+    }
+    return next();
+  };
+
+/**
+ * Reads a small request body (a push, a mark, a settings change) straight from Node's request stream and hands it
+ * to Hono's body cache, so that `c.req.json()` parses it from there. Reading it through the Fetch `Request` that
+ * @hono/node-server makes on first use of `body` (as hono's bodyLimit does) built a web stream, an AbortSignal and
+ * a full undici Request for every write: a fifth of a push's CPU time. At most `maxSize` bytes are read, counted
+ * as they arrive whatever Content-Length says; past that, `tooLarge` answers (413). Outside @hono/node-server (the
+ * in-process tests' app.request) there is no Node stream: `fallback` (hono's bodyLimit) runs instead.
+ */
+export function smallBody(
+  maxSize: number,
+  tooLarge: (c: Context) => Response | Promise<Response>,
+  fallback: MiddlewareHandler,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming === undefined || typeof incoming.on !== "function") return fallback(c, next);
+    const declared = Number(incoming.headers["content-length"] ?? 0);
+    if (declared > maxSize) return tooLarge(c);
+    const body = await readUpTo(incoming, maxSize);
+    if (body === undefined) return tooLarge(c);
+    // A leading byte order mark is dropped, as the Fetch API's text() does.
+    const text = body.toString("utf8");
+    // Hono keeps each body it read as a promise of it (its types say the value).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(
+      text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
+    );
+    await next();
+  };
+}
+
+/** The whole body, or undefined once it passes `maxSize` bytes (the rest is left to the server to drain). */
+function readUpTo(incoming: IncomingMessage, maxSize: number): Promise<Buffer | undefined> {
+  if (incoming.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer | undefined, error?: Error) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onAborted);
+      if (error) reject(error);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxSize) {
+        incoming.pause();
+        done(undefined);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    const onError = (error: Error) => done(undefined, error);
+    const onAborted = () => done(undefined, new Error("The client closed the request"));
+    incoming.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onAborted);
+  });
+}
+
+/** Answers 401 unless the request carries a valid session or API token; sets c.get("user"). */
+export const requireUser =
+  (lookup: SessionLookup): MiddlewareHandler<AppEnv> =>
+  (c, next) => {
+    const token = bearerOf(c.req.header("authorization"));
+    if (token !== undefined) return signInWithToken(c, token, next);
+    // A session kept in memory answers at once, without a promise of its own (the most frequent case).
+    const kept = lookup.kept(c.req.raw.headers, c.get("now"));
+    if (kept !== undefined) {
+      if (kept === null) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      c.set("user", kept);
+      c.set("signedInAt", kept.signedInAt);
+      return next();
+    }
+    return lookup(c.req.raw.headers, c.get("now")).then((user) => {
+      if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      c.set("user", user);
+      c.set("signedInAt", user.signedInAt);
+      return next();
+    });
+  };
+
+/** The client's day is accepted only within one day of the server's UTC date. */
+export const resolveToday = (): MiddlewareHandler<AppEnv> => (c, next) => {
+  const header = c.req.header("x-local-date");
+  const now = c.get("now");
+  if (header === undefined) {
+    c.set("today", todayInZone(now, "UTC"));
+  } else if (!isLocalDate(header) || !isWithinOneDayOf(header, now)) {
+    throw new ApiError(
+      400,
+      "INVALID_DATE",
+      "X-Local-Date must be a real YYYY-MM-DD date within one day of today",
+    );
+  } else {
+    c.set("today", header);
+  }
+  return next();
+};
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const WINDOW_MS = 60_000;
+
+/**
+ * No account can stall the others. At most `max` writes per user and minute (a fixed window counted in
+ * the database, so it holds across server processes); the next answers 429 RATE_LIMITED with Retry-After.
+ * Runs after requireUser, so c.get("user") is set.
+ */
+export const userWriteRateLimit = (max: number): MiddlewareHandler<AppEnv> => {
+  const limitWrite = async (c: Context<AppEnv>, next: Next) => {
+    const now = c.get("now").getTime();
+    const { count, windowStart } = await countWrite(
+      c.get("db"),
+      c.get("user").id,
+      Math.floor(now / WINDOW_MS),
+    );
+    if (count <= max) return next();
+    const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - now) / 1000));
+    c.header("Retry-After", String(retryAfter));
+    return sendError(
+      c,
+      429,
+      "RATE_LIMITED",
+      `Too many changes: at most ${max} a minute. Try again in ${retryAfter} s.`,
+    );
+  };
+  // A read passes at once, without a promise of its own.
+  return (c, next) => (WRITE_METHODS.has(c.req.method) ? limitWrite(c, next) : next());
+};
+
+/**
+ * At most `max` of one action per user in a fixed window of `windowMs` (counted in the database, like writes); the
+ * next answers 429 with Retry-After and `code`. Runs after requireUser.
+ */
+export const userActionLimit =
+  (opts: {
+    action: string;
+    max: number;
+    windowMs: number;
+    code: ApiErrorCode;
+    message: string;
+  }): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const now = c.get("now").getTime();
+    const window = Math.floor(now / opts.windowMs);
+    const { count, windowStart } = await countAction(c.get("db"), c.get("user").id, opts.action, window);
+    if (count <= opts.max) return next();
+    const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * opts.windowMs - now) / 1000));
+    c.header("Retry-After", String(retryAfter));
+    return sendError(c, 429, opts.code, opts.message);
+  };

@@ -8,7 +8,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { AppEnv } from "../http/env";
 import { badRequest, notFound } from "../http/errors";
-import { userActionLimit } from "../http/user-rate-limit";
+import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { actionPage } from "../http/action-page";
 import { sendTestReminder, type Channels } from "./delivery";

@@ -24,7 +24,7 @@ export function streamCredential(c: Context<AppEnv>, sessions: SessionLookup): S
   return value ? { kind: "session", value } : null;
 }
 
-/** The same checks as requireUser (http/session.ts, tokens/bearer.ts): the session or token, its expiry, bans. */
+/** The same checks as requireUser (http/frame.ts, tokens/bearer.ts): the session or token, its expiry, bans. */
 export const streamStillValid =
   (db: Db, sessions: SessionLookup): StillValid =>
   async (userId, credential, now) => {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockIn
 import { testDialects } from "../../../test/support/databases";
 import { pinnedClock, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { setCompletion } from "../habits/habits.repo";
-import { createUserCache, ENTRY_BYTES, POSITION_CACHE_MS, type UserCache } from "./user-cache";
+import { createUserCache, ENTRY_BYTES, POSITION_CACHE_MS, type UserCache } from "./change-hub";
 import type { Habit } from "../../core/habit";
 import type { SyncPull } from "../../core/sync";
 

@@ -1,4 +1,4 @@
-// Small request bodies read straight from Node's stream (http/small-body.ts), over a real socket: the size cap
+// Small request bodies read straight from Node's stream (smallBody, http/frame.ts), over a real socket: the size cap
 // holds whatever Content-Length says, bad JSON is a 400, and nothing changes on either.
 import { request } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";

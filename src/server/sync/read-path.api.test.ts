@@ -7,7 +7,7 @@ import { testDialects } from "../../../test/support/databases";
 import { pinnedClock, TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
 import { setCompletion } from "../habits/habits.repo";
 import { SESSION_CACHE_MS } from "../auth/session-lookup";
-import { POSITION_CACHE_MS } from "./user-cache";
+import { POSITION_CACHE_MS } from "./change-hub";
 import { addDays } from "../../core/local-date";
 import type { Habit } from "../../core/habit";
 import type { SyncPull } from "../../core/sync";

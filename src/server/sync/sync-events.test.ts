@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventSender, SLOW_READER_MS } from "./event-stream";
+import { eventSender, SLOW_READER_MS } from "./sync.routes";
 
 /** A socket that takes a write only when the test says so. */
 function slowSocket() {
