@@ -1,5 +1,5 @@
 // A statement built once per database with placeholder values, then run with each call's own: for so small a
-// statement, building the query through Kysely cost more than running it (cache/user-cache.ts: a third of an
+// statement, building the query through Kysely cost more than running it (sync/change-hub.ts: a third of an
 // in-sync pull; the writes of a tick and a REST mark: docs/decisions/0058-write-path.md).
 import type { CompiledQuery, QueryResult } from "kysely";
 import type { Db } from "./database";

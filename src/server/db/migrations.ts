@@ -47,7 +47,7 @@ const migrations: Record<string, Migration> = {
   },
   "0002_user_write_rate": {
     async up(db: Kysely<unknown>) {
-      // Write counters (http/user-rate-limit.ts) may be lost in a crash: unlogged, so counting costs no WAL flush.
+      // Write counters (http/frame.ts) may be lost in a crash: unlogged, so counting costs no WAL flush.
       const unlogged = db.getExecutor().adapter instanceof PostgresAdapter;
       await db.schema
         .createTable("user_write_rate")

@@ -118,7 +118,7 @@ export type ReminderDeliveryTable = {
 /** API writes per user in the current one-minute window (window_start: minutes since 1970). */
 /**
  * Counts of one kind of action per user in its current window (window_start: windows since 1970): API writes
- * ("write", http/user-rate-limit.ts), test reminders, imports.
+ * ("write", http/frame.ts), test reminders, imports.
  */
 export type UserActionRateTable = { user_id: string; action: string; window_start: number; count: number };
 

@@ -34,7 +34,7 @@ describe("keepCssEventsFromReact", () => {
 
   it("is not undone by a component that listens for one of them", () => {
     expect(UNHEARD_PROPS.test("<li onTransitionEnd={done} />")).toBe(true);
-    expect(Object.keys(sources)).toContain("/src/web/features/today/habit-row.tsx");
+    expect(Object.keys(sources)).toContain("/src/web/features/today/today-list.tsx");
     const users = Object.entries(sources).filter(([, text]) => UNHEARD_PROPS.test(text));
     expect(users.map(([path]) => path)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { deriveHabit } from "../../../core/habit";
 import { addDays } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { SUGGESTED_HABITS } from "../../../core/suggested-habits";
-import { HabitRow } from "./habit-row";
+import { HabitRow } from "./today-list";
 import { NewHabitForm } from "./new-habit-form";
 import { QuickAddPanel } from "./quick-add-panel";
 import { streakLine } from "./streak-text";
