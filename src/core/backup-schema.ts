@@ -7,6 +7,10 @@ import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
 import { LocalDateSchema } from "./local-date-schema";
+import { HABIT_KINDS, isAmount, isHabitRules, isStep, type HabitRule } from "./habit-kind";
+import { isReminderTime } from "./reminders/reminder-time";
+import { isWeekday, type Weekday } from "./schedule";
+import { MAX_NOTE_LENGTH } from "./sync";
 
 /**
  * Real, unique dates, and none after `latest` when given (the server passes its UTC date plus one day, the rule of
@@ -32,24 +36,81 @@ const datesSchema = (latest?: LocalDate) =>
 // fields are optional, so a file of an earlier release reads exactly as before: a day both done and skipped
 // counts as done (docs/decisions/0028).
 export const backupHabitSchema = (latest?: LocalDate) =>
-  z.strictObject({
-    id: z.string().max(200).optional(),
-    userId: z.string().max(200).optional(),
-    name: HabitNameSchema,
-    streakCount: z.number().optional(),
-    bestStreak: z.number().optional(),
-    completionRate: z.number().optional(),
-    completedToday: z.boolean().optional(),
-    lastCompletedDate: LocalDateSchema.nullable().optional(),
-    completedDates: datesSchema(latest),
-    createdAt: z.string().max(100).optional(),
-    updatedAt: z.string().max(100).optional(),
-    skippedDates: datesSchema(latest).optional(),
-    schedule: ScheduleSchema.optional(),
-    archived: z.boolean({ error: "must be true or false" }).optional(),
-    position: PositionSchema.optional(),
-    emoji: EmojiSchema.optional(),
+  z
+    .strictObject({
+      id: z.string().max(200).optional(),
+      userId: z.string().max(200).optional(),
+      name: HabitNameSchema,
+      streakCount: z.number().optional(),
+      bestStreak: z.number().optional(),
+      completionRate: z.number().optional(),
+      completedToday: z.boolean().optional(),
+      lastCompletedDate: LocalDateSchema.nullable().optional(),
+      completedDates: datesSchema(latest),
+      createdAt: z.string().max(100).optional(),
+      updatedAt: z.string().max(100).optional(),
+      skippedDates: datesSchema(latest).optional(),
+      schedule: ScheduleSchema.optional(),
+      archived: z.boolean({ error: "must be true or false" }).optional(),
+      position: PositionSchema.optional(),
+      emoji: EmojiSchema.optional(),
+      // Kinds, amounts and notes (docs/decisions/0061): absent in a file of an earlier release, a yes/no habit.
+      kind: z.enum(HABIT_KINDS).optional(),
+      rules: z.array(z.custom<HabitRule>()).optional(),
+      step: z
+        .custom<number>(isStep, { error: "must be a number above 0 with at most 3 decimals" })
+        .optional(),
+      values: dayPairsSchema(
+        z.custom<number>(isAmount, { error: "must be a number from 0 to 1000000 with at most 3 decimals" }),
+        latest,
+      ).optional(),
+      notes: dayPairsSchema(z.string().min(1).max(MAX_NOTE_LENGTH), latest).optional(),
+      /** The habit's own reminder (a Loop habit's): its time, and the weekdays it rings on (absent: every day). */
+      reminder: z
+        .strictObject({
+          time: z.custom<string>(isReminderTime, { error: "must be a time HH:MM" }),
+          weekdays: z.array(z.custom<Weekday>(isWeekday)).min(1).max(7).optional(),
+        })
+        .nullable()
+        .optional(),
+    })
+    .superRefine((habit, ctx) => {
+      const kind = habit.kind ?? "yesNo";
+      if (habit.rules !== undefined && !isHabitRules(kind, habit.rules))
+        ctx.addIssue({
+          code: "custom",
+          path: ["rules"],
+          message:
+            "must be 1 to 100 rules { from, frequency, target } in ascending order of from, fitting the kind",
+        });
+      if (kind !== "yesNo" && habit.rules === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["rules"],
+          message: "a measurable or quit habit needs its rules",
+        });
+      if (kind === "yesNo" && habit.values !== undefined && habit.values.length > 0)
+        ctx.addIssue({ code: "custom", path: ["values"], message: "a yes-or-no habit has no numbers" });
+    });
+
+/** `[date, x]` pairs with real, unique dates (none after `latest`), as values and notes are written. */
+function dayPairsSchema<T extends z.ZodType>(item: T, latest?: LocalDate) {
+  return z.array(z.tuple([z.string(), item])).superRefine((pairs, ctx) => {
+    const seen = new Set<string>();
+    for (const [index, pair] of (pairs as [string, unknown][]).entries()) {
+      const date = pair[0];
+      const fault = !isLocalDate(date)
+        ? INVALID_LOCAL_DATE_MESSAGE
+        : seen.has(date)
+          ? `duplicate date ${date}`
+          : latest !== undefined && date > latest
+            ? `${date} is in the future: the latest day allowed is ${latest}`
+            : undefined;
+      if (fault) return ctx.addIssue({ code: "custom", message: fault, path: [index, 0], input: date });
+      seen.add(date);
+    }
   });
+}
 
 export const BackupHabitSchema = backupHabitSchema();
 

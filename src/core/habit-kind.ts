@@ -43,10 +43,13 @@ export function isAmount(value: unknown): value is number {
   );
 }
 
+/** A habit's step: an amount above 0. */
+export const isStep = (value: unknown): value is number => isAmount(value) && value > 0;
+
 /** Rounds to AMOUNT_DECIMALS, so that sums of steps such as 0.1 + 0.2 store as 0.3. */
 export const roundAmount = (value: number): number => Math.round(value * 1000) / 1000;
 
-function isFrequency(value: unknown): value is Frequency {
+export function isFrequency(value: unknown): value is Frequency {
   if (value === null) return true;
   if (typeof value !== "object" || Array.isArray(value)) return false;
   if ("weekdays" in value) {
@@ -69,7 +72,7 @@ function isFrequency(value: unknown): value is Frequency {
   );
 }
 
-function isTarget(value: unknown): value is Target {
+export function isTarget(value: unknown): value is Target {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const { atMost, amount, per, unit } = value as Record<string, unknown>;
   return (

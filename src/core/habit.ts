@@ -1,6 +1,7 @@
 // The habit as stored and as shown: only the days are stored, every other figure is derived for a given day.
 // Its zod schemas live in habit-schema.ts, so that deriving figures does not load zod (docs/decisions/0060).
 import { type DayRules, type HabitDays, habitFigures, readDayNumbers, sortedDayNumbers } from "./habit-days";
+import type { HabitKind, HabitRule } from "./habit-kind";
 import { type LocalDate, toDayNumber } from "./local-date";
 import { type Schedule, scheduleMask } from "./schedule";
 import { normalizeDates } from "./streaks";
@@ -21,6 +22,16 @@ export type StoredHabit = {
   position?: number;
   /** The quick-add suggestion's emoji, shown on the habit's row. */
   emoji?: string;
+  /** What it counts (habit-kind.ts); absent: "yesNo". */
+  kind?: HabitKind;
+  /** Its dated rules, ascending by `from` (habit-kind.ts); absent: one rule, `schedule`, over every day. */
+  rules?: HabitRule[];
+  /** What "Add" raises a measurable day by; absent: 1. */
+  step?: number;
+  /** The days' numbers (measurable and quit habits), ascending by date; absent: none. */
+  values?: [LocalDate, number][];
+  /** The days' notes, ascending by date; absent: none. */
+  notes?: [LocalDate, string][];
   createdAt: string;
   updatedAt: string;
 };

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { exactly } from "./contract-exact-schema";
 import { isDayStart } from "./day-start";
+import { HABIT_KINDS, isAmount, type HabitRule } from "./habit-kind";
+import { isLocalDate, type LocalDate } from "./local-date";
 import { isSchedule, type Schedule } from "./schedule";
 import type { SyncHabit, SyncHabitDays, SyncOpResult, SyncPull, SyncPushResult, SyncSettings } from "./sync";
 import { isVacation, type Vacation } from "./vacation";
@@ -21,6 +23,10 @@ export const SyncHabitSchema = exactly<SyncHabit>()(
     archived: z.boolean().default(false),
     position: z.number().default(0),
     emoji: z.string().nullable().default(null),
+    kind: z.enum(HABIT_KINDS).default("yesNo"),
+    // Checked against the kind where a habit is made from it (the store); absent: made from `schedule` there.
+    rules: z.array(z.custom<HabitRule>((v) => typeof v === "object" && v !== null)).default([]),
+    step: z.number().default(1),
   }),
 );
 
@@ -29,12 +35,16 @@ const DayRangeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(\/\d{4}-\d{2}-\d{2})
   error: "must be a day or a range of days (YYYY-MM-DD or YYYY-MM-DD/YYYY-MM-DD)",
 });
 
+const DaySchema = z.custom<LocalDate>(isLocalDate, { error: "must be a date (YYYY-MM-DD)" });
+
 export const SyncHabitDaysSchema = exactly<SyncHabitDays>()(
   z.object({
     habitId: z.string(),
     done: z.array(DayRangeSchema),
     skipped: z.array(DayRangeSchema).default([]),
     undone: z.array(DayRangeSchema),
+    values: z.array(z.tuple([DaySchema, z.custom<number>(isAmount)])).default([]),
+    notes: z.array(z.tuple([DaySchema, z.string()])).default([]),
   }),
 );
 
@@ -51,6 +61,10 @@ export const SyncPullSchema = exactly<SyncPull>()(
       z.object({
         dayStart: z.custom<number>(isDayStart),
         vacations: z.array(z.custom<Vacation>(isVacation)),
+        weekStart: z
+          .union([z.literal(0), z.literal(1)])
+          .nullable()
+          .default(null),
       }),
     ).optional(),
   }),

@@ -6,9 +6,24 @@ import { exactly } from "./contract-exact-schema";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
 import { isDayStart } from "./day-start";
+import {
+  AMOUNT_DECIMALS,
+  HABIT_KINDS,
+  isAmount,
+  isFrequency,
+  isHabitRules,
+  isStep,
+  isTarget,
+  MAX_AMOUNT,
+  MAX_HABIT_RULES,
+  type Frequency,
+  type HabitRule,
+  type Target,
+} from "./habit-kind";
 import { isVacation, normalizeVacations, type Vacation } from "./vacation";
 import {
   EARLIEST_DAY,
+  MAX_NOTE_LENGTH,
   MAX_VACATIONS,
   SYNC_DEFAULT_LIMIT,
   SYNC_MAX_LIMIT,
@@ -17,6 +32,25 @@ import {
 } from "./sync";
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
+
+const AmountSchema = z.custom<number>(isAmount, {
+  error: `must be a number from 0 to ${MAX_AMOUNT} with at most ${AMOUNT_DECIMALS} decimals`,
+});
+const StepSchema = z.custom<number>(isStep, {
+  error: `must be a number above 0, up to ${MAX_AMOUNT}, with at most ${AMOUNT_DECIMALS} decimals`,
+});
+const NoteSchema = z
+  .string()
+  .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH} characters`)
+  .refine((note) => note.trim() !== "", "must not be blank (send null to remove the note)");
+const FrequencySchema = z.custom<Frequency>(isFrequency, {
+  error: 'must be null (every day), { weekdays: [...] } or { times, per: "week" | "month" }',
+});
+const TargetSchema = z.custom<Target>(isTarget, {
+  error: 'must be null or { atMost, amount, per: "day" | "week" | "month", unit }',
+});
+/** A new habit's kind and rules, checked together: the rules must fit the kind (habit-kind.ts: ruleProblem). */
+const RulesSchema = z.array(z.custom<HabitRule>()).max(MAX_HABIT_RULES);
 
 export const DayStartSchema = z.custom<number>(isDayStart, {
   error: "must be a whole number of minutes from 0 (00:00) to 360 (06:00)",
@@ -59,15 +93,27 @@ export const SyncPushSchema = z.strictObject({
 
 export const SyncOpSchema = exactly<SyncOp>()(
   z.discriminatedUnion("type", [
-    z.strictObject({
-      opId: z.uuid(),
-      type: z.literal("createHabit"),
-      habitId: HabitId,
-      name: HabitNameSchema,
-      emoji: EmojiSchema.optional(),
-      schedule: ScheduleSchema.optional(),
-      position: PositionSchema.optional(),
-    }),
+    z
+      .strictObject({
+        opId: z.uuid(),
+        type: z.literal("createHabit"),
+        habitId: HabitId,
+        name: HabitNameSchema,
+        emoji: EmojiSchema.optional(),
+        schedule: ScheduleSchema.optional(),
+        position: PositionSchema.optional(),
+        kind: z.enum(HABIT_KINDS).optional(),
+        rules: RulesSchema.optional(),
+        step: StepSchema.optional(),
+      })
+      .refine(
+        (op) => op.rules === undefined || isHabitRules(op.kind ?? "yesNo", op.rules),
+        "rules must be 1 to 100 rules { from, frequency, target } in ascending order of from, fitting the kind",
+      )
+      .refine(
+        (op) => op.kind === undefined || op.kind === "yesNo" || op.rules !== undefined,
+        "a measurable or quit habit needs its rules (its target)",
+      ),
     z.strictObject({
       opId: z.uuid(),
       type: z.literal("renameHabit"),
@@ -89,6 +135,35 @@ export const SyncOpSchema = exactly<SyncOp>()(
       date: LocalDateSchema,
       state: z.enum(["done", "skipped", "none"]),
     }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("setAmount"),
+      habitId: HabitId,
+      date: LocalDateSchema,
+      value: AmountSchema.nullable(),
+    }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("addAmount"),
+      habitId: HabitId,
+      date: LocalDateSchema,
+      add: AmountSchema,
+    }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("setNote"),
+      habitId: HabitId,
+      date: LocalDateSchema,
+      note: NoteSchema.nullable(),
+    }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("setRules"),
+      habitId: HabitId,
+      from: LocalDateSchema,
+      frequency: FrequencySchema,
+      target: TargetSchema.nullable(),
+    }),
     z
       .strictObject({
         opId: z.uuid(),
@@ -97,10 +172,15 @@ export const SyncOpSchema = exactly<SyncOp>()(
         schedule: ScheduleSchema.optional(),
         archived: z.boolean().optional(),
         emoji: EmojiSchema.optional(),
+        step: StepSchema.optional(),
       })
       .refine(
-        (op) => op.schedule !== undefined || op.archived !== undefined || op.emoji !== undefined,
-        "must change at least one of schedule, archived and emoji",
+        (op) =>
+          op.schedule !== undefined ||
+          op.archived !== undefined ||
+          op.emoji !== undefined ||
+          op.step !== undefined,
+        "must change at least one of schedule, archived, emoji and step",
       ),
     z.strictObject({
       opId: z.uuid(),
@@ -114,10 +194,14 @@ export const SyncOpSchema = exactly<SyncOp>()(
         type: z.literal("setSettings"),
         dayStart: DayStartSchema.optional(),
         vacations: VacationsSchema.optional(),
+        weekStart: z
+          .union([z.literal(0), z.literal(1)])
+          .nullable()
+          .optional(),
       })
       .refine(
-        (op) => op.dayStart !== undefined || op.vacations !== undefined,
-        "must change at least one of dayStart and vacations",
+        (op) => op.dayStart !== undefined || op.vacations !== undefined || op.weekStart !== undefined,
+        "must change at least one of dayStart, vacations and weekStart",
       ),
   ]),
 );

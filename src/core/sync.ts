@@ -4,6 +4,7 @@
 import type { DayRange } from "./day-ranges";
 import type { DayStart } from "./day-start";
 import type { DayState } from "./day-state";
+import type { Frequency, HabitKind, HabitRule, Target, WeekStart } from "./habit-kind";
 import type { LocalDate } from "./local-date";
 import type { Schedule } from "./schedule";
 import type { Vacation } from "./vacation";
@@ -22,10 +23,22 @@ export type SyncHabit = {
   position: number;
   /** The quick-add suggestion's emoji, shown on the habit's row; null without one. */
   emoji: string | null;
+  /** What it counts (habit-kind.ts); a server of the previous release sends none: "yesNo". */
+  kind: HabitKind;
+  /**
+   * Its dated rules, ascending by `from`, at least one (habit-kind.ts); `schedule` above is the last rule's
+   * weekdays, for a device of the previous release. None from such a server: one rule of `schedule`.
+   */
+  rules: HabitRule[];
+  /** What "Add" raises a measurable habit's day by. */
+  step: number;
 };
 
-/** The user's settings that decide days: the day start and the vacations. */
-export type SyncSettings = { dayStart: DayStart; vacations: Vacation[] };
+/**
+ * The user's settings that decide days: the day start, the vacations, and the week's first day for "N times a
+ * week" (null: the browser's locale decides).
+ */
+export type SyncSettings = { dayStart: DayStart; vacations: Vacation[]; weekStart: WeekStart | null };
 
 /** One (habit, day) fact. `done: false` is a tombstone: the day was unmarked. */
 export type SyncCompletion = { habitId: string; date: LocalDate; done: boolean };
@@ -37,7 +50,19 @@ export type SyncCompletion = { habitId: string; date: LocalDate; done: boolean }
  * carry a habit's days before a later page carries the habit row again; every habit a page's days belong to is in
  * that page's `habits` or was sent before.
  */
-export type SyncHabitDays = { habitId: string; done: DayRange[]; skipped: DayRange[]; undone: DayRange[] };
+export type SyncHabitDays = {
+  habitId: string;
+  done: DayRange[];
+  skipped: DayRange[];
+  undone: DayRange[];
+  /**
+   * The number and the note of the page's days that have one, each day of the page being in one of the three lists
+   * above: a listed day that is not here has none (a tombstone of its number or note). Absent from a server of the
+   * previous release: none.
+   */
+  values: [LocalDate, number][];
+  notes: [LocalDate, string][];
+};
 
 /**
  * GET /api/sync?cursor=C&limit=N answers what changed for the signed-in user after cursor C ("" or absent: from
@@ -71,6 +96,10 @@ export type SyncOp =
       emoji?: string | null;
       schedule?: Schedule | null;
       position?: number;
+      /** Absent: a yes/no habit of one rule, `schedule`, from the day it is made. */
+      kind?: HabitKind;
+      rules?: HabitRule[];
+      step?: number;
     }
   | { opId: string; type: "renameHabit"; habitId: string; name: string }
   | { opId: string; type: "deleteHabit"; habitId: string }
@@ -80,6 +109,21 @@ export type SyncOp =
   | { opId: string; type: "setCompletion"; habitId: string; date: LocalDate; done: boolean }
   /** A day's state, from 2000-01-01 up to the user's today (a later day is refused with INVALID_DATE). */
   | { opId: string; type: "setDay"; habitId: string; date: LocalDate; state: DayStateName }
+  /** A measurable day's number, or none (null); the day's state (skipped or not) stays. */
+  | { opId: string; type: "setAmount"; habitId: string; date: LocalDate; value: number | null }
+  /** Raises a measurable day's number by `add` on the server's stored number, so raises from two devices add up. */
+  | { opId: string; type: "addAmount"; habitId: string; date: LocalDate; add: number }
+  /** A day's note (up to MAX_NOTE_LENGTH), or none (null); any kind of habit. */
+  | { opId: string; type: "setNote"; habitId: string; date: LocalDate; note: string | null }
+  /** How often and the target from `from` on; the rules before `from` stay (habit-kind.ts: withRuleFrom). */
+  | {
+      opId: string;
+      type: "setRules";
+      habitId: string;
+      from: LocalDate;
+      frequency: Frequency;
+      target: Target | null;
+    }
   /** Each given field is last-writer-wins; at least one is given. */
   | {
       opId: string;
@@ -88,10 +132,17 @@ export type SyncOp =
       schedule?: Schedule | null;
       archived?: boolean;
       emoji?: string | null;
+      step?: number;
     }
   | { opId: string; type: "moveHabit"; habitId: string; position: number }
   /** Each given field is last-writer-wins; at least one is given. Vacations are the whole list. */
-  | { opId: string; type: "setSettings"; dayStart?: DayStart; vacations?: Vacation[] };
+  | {
+      opId: string;
+      type: "setSettings";
+      dayStart?: DayStart;
+      vacations?: Vacation[];
+      weekStart?: WeekStart | null;
+    };
 
 /** A (habit, day) state as the sync ops carry it (day-state.ts). */
 export type DayStateName = DayState;
@@ -117,6 +168,8 @@ export type SyncPushResult = { results: SyncOpResult[]; cursor: string };
 export type SyncChangeEvent = { cursor: string };
 
 export const SYNC_MAX_OPS = 100;
+/** A day's note, in characters. */
+export const MAX_NOTE_LENGTH = 500;
 export const MAX_EMOJI_LENGTH = 16;
 export const MAX_VACATIONS = 20;
 /** The first day a habit's day (setDay, setCompletion) or a vacation may be: history starts here. */
