@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dayCountsMigration } from "./day-counts-migration";
 import { emailConsentMigration } from "./email-consent-migration";
+import { habitKindsMigration } from "./habit-kinds-migration";
 import { historyMigration } from "./history-migration";
 import { pushFailuresMigration } from "./push-failures-migration";
 import { remindersMigration } from "./reminders-migration";
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0012_push_failures": pushFailuresMigration,
   // Write counts are kept with the other actions' (user_action_rate, 0011): a count lost at the upgrade is harmless.
   "0013_one_rate_table": { up: (db) => db.schema.dropTable("user_write_rate").execute() },
+  "0014_habit_kinds": habitKindsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

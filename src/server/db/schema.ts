@@ -28,11 +28,18 @@ export type HabitTable = {
   /** Order on Today, ascending (a double: a move takes the middle between two neighbours). */
   position: ColumnType<number, number | undefined, number>;
   emoji: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the habit counts (core/habit-kind.ts): "yesNo", "measurable" or "quit" (habit-kinds-migration.ts). */
+  kind: ColumnType<string, string | undefined, string>;
+  /** Its dated rules as JSON text (core/habit-kind.ts: HabitRule[]); null only from a writer of an older release. */
+  rules: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What "Add" raises a measurable day by. */
+  step: ColumnType<number, number | undefined, number>;
 };
 
 /**
- * A (habit, day)'s state in the column `done` (history-migration.ts): DAY_DONE, DAY_SKIPPED, or DAY_NONE, a
- * tombstone (the day was returned to nothing), kept so that a pull can tell other devices.
+ * A (habit, day)'s state in the column `done` (history-migration.ts): DAY_DONE, DAY_SKIPPED, DAY_ENTRY (neither,
+ * but a number or a note), or DAY_NONE, a tombstone (nothing left: no state, number nor note), kept so that a pull
+ * can tell other devices. `value` and `note` (habit-kinds-migration.ts) go with any state but DAY_NONE.
  */
 export type CompletionTable = {
   habit_id: string;
@@ -40,12 +47,19 @@ export type CompletionTable = {
   user_id: string | null;
   version: Version;
   done: ColumnType<DayCode, DayCode | undefined, DayCode>;
+  value: ColumnType<number | null, number | null | undefined, number | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export const DAY_NONE = 0;
 export const DAY_DONE = 1;
 export const DAY_SKIPPED = 2;
-export type DayCode = typeof DAY_NONE | typeof DAY_DONE | typeof DAY_SKIPPED;
+/**
+ * Not done nor skipped, but holding a number or a note: a stored day (the quota counts it, pruning keeps it) that a
+ * pull lists as "undone", with its number and note (docs/decisions/0063).
+ */
+export const DAY_ENTRY = 3;
+export type DayCode = typeof DAY_NONE | typeof DAY_DONE | typeof DAY_SKIPPED | typeof DAY_ENTRY;
 
 /** The user's day start (minutes, 0..360) and vacations (JSON text of `{from, to}[]`), changed at `version`. */
 export type UserSettingsTable = {
@@ -53,6 +67,8 @@ export type UserSettingsTable = {
   day_start: number;
   vacations: string;
   version: Version;
+  /** The week's first day, 0 Sunday or 1 Monday; null: the browser's locale decides. */
+  week_start: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type SyncStateTable = { user_id: string; version: Version };
