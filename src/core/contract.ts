@@ -23,6 +23,8 @@ export const API_ERROR_CODES = [
   "REMINDER_NOT_FOUND", // 404: no such reminder, or another user's
   "CONFLICT", // 409: a new habit's id belongs to another user
   "QUOTA_EXCEEDED", // 409: the account's habit or day quota
+  "HABIT_KIND_MISMATCH", // 409: a mark, number, step or rule that does not fit the habit's kind (an older app's "done" on a measurable habit)
+  "AMOUNT_TOO_LARGE", // a push op's addAmount that would raise a day's number past MAX_AMOUNT
   "REMINDER_LIMIT", // 409: more daily reminder times than REMINDER_TIMES_MAX
   "DEVICE_LIMIT", // 409: more push subscriptions (devices) than PUSH_DEVICES_MAX
   // API tokens.

@@ -2,7 +2,7 @@
 // cannot be answered by changes since the device's cursor (docs/decisions/0027-sync-pruning.md).
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
-import { scheduleOf } from "../db/habit-columns";
+import { kindOf, rulesOf, scheduleOf } from "../db/habit-columns";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import { joinedDayRanges } from "../../core/day-ranges";
 import type { SyncHabit, SyncHabitDays, SyncPull } from "../../core/sync";
@@ -10,10 +10,27 @@ import { readSettings, settingsOf, type StoredSettings } from "./settings.repo";
 import { currentVersion } from "./versions.repo";
 
 type Source = "habits" | "deleted_habits" | "completions";
-/** A habit row as both dialects answer it: id, name, created_at, updated_at, schedule, archived, position, emoji. */
-type HabitTuple = [string, string, string, string, string | null, number, number, string | null];
+/**
+ * A habit row as both dialects answer it: id, name, created_at, updated_at, schedule, archived, position, emoji,
+ * kind, rules (JSON text), step.
+ */
+type HabitTuple = [
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  number,
+  number,
+  string | null,
+  string,
+  string | null,
+  number,
+];
 /** One habit's days of one state in a page, joined by commas in no particular order. */
 type DaysTuple = [habitId: string, done: number, dates: string];
+/** A day of the page with a number or a note (docs/decisions/0063). */
+type EntryTuple = [habitId: string, date: string, value: number | null, note: string | null];
 /** A page as read from the database, before its days become ranges. */
 type Page = {
   end: number;
@@ -22,6 +39,7 @@ type Page = {
   extra: HabitTuple[];
   deleted: string[];
   days: DaysTuple[];
+  entries: EntryTuple[];
   settings: StoredSettings;
 };
 
@@ -34,6 +52,9 @@ const toSyncHabit = ([
   archived,
   position,
   emoji,
+  kind,
+  rules,
+  step,
 ]: HabitTuple): SyncHabit => ({
   id,
   name,
@@ -43,7 +64,12 @@ const toSyncHabit = ([
   archived: archived === 1,
   position,
   emoji,
+  kind: kindOf(kind),
+  rules: rulesOf({ rules, schedule, created_at: createdAt }),
+  step: Number(step),
 });
+
+const byDate = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** Which list of SyncHabitDays a stored day state goes to. */
 const listOf = (done: number) => (done === DAY_DONE ? "done" : done === DAY_SKIPPED ? "skipped" : "undone");
@@ -64,14 +90,16 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
   const limitEnd = (table: Source) =>
     sql`(select version from ${sql.table(table)} where user_id = ${userId} and version > ${after}
       order by version offset ${limit - 1} limit 1)`;
-  const habit = sql`json_build_array(id, name, created_at, updated_at, schedule, archived, position, emoji)`;
+  const habit = sql`json_build_array(id, name, created_at, updated_at, schedule, archived, position, emoji, kind,
+    rules, step)`;
   const query = sql<{
     end: string;
     up: string;
     habits: HabitTuple[] | null;
     extra: HabitTuple[] | null;
     deleted: string[] | null;
-    settings: [number, string, number | string] | null;
+    settings: [number, string, number | string, number | null] | null;
+    entries: EntryTuple[] | null;
     habit_id: string | null;
     done: number | null;
     dates: string | null;
@@ -103,12 +131,15 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
         where user_id = ${userId} and not (version > ${after} and version <= page.v)
           and id in (select habit_id from days)) as extra,
       (select json_agg(id order by version) from deleted_habits where ${toEnd}) as deleted,
-      (select json_build_array(day_start, vacations, version) from user_settings where user_id = ${userId})
-        as settings,
+      (select json_build_array(day_start, vacations, version, week_start) from user_settings
+        where user_id = ${userId}) as settings,
+      -- The page's days with a number or a note, from their partial index (habit-kinds-migration.ts).
+      (select json_agg(json_build_array(habit_id, date, value, note)) from completions
+        where ${toEnd} and (value is not null or note is not null)) as entries,
       null as habit_id, null::integer as done, null as dates
     from page
     union all
-    select null, null, null, null, null, null, habit_id, done, dates from days`;
+    select null, null, null, null, null, null, null, habit_id, done, dates from days`;
   // The only good plan reads the index in version order and hashes the days. PostgreSQL cannot tell from its
   // estimates of one user's rows (rows just imported, an account much larger than the others): with some it sorts
   // every remaining row of the user (on disk), with others the page's rows by habit, each several times the cost
@@ -126,8 +157,14 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
     extra: row.extra ?? [],
     deleted: row.deleted ?? [],
     days: rows.filter((r) => r.habit_id !== null).map((r): DaysTuple => [r.habit_id!, r.done!, r.dates!]),
+    entries: row.entries ?? [],
     settings: settingsOf(
-      row.settings && { day_start: row.settings[0], vacations: row.settings[1], version: row.settings[2] },
+      row.settings && {
+        day_start: row.settings[0],
+        vacations: row.settings[1],
+        version: row.settings[2],
+        week_start: row.settings[3],
+      },
     ),
   };
 }
@@ -156,6 +193,9 @@ const HABIT_COLUMNS = [
   "archived",
   "position",
   "emoji",
+  "kind",
+  "rules",
+  "step",
 ] as const;
 
 const habitTuple = (row: {
@@ -167,6 +207,9 @@ const habitTuple = (row: {
   archived: number;
   position: number;
   emoji: string | null;
+  kind: string;
+  rules: string | null;
+  step: number;
 }): HabitTuple => [
   row.id,
   row.name,
@@ -176,6 +219,9 @@ const habitTuple = (row: {
   row.archived,
   row.position,
   row.emoji,
+  row.kind,
+  row.rules,
+  row.step,
 ];
 
 /** SQLite answers in-process, so a few statements cost no round trips; the same page as on PostgreSQL. */
@@ -185,7 +231,7 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
   const ends = await Promise.all(sources.map((table) => limitEnd(db, table, userId, after, upTo, limit)));
   const full = ends.filter((end) => end !== undefined);
   const end = Math.max(after, full.length > 0 ? Math.min(...full) : upTo);
-  const [habits, deleted, days, settings] = await Promise.all([
+  const [habits, deleted, days, entries, settings] = await Promise.all([
     db
       .selectFrom("habits")
       .select(HABIT_COLUMNS)
@@ -210,6 +256,15 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
       .where("version", "<=", end)
       .groupBy(["habit_id", "done"])
       .execute(),
+    // The page's days with a number or a note, from their partial index (habit-kinds-migration.ts).
+    db
+      .selectFrom("completions")
+      .select(["habit_id", "date", "value", "note"])
+      .where("user_id", "=", userId)
+      .where("version", ">", after)
+      .where("version", "<=", end)
+      .where(sql<boolean>`value is not null or note is not null`)
+      .execute(),
     readSettings(db, userId),
   ]);
   const sent = new Set(habits.map((row) => row.id));
@@ -230,6 +285,7 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
     extra: extra.map(habitTuple),
     deleted: deleted.map((row) => row.id),
     days: days.map((row): DaysTuple => [row.habit_id, row.done, row.dates]),
+    entries: entries.map((row): EntryTuple => [row.habit_id, row.date, row.value, row.note]),
     settings,
   };
 }
@@ -238,10 +294,28 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
 export async function pullChanges(db: Db, userId: string, after: number, limit: number): Promise<SyncPull> {
   const page = await (isPostgres(db) ? postgresPage : sqlitePage)(db, userId, after, limit);
   const byHabit = new Map<string, SyncHabitDays>();
+  const undone = new Map<string, string>();
   for (const [habitId, done, dates] of page.days) {
     let days = byHabit.get(habitId);
-    if (!days) byHabit.set(habitId, (days = { habitId, done: [], skipped: [], undone: [] }));
-    days[listOf(done)] = joinedDayRanges(dates);
+    if (!days)
+      byHabit.set(habitId, (days = { habitId, done: [], skipped: [], undone: [], values: [], notes: [] }));
+    // A day holding only a number or a note (DAY_ENTRY) is neither done nor skipped: "undone", with its entry. Its
+    // group and the tombstones' are one list (rare: the dates are joined again).
+    const list = listOf(done);
+    const both = undone.get(habitId);
+    if (list === "undone" && both !== undefined) days.undone = joinedDayRanges(`${both},${dates}`);
+    else days[list] = joinedDayRanges(dates);
+    if (list === "undone") undone.set(habitId, dates);
+  }
+  for (const [habitId, date, value, note] of page.entries) {
+    const days = byHabit.get(habitId);
+    if (!days) continue; // every entry is one of the page's days
+    if (value !== null) days.values.push([date, Number(value)]);
+    if (note !== null) days.notes.push([date, note]);
+  }
+  for (const days of byHabit.values()) {
+    days.values.sort(byDate);
+    days.notes.sort(byDate);
   }
   // Habit ids in byte order (they are UUIDs: ASCII), whatever order the database grouped them in.
   const completions = [...byHabit.values()].sort((a, b) =>

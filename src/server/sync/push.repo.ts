@@ -1,8 +1,8 @@
-// Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029).
+// Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029, 0061).
 import type { Updateable } from "kysely";
 import { compiledNamed, named } from "../db/compiled-once";
 import { locksRows, type Db } from "../db/database";
-import { scheduleColumn } from "../db/habit-columns";
+import { kindOf, rulesColumns, rulesOf } from "../db/habit-columns";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
@@ -10,14 +10,27 @@ import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
+import {
+  DEFAULT_STEP,
+  MAX_AMOUNT,
+  MAX_HABIT_RULES,
+  roundAmount,
+  ruleIndexOn,
+  ruleProblem,
+  withRuleFrom,
+  type HabitKind,
+  type HabitRule,
+} from "../../core/habit-kind";
 import type { LocalDate } from "../../core/local-date";
+import { normalizeSchedule } from "../../core/schedule";
 import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
 import { SyncOpSchema } from "../../core/sync-schema";
-import { setDayState } from "./days.repo";
+import { changedDay, dayCountChange, dayRowOf, sameDay, writeDay, type DayRow } from "./days.repo";
 import {
   applied,
   CODES,
   dropped,
+  kindMismatch,
   notFound,
   ownerOf,
   rejected,
@@ -51,22 +64,34 @@ async function whose(trx: Db, userId: string, habitId: string): Promise<Owner> {
   return ownerOf(userId, live?.user_id, dead?.user_id);
 }
 
-// A tick's statements (whose the habit is and its day's state; the habit's new version; the op's record): compiled
-// once (db/compiled-once.ts).
+// A tick's statements (whose the habit is, its kind and its day as stored; the habit's new version; the op's
+// record): compiled once (db/compiled-once.ts).
 const dayOf = compiledNamed<
-  { live: string | null; dead: string | null; state: DayCode | null },
+  {
+    live: string | null;
+    dead: string | null;
+    kind: string | null;
+    state: DayCode | null;
+    value: number | null;
+    note: string | null;
+  },
   { habitId: string; date: LocalDate }
 >((db) =>
-  db.selectNoFrom((eb) => [
-    eb.selectFrom("habits").select("user_id").where("id", "=", named("habitId")).as("live"),
-    eb.selectFrom("deleted_habits").select("user_id").where("id", "=", named("habitId")).as("dead"),
-    eb
+  db.selectNoFrom((eb) => {
+    const day = eb
       .selectFrom("completions")
-      .select("done")
       .where("habit_id", "=", named("habitId"))
-      .where("date", "=", named("date"))
-      .as("state"),
-  ]),
+      .where("date", "=", named("date"));
+    const habit = eb.selectFrom("habits").where("id", "=", named("habitId"));
+    return [
+      habit.select("user_id").as("live"),
+      eb.selectFrom("deleted_habits").select("user_id").where("id", "=", named("habitId")).as("dead"),
+      habit.select("kind").as("kind"),
+      day.select("done").as("state"),
+      day.select("value").as("value"),
+      day.select("note").as("note"),
+    ];
+  }),
 );
 const touchHabit = compiledNamed<never, { habitId: string; updatedAt: string; version: number }>((db) =>
   db
@@ -85,10 +110,15 @@ const recordOp = compiledNamed<never, Stored & { userId: string; opId: string; a
   }),
 );
 
-/** Whose the habit is, and what is stored for one of its days (days.repo.ts: dayStateOf), in one statement. */
+/** Whose the habit is, its kind, and what is stored for one of its days, in one statement. */
 async function whoseDay(trx: Db, habitId: string, date: LocalDate) {
   const row = (await dayOf(trx, { habitId, date })).rows[0]!;
-  return { live: row.live ?? null, dead: row.dead ?? null, state: (row.state ?? DAY_NONE) as DayCode };
+  return {
+    live: row.live ?? null,
+    dead: row.dead ?? null,
+    kind: kindOf(row.kind ?? ""),
+    day: dayRowOf({ done: row.state, value: row.value, note: row.note }),
+  };
 }
 
 /** A write to a habit: applied to the user's own; dropped when they deleted it (the delete wins). */
@@ -99,8 +129,33 @@ async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outco
 }
 
 type HabitChange = Partial<
-  Pick<Updateable<HabitTable>, "name" | "schedule" | "archived" | "position" | "emoji">
+  Pick<Updateable<HabitTable>, "name" | "schedule" | "archived" | "position" | "emoji" | "rules" | "step">
 >;
+
+/** The habit's kind and rules as stored (the caller checked that it is the user's). */
+async function kindAndRules(trx: Db, habitId: string): Promise<{ kind: HabitKind; rules: HabitRule[] }> {
+  const row = await trx
+    .selectFrom("habits")
+    .select(["kind", "rules", "schedule", "created_at"])
+    .where("id", "=", habitId)
+    .executeTakeFirstOrThrow();
+  return { kind: kindOf(row.kind), rules: rulesOf(row) };
+}
+
+/** The rules after a change from `from`, or why it cannot be made on this habit. */
+function rulesFrom(
+  { kind, rules }: { kind: HabitKind; rules: HabitRule[] },
+  from: LocalDate,
+  change: Omit<HabitRule, "from">,
+  problemCode: (problem: string) => Outcome,
+): HabitRule[] | Outcome {
+  const problem = ruleProblem(kind, { from, ...change });
+  if (problem) return problemCode(problem);
+  const next = withRuleFrom(rules, from, change);
+  if (next.length > MAX_HABIT_RULES)
+    return rejected("VALIDATION_FAILED", `A habit holds at most ${MAX_HABIT_RULES} rules (one a change)`);
+  return next;
+}
 
 /** Changes the habit row; its new version tells other devices, its updatedAt says when. */
 async function updateHabit(ctx: Context, habitId: string, change: HabitChange): Promise<void> {
@@ -111,8 +166,17 @@ async function updateHabit(ctx: Context, habitId: string, change: HabitChange): 
     .execute();
 }
 
-/** setDay, and the previous release's setCompletion: the last write to reach the server wins per (habit, day). */
-async function setDay(ctx: Context, habitId: string, date: LocalDate, state: DayCode): Promise<Outcome> {
+/**
+ * A write to one (habit, day): `change` gives the day after it from the habit's kind and the day as stored, or an
+ * outcome that refuses it. The last write to reach the server wins per (habit, day), but for addAmount, which adds to
+ * the stored number.
+ */
+async function changeDay(
+  ctx: Context,
+  habitId: string,
+  date: LocalDate,
+  change: (kind: HabitKind, before: DayRow) => DayRow | Outcome,
+): Promise<Outcome> {
   const { trx, userId, limits } = ctx;
   const fault = dayFault(date, ctx.latest);
   if (fault) return rejected("INVALID_DATE", fault);
@@ -122,15 +186,35 @@ async function setDay(ctx: Context, habitId: string, date: LocalDate, state: Day
   const owner = ownerOf(userId, seen.live, seen.dead);
   if (owner === "buried") return dropped;
   if (owner !== "mine") return notFound();
-  if (seen.state === state) return applied;
-  // A day done or skipped is a stored day (quota.ts); the count moves before the write and refuses a day over the
-  // quota, so that a rejected op changes nothing and the push goes on.
-  const change = seen.state === DAY_NONE ? 1 : state === DAY_NONE ? -1 : 0;
-  await changeDayCount(trx, userId, change, limits);
-  await setDayState(trx, { userId, habitId, date, version: dayVersion }, state);
+  const after = change(seen.kind, seen.day);
+  if ("status" in after) return after;
+  if (sameDay(seen.day, after)) return applied;
+  // A day with anything in it is a stored day (quota.ts); the count moves before the write and refuses a day over
+  // the quota, so that a rejected op changes nothing and the push goes on.
+  await changeDayCount(trx, userId, dayCountChange(seen.day, after), limits);
+  await writeDay(trx, { userId, habitId, date, version: dayVersion }, seen.day, after);
   await touchHabit(trx, { habitId, updatedAt, version: habitVersion });
   return applied;
 }
+
+/**
+ * setDay, and the previous release's setCompletion: "done" only on a yes/no habit, so that an app of the previous
+ * release cannot mark a measurable day it shows as yes or no; skipping and clearing change the mark only.
+ */
+const markDay = (ctx: Context, habitId: string, date: LocalDate, mark: DayCode) =>
+  changeDay(ctx, habitId, date, (kind, before) =>
+    kind !== "yesNo" && mark === DAY_DONE ? kindMismatch(kind) : changedDay(before, { mark }),
+  );
+
+/** The number a measurable or quit day holds. */
+const amountDay = (ctx: Context, habitId: string, date: LocalDate, value: (before: number | null) => number | null) =>
+  changeDay(ctx, habitId, date, (kind, before) => {
+    if (kind === "yesNo") return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit holds no number");
+    const next = value(before.value);
+    if (next !== null && next > MAX_AMOUNT)
+      return rejected("AMOUNT_TOO_LARGE", `A day holds at most ${MAX_AMOUNT}; this would make ${next}`);
+    return changedDay(before, { value: next });
+  });
 
 async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
   const { trx, userId, now, limits } = ctx;
@@ -143,6 +227,8 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
+      // Without rules (an app of the previous release): a yes/no habit of its schedule from the user's today.
+      const rules = op.rules ?? [{ from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null }];
       await trx
         .insertInto("habits")
         .values({
@@ -152,10 +238,12 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           created_at: at,
           updated_at: at,
           version: await ctx.version(),
-          schedule: scheduleColumn(op.schedule),
+          ...rulesColumns(rules),
           archived: 0,
           position: op.position ?? (await positionForNew(trx, userId)),
           emoji: op.emoji ?? null,
+          kind: op.kind ?? "yesNo",
+          step: op.step ?? DEFAULT_STEP,
         })
         .execute();
       ctx.usage.habits = habits;
@@ -168,11 +256,33 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       });
     case "updateHabit":
       return onHabit(ctx, op.habitId, async () => {
+        const habit = await kindAndRules(trx, op.habitId);
+        if (op.step !== undefined && habit.kind === "yesNo")
+          return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit has no step");
+        let rules: HabitRule[] | Outcome | undefined;
+        if (op.schedule !== undefined) {
+          // An app of the previous release changes the schedule: how often from the user's today, target kept.
+          const current = habit.rules[ruleIndexOn(habit.rules, ctx.latest)]!;
+          const change = { frequency: normalizeSchedule(op.schedule), target: current.target };
+          rules = rulesFrom(habit, ctx.latest, change, () => kindMismatch(habit.kind));
+          if ("status" in rules) return rules;
+        }
         await updateHabit(ctx, op.habitId, {
-          ...(op.schedule !== undefined && { schedule: scheduleColumn(op.schedule) }),
+          ...(rules && rulesColumns(rules)),
           ...(op.archived !== undefined && { archived: op.archived ? 1 : 0 }),
           ...(op.emoji !== undefined && { emoji: op.emoji }),
+          ...(op.step !== undefined && { step: op.step }),
         });
+        return applied;
+      });
+    case "setRules":
+      return onHabit(ctx, op.habitId, async () => {
+        const change = { frequency: op.frequency, target: op.target };
+        const rules = rulesFrom(await kindAndRules(trx, op.habitId), op.from, change, (problem) =>
+          rejected("HABIT_KIND_MISMATCH", `This rule does not fit the habit: ${problem}`),
+        );
+        if ("status" in rules) return rules;
+        await updateHabit(ctx, op.habitId, rulesColumns(rules));
         return applied;
       });
     case "moveHabit":
@@ -189,14 +299,21 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         return applied;
       });
     case "setCompletion":
-      return setDay(ctx, op.habitId, op.date, op.done ? DAY_DONE : DAY_NONE);
+      return markDay(ctx, op.habitId, op.date, op.done ? DAY_DONE : DAY_NONE);
     case "setDay":
-      return setDay(ctx, op.habitId, op.date, CODES[op.state]);
+      return markDay(ctx, op.habitId, op.date, CODES[op.state]);
+    case "setAmount":
+      return amountDay(ctx, op.habitId, op.date, () => op.value);
+    case "addAmount":
+      // Added to the number stored now, so that raises from two devices add up.
+      return amountDay(ctx, op.habitId, op.date, (before) => roundAmount((before ?? 0) + op.add));
+    case "setNote":
+      return changeDay(ctx, op.habitId, op.date, (_, before) => changedDay(before, { note: op.note }));
     case "setSettings":
       await writeSettings(
         trx,
         userId,
-        { dayStart: op.dayStart, vacations: op.vacations },
+        { dayStart: op.dayStart, vacations: op.vacations, weekStart: op.weekStart },
         await ctx.version(),
       );
       return applied;

@@ -1,15 +1,16 @@
-// The user's settings that decide days: the day start and the vacations, with the change number of
+// The user's settings that decide days: the day start, the vacations and the week's first day, with the change number of
 // their last write, so that a pull carries them only when they changed after its cursor (docs/decisions/0029).
 import { compiledOnce } from "../db/compiled-once";
 import type { Db } from "../db/database";
 import { DEFAULT_DAY_START } from "../../core/day-start";
+import type { WeekStart } from "../../core/habit-kind";
 import type { SyncSettings } from "../../core/sync";
 import { isVacation, type Vacation } from "../../core/vacation";
 
 /** The settings and the version that last changed them (0: never set, the defaults). */
 export type StoredSettings = SyncSettings & { version: number };
 
-const DEFAULTS: StoredSettings = { dayStart: DEFAULT_DAY_START, vacations: [], version: 0 };
+const DEFAULTS: StoredSettings = { dayStart: DEFAULT_DAY_START, vacations: [], weekStart: null, version: 0 };
 
 /** Written only by writeSettings, from a validated, normalised list. */
 function vacationsOf(column: string): Vacation[] {
@@ -17,17 +18,33 @@ function vacationsOf(column: string): Vacation[] {
   return Array.isArray(value) ? value.filter(isVacation) : [];
 }
 
-type SettingsRow = { day_start: number; vacations: string; version: number | string };
+type SettingsRow = {
+  day_start: number;
+  vacations: string;
+  version: number | string;
+  week_start?: number | null;
+};
+
+const weekStartOf = (column: number | null | undefined): WeekStart | null =>
+  column === 0 || column === 1 ? column : null;
 
 /** A user_settings row as stored, or the defaults without one. */
 export function settingsOf(row: SettingsRow | null | undefined): StoredSettings {
   if (!row) return { ...DEFAULTS, vacations: [] };
-  return { dayStart: row.day_start, vacations: vacationsOf(row.vacations), version: Number(row.version) };
+  return {
+    dayStart: row.day_start,
+    vacations: vacationsOf(row.vacations),
+    weekStart: weekStartOf(row.week_start),
+    version: Number(row.version),
+  };
 }
 
 // Every REST mark reads the user's vacations: the statement is compiled once per database.
 const readRow = compiledOnce<SettingsRow>((db) =>
-  db.selectFrom("user_settings").select(["day_start", "vacations", "version"]).where("user_id", "=", ""),
+  db
+    .selectFrom("user_settings")
+    .select(["day_start", "vacations", "version", "week_start"])
+    .where("user_id", "=", ""),
 );
 
 export async function readSettings(db: Db, userId: string): Promise<StoredSettings> {
@@ -38,12 +55,13 @@ export async function readSettings(db: Db, userId: string): Promise<StoredSettin
 export async function writeSettings(
   trx: Db,
   userId: string,
-  { dayStart, vacations }: Partial<SyncSettings>,
+  { dayStart, vacations, weekStart }: Partial<SyncSettings>,
   version: number,
 ): Promise<void> {
   const set = {
     ...(dayStart !== undefined && { day_start: dayStart }),
     ...(vacations !== undefined && { vacations: JSON.stringify(vacations) }),
+    ...(weekStart !== undefined && { week_start: weekStart }),
     version,
   };
   await trx
@@ -52,6 +70,7 @@ export async function writeSettings(
       user_id: userId,
       day_start: dayStart ?? DEFAULT_DAY_START,
       vacations: JSON.stringify(vacations ?? []),
+      week_start: weekStart ?? null,
       version,
     })
     .onConflict((oc) => oc.column("user_id").doUpdateSet(set))
