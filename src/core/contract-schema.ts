@@ -15,6 +15,7 @@ import {
 } from "./contract";
 import { exactly } from "./contract-exact-schema";
 import type { Habit } from "./habit";
+import { HABIT_KINDS, isAmount, isHabitRules, type HabitRule } from "./habit-kind";
 import { LocalDateSchema } from "./local-date-schema";
 import { MAX_NAME_LENGTH } from "./name";
 import { DisplayNameSchema } from "./name-schema";
@@ -187,6 +188,12 @@ export const HabitSchema = z.object({
   archived: z.boolean().optional(),
   position: z.number().optional(),
   emoji: z.string().optional(),
+  // Kinds, numbers and notes (docs/decisions/0061); absent from a server of an earlier release.
+  kind: z.enum(HABIT_KINDS).optional(),
+  rules: z.custom<HabitRule[]>((value) => isHabitRules("measurable", value) || isHabitRules("yesNo", value)).optional(),
+  step: z.number().optional(),
+  values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
+  notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),
 }) satisfies z.ZodType<Habit>;
 
 export const MigrationResultSchema = z.object({

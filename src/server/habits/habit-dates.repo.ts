@@ -6,10 +6,21 @@ import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { LocalDate } from "../../core/local-date";
 import { slicer, type Pause } from "./slices";
 
-/** A habit's days done and days skipped, each ascending. */
-export type HabitDates = { done: LocalDate[]; skipped: LocalDate[] };
+/** A habit's days done and days skipped, and its days' numbers and notes, each ascending. */
+export type HabitDates = {
+  done: LocalDate[];
+  skipped: LocalDate[];
+  values: [LocalDate, number][];
+  notes: [LocalDate, string][];
+};
 
 const split = (dates: string | null | undefined): LocalDate[] => (dates ? dates.split(",") : []);
+
+/** `[date, x]` pairs as a JSON aggregate answers them: text on SQLite, parsed already on PostgreSQL. */
+export function pairsOf<T>(json: string | [LocalDate, T][] | null | undefined): [LocalDate, T][] {
+  if (json === null || json === undefined) return [];
+  return typeof json === "string" ? (JSON.parse(json) as [LocalDate, T][]) : json;
+}
 
 /**
  * Every day done or skipped of these habits, ascending: one statement a habit, each list aggregated into one
@@ -24,16 +35,32 @@ export async function datesOfHabits(
   const aggregate = sql.raw(isPostgres(db) ? "string_agg" : "group_concat");
   const list = (state: DayCode) =>
     sql<string | null>`${aggregate}("date", ',' order by "date") filter (where "done" = ${sql.lit(state)})`;
+  const pairs = (column: "value" | "note") =>
+    isPostgres(db)
+      ? sql<string | null>`json_agg(json_build_array("date", ${sql.ref(column)}) order by "date")
+          filter (where ${sql.ref(column)} is not null)`
+      : sql<string | null>`json_group_array(json_array("date", ${sql.ref(column)}) order by "date")
+          filter (where ${sql.ref(column)} is not null)`;
   const dates = new Map<string, HabitDates>();
   for (const id of ids) {
     await pause();
     const row = await db
       .selectFrom("completions")
-      .select([list(DAY_DONE).as("done"), list(DAY_SKIPPED).as("skipped")])
+      .select([
+        list(DAY_DONE).as("done"),
+        list(DAY_SKIPPED).as("skipped"),
+        pairs("value").as("values"),
+        pairs("note").as("notes"),
+      ])
       .where("habit_id", "=", id)
       .where("done", "<>", DAY_NONE)
       .executeTakeFirst();
-    dates.set(id, { done: split(row?.done), skipped: split(row?.skipped) });
+    dates.set(id, {
+      done: split(row?.done),
+      skipped: split(row?.skipped),
+      values: pairsOf<number>(row?.values),
+      notes: pairsOf<string>(row?.notes),
+    });
   }
   return dates;
 }

@@ -3,7 +3,8 @@ import type { Selectable } from "kysely";
 import { compiledNamed, named } from "../db/compiled-once";
 import { isPostgres, locksRows, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
-import { scheduleOf } from "../db/habit-columns";
+import { kindOf, rulesColumns, rulesOf, scheduleOf } from "../db/habit-columns";
+import { ApiError } from "../http/errors";
 import type { StoredHabit } from "../../core/habit";
 import type { LocalDate } from "../../core/local-date";
 import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
@@ -11,7 +12,8 @@ import { habitRowsWithDates } from "./habit-list-postgres.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
 import { slicer, type Pause } from "./slices";
-import { setDayState } from "../sync/days.repo";
+import { changedDay, dayCountChange, dayRowOf, writeDay } from "../sync/days.repo";
+import { kindMismatchMessage } from "../sync/push-outcomes";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 import { onWriter } from "../db/writer";
 
@@ -19,7 +21,7 @@ import { onWriter } from "../db/writer";
 
 type HabitRow = Selectable<HabitTable>;
 
-const NO_DATES: HabitDates = { done: [], skipped: [] };
+const NO_DATES: HabitDates = { done: [], skipped: [], values: [], notes: [] };
 
 export function toStored(row: HabitRow, dates: HabitDates): StoredHabit {
   return {
@@ -34,6 +36,11 @@ export function toStored(row: HabitRow, dates: HabitDates): StoredHabit {
     archived: row.archived === 1,
     position: row.position,
     ...(row.emoji !== null && { emoji: row.emoji }),
+    kind: kindOf(row.kind),
+    rules: rulesOf(row),
+    step: Number(row.step),
+    values: dates.values,
+    notes: dates.notes,
   };
 }
 
@@ -82,6 +89,7 @@ export const createHabit = onWriter(
     input: { name: string },
     now: Date,
     limits: UserLimits,
+    today: LocalDate,
   ): Promise<StoredHabit> {
     return db.transaction().execute(async (trx) => {
       await lockOwner(trx, userId);
@@ -95,10 +103,13 @@ export const createHabit = onWriter(
         created_at: at,
         updated_at: at,
         version,
-        schedule: null,
+        // A yes/no habit due every day from the user's today (docs/decisions/0061).
+        ...rulesColumns([{ from: today, frequency: null, target: null }]),
         archived: 0,
         position: await positionForNew(trx, userId),
         emoji: null,
+        kind: "yesNo",
+        step: 1,
       };
       await trx.insertInto("habits").values(row).execute();
       return toStored(row, NO_DATES);
@@ -152,7 +163,7 @@ export const deleteHabit = onWriter(
 // The REST mark's first statement: the habit row stamped (its owner checked) and the day's state before, compiled
 // once (db/compiled-once.ts).
 const markHabit = compiledNamed<
-  HabitRow & { before: DayCode | null },
+  HabitRow & { before: DayCode | null; before_value: number | null; before_note: string | null },
   { id: string; userId: string; date: LocalDate; version: number; at: string }
 >((db) =>
   db
@@ -161,21 +172,25 @@ const markHabit = compiledNamed<
     .where("id", "=", named("id"))
     .where("user_id", "=", named("userId"))
     .returningAll()
-    .returning((eb) =>
-      eb
+    .returning((eb) => {
+      const day = eb
         .selectFrom("completions")
-        .select("done")
         .where("habit_id", "=", named("id"))
-        .where("date", "=", named("date"))
-        .as("before"),
-    ),
+        .where("date", "=", named("date"));
+      return [
+        day.select("done").as("before"),
+        day.select("value").as("before_value"),
+        day.select("note").as("before_note"),
+      ];
+    }),
 );
 
 /**
- * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only). The
- * habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete waits; the
- * same statement reads the day's state before. Only a day that held nothing adds to the quota (a skipped day marked
- * done does not). The answer's days are read from the database after the write.
+ * Marks one day done, or returns it to nothing (a skipped day too: this route knows done and not done only); a note
+ * stays. The habit row is updated first, inside the transaction, so its owner is checked and a concurrent delete
+ * waits; the same statement reads the day before. Only a day that held nothing adds to the quota (a skipped day
+ * marked done does not). The answer's days are read from the database after the write. A measurable or quit habit
+ * is refused, both ways: this route knows yes and no only (docs/decisions/0061).
  */
 export const setCompletion = onWriter(
   "setCompletion",
@@ -194,13 +209,14 @@ export const setCompletion = onWriter(
       const version = await nextVersions(trx, userId, 2);
       const [updated] = (await markHabit(trx, { id, userId, date, version, at: now.toISOString() })).rows;
       if (!updated) return undefined;
-      const { before: stored, ...row } = updated;
-      const before: DayCode = stored ?? DAY_NONE;
-      const state = done ? DAY_DONE : DAY_NONE;
-      if (before !== state) {
-        await changeDayCount(trx, userId, before === DAY_NONE ? 1 : done ? 0 : -1, limits);
-        await setDayState(trx, { userId, habitId: id, date, version: version + 1 }, state);
-      }
+      const { before: stored, before_value: value, before_note: note, ...row } = updated;
+      const kind = kindOf(row.kind);
+      // Thrown, so that the transaction rolls the habit's new version back too.
+      if (kind !== "yesNo") throw new ApiError(409, "HABIT_KIND_MISMATCH", kindMismatchMessage(kind));
+      const before = dayRowOf({ done: stored, value, note });
+      const after = changedDay(before, { mark: done ? DAY_DONE : DAY_NONE });
+      await changeDayCount(trx, userId, dayCountChange(before, after), limits);
+      await writeDay(trx, { userId, habitId: id, date, version: version + 1 }, before, after);
       return toStored(row, await datesOf(trx, id));
     });
   },

@@ -96,6 +96,7 @@ export const habitsRoutes = (limits: UserLimits, cache: UserCache) =>
         c.req.valid("json"),
         c.get("now"),
         limits,
+        c.get("today"),
       );
       return jsonAnswer(c, await habitJson(c, habit), 201);
     })

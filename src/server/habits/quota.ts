@@ -25,19 +25,31 @@ export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage):
     );
 }
 
-/** What an import or migration would hold: its habits, and their days done or skipped (as stored, once each). */
-export const usageOf = (
-  items: readonly { completedDates: readonly string[]; skippedDates?: readonly string[] }[],
-): Required<Usage> => ({
+/** A backup item's days as they count: marked, or holding a number or a note. */
+export type ItemDays = {
+  completedDates: readonly string[];
+  skippedDates?: readonly string[];
+  values?: readonly (readonly [string, unknown])[];
+  notes?: readonly (readonly [string, unknown])[];
+};
+
+/**
+ * What an import or migration would hold: its habits, and their stored days, once each (a day done, skipped, or
+ * with a number or a note: docs/decisions/0063).
+ */
+export const usageOf = (items: readonly ItemDays[]): Required<Usage> => ({
   habits: items.length,
-  days: items.reduce((sum, item) => sum + storedDays(item.completedDates, item.skippedDates), 0),
+  days: items.reduce((sum, item) => sum + storedDays(item), 0),
 });
 
-/** The days stored for a habit: every done day, and each skipped day that is not also done (done wins). */
-function storedDays(done: readonly string[], skipped: readonly string[] = []): number {
-  if (skipped.length === 0) return done.length;
-  const doneSet = new Set(done);
-  return done.length + skipped.filter((date) => !doneSet.has(date)).length;
+/** The days stored for a habit: every done day, and each other day skipped or with a number or a note. */
+export function storedDays({ completedDates, skippedDates = [], values = [], notes = [] }: ItemDays): number {
+  if (skippedDates.length === 0 && values.length === 0 && notes.length === 0) return completedDates.length;
+  const days = new Set(completedDates);
+  for (const date of skippedDates) days.add(date);
+  for (const [date] of values) days.add(date);
+  for (const [date] of notes) days.add(date);
+  return days.size;
 }
 
 // Our own export (core/backup.ts, indented) takes 20 bytes a day, compact JSON 13; a habit's other fields < 1.5 KiB.
