@@ -71,6 +71,78 @@ describe("parseBackup", () => {
       ],
     });
   });
+  it("reads a version 2 file, { version, habits }, with kinds, rules, numbers, notes and a reminder", () => {
+    const target = { atMost: true, amount: 2, per: "day", unit: "coffees" };
+    const water = {
+      name: "Coffee",
+      completedDates: [],
+      kind: "measurable",
+      rules: [{ from: "2026-11-01", frequency: null, target }],
+      step: 1,
+      values: [["2026-11-20", 3]],
+      notes: [["2026-11-20", "Long night"]],
+      reminder: { time: "08:00", weekdays: [1, 2, 3] },
+    };
+    const result = parseBackup(JSON.stringify({ version: 2, habits: [water, habit()] }));
+    expect(result).toEqual({ ok: true, habits: [water, habit()] });
+    expect(reasonOf({ version: 3, habits: [] })).toBe("format: a backup of version 3 needs a newer app");
+    expect(reasonOf({ version: 2, habits: [{ ...water, rules: undefined }] })).toMatch(/item 1: rules: a measurable/);
+    expect(reasonOf({ version: 2, habits: [habit({ values: [["2026-11-20", 1]] })] })).toMatch(/no numbers/);
+  });
+  it("reads the bare array of the release before kinds, with its history fields, as yes/no habits", () => {
+    const previous = [
+      {
+        id: "a",
+        name: "Swim",
+        streakCount: 1,
+        lastCompletedDate: TEST_TODAY,
+        completedDates: [TEST_TODAY],
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:00:00.000Z",
+        skippedDates: ["2026-11-19"],
+        schedule: { weekdays: [1, 3] },
+        archived: false,
+        position: 0,
+        emoji: "🏊",
+      },
+    ];
+    const result = parseBackup(JSON.stringify(previous));
+    expect(result).toEqual({ ok: true, habits: previous });
+    expect(result.ok && result.habits[0]).not.toHaveProperty("kind");
+  });
+  it("writes version 2 with the kind's fields, a habit without rules getting its schedule from its first day", () => {
+    const measured = {
+      ...makeHabit("Water", []),
+      kind: "measurable" as const,
+      rules: [
+        { from: "2026-11-01", frequency: null, target: { atMost: false, amount: 8, per: "day" as const, unit: "" } },
+      ],
+      step: 0.25,
+      values: [["2026-11-20", 2.5]] as [string, number][],
+      notes: [["2026-11-20", "Hot"]] as [string, string][],
+    };
+    const file = JSON.parse(buildBackup([measured, { ...habits[2]!, schedule: { weekdays: [2] } }])) as {
+      version: number;
+      habits: Record<string, unknown>[];
+    };
+    expect(file.version).toBe(2);
+    expect(file.habits[0]).toMatchObject({
+      kind: "measurable",
+      rules: measured.rules,
+      step: 0.25,
+      values: measured.values,
+      notes: measured.notes,
+    });
+    expect(file.habits[1]).toMatchObject({
+      kind: "yesNo",
+      rules: [{ from: habits[2]!.createdAt.slice(0, 10), frequency: { weekdays: [2] }, target: null }],
+      step: 1,
+      values: [],
+      notes: [],
+    });
+    const back = parseBackup(JSON.stringify(file));
+    expect(back.ok && back.habits[0]).toMatchObject({ kind: "measurable", values: measured.values });
+  });
   it("accepts the minimal original shape and trims the name", () => {
     expect(
       parseBackup(

@@ -1,8 +1,9 @@
-// The backup file's schema and parser (docs/product.md, "Backup, import and export"): a JSON array of habits. Parsing
+// The backup file's schema and parser (docs/product.md, "Backup, import and export"): `{ version: 2, habits }`, or
+// a bare array of habits from an earlier release. Parsing
 // tells the exact fault so the API can answer a precise 400. Apart from backup.ts so that writing a backup does not
 // load zod (docs/decisions/0060).
 import { z } from "zod";
-import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
+import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
@@ -146,6 +147,13 @@ export function parseBackup(text: string): ParseBackupResult {
     data = JSON.parse(text);
   } catch (error) {
     return { ok: false, kind: "parse", reason: error instanceof Error ? error.message : "not valid JSON" };
+  }
+  // A file of this release: { version, habits }; of an earlier one, the bare array.
+  if (typeof data === "object" && data !== null && !Array.isArray(data) && "version" in data) {
+    const { version, habits } = data as { version: unknown; habits?: unknown };
+    if (version !== BACKUP_VERSION)
+      return { ok: false, kind: "format", reason: `a backup of version ${String(version)} needs a newer app` };
+    data = habits;
   }
   const result = BackupSchema.safeParse(data);
   if (result.success) return { ok: true, habits: result.data };

@@ -10,10 +10,10 @@ describe("buildBackup", () => {
     makeHabit("Run", ["2024-02-29"]),
   ];
 
-  it("writes the original habit fields as a pretty JSON array", () => {
+  it("writes { version: 2, habits } with the original habit fields first, pretty", () => {
     const text = buildBackup(habits);
-    expect(text).toContain('\n  {\n    "id": "Read"');
-    const [first] = JSON.parse(text) as Record<string, unknown>[];
+    expect(text).toContain('\n  "version": 2,\n  "habits": [\n    {\n      "id": "Read"');
+    const [first] = (JSON.parse(text) as { habits: Record<string, unknown>[] }).habits;
     expect(Object.keys(first ?? {})).toEqual([
       "id",
       "name",
@@ -27,9 +27,14 @@ describe("buildBackup", () => {
       "archived",
       "position",
       "emoji",
+      "kind",
+      "rules",
+      "step",
+      "values",
+      "notes",
     ]);
     expect(first).toMatchObject({ streakCount: 3, lastCompletedDate: TEST_TODAY });
-    expect(buildBackup([])).toBe("[]");
+    expect(JSON.parse(buildBackup([]))).toEqual({ version: 2, habits: [] });
   });
 
   it("writes the history fields, defaults for a habit without them (its place in the list for position)", () => {
@@ -44,7 +49,8 @@ describe("buildBackup", () => {
       },
       TEST_TODAY,
     );
-    const rows = JSON.parse(buildBackup([makeHabit("Read"), skipper])) as Record<string, unknown>[];
+    const rows = (JSON.parse(buildBackup([makeHabit("Read"), skipper])) as { habits: Record<string, unknown>[] })
+      .habits;
     expect(rows[0]).toMatchObject({
       skippedDates: [],
       schedule: null,

@@ -1,8 +1,13 @@
-// The backup file (docs/product.md, "Backup, import and export"): a JSON array of habits. Writing and naming it; its
-// schema and parser are in backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0060).
+// The backup file (docs/product.md, "Backup, import and export"): `{ "version": 2, "habits": [...] }`, or a bare array
+// of habits from an earlier release (docs/decisions/0061). Writing and naming it; its schema and parser are in
+// backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0060).
 import { MAX_BACKUP_HABITS } from "./constants";
 import type { Habit } from "./habit";
 import type { LocalDate } from "./local-date";
+import { normalizeSchedule } from "./schedule";
+
+/** The file's version: 2 holds kinds, rules, numbers and notes; an earlier file is a bare array. */
+export const BACKUP_VERSION = 2;
 
 // The file's two faults as a whole, here rather than in backup-schema.ts: the API contract (contract-schema.ts)
 // names them for the import's body, and importing backup-schema.ts for two strings built its schemas too, a
@@ -16,7 +21,9 @@ export function isBackupFileName(name: string): boolean {
 
 /**
  * Pretty JSON with the original habit fields, then the history ones (skipped days, schedule, archive flag,
- * position and emoji), always written so that a file says everything it restores (docs/decisions/0029).
+ * position and emoji), then the kind's (kind, rules, step, numbers and notes), always written so that a file says
+ * everything it restores (docs/decisions/0029, 0061). A habit without rules gets the one it is judged by: its
+ * schedule from its first day.
  */
 export function buildBackup(habits: readonly Habit[]): string {
   const rows = habits.map((habit, index) => ({
@@ -32,8 +39,15 @@ export function buildBackup(habits: readonly Habit[]): string {
     archived: habit.archived ?? false,
     position: habit.position ?? index,
     emoji: habit.emoji ?? null,
+    kind: habit.kind ?? "yesNo",
+    rules: habit.rules ?? [
+      { from: habit.createdAt.slice(0, 10), frequency: normalizeSchedule(habit.schedule), target: null },
+    ],
+    step: habit.step ?? 1,
+    values: habit.values ?? [],
+    notes: habit.notes ?? [],
   }));
-  return JSON.stringify(rows, null, 2);
+  return JSON.stringify({ version: BACKUP_VERSION, habits: rows }, null, 2);
 }
 
 export function backupFileName(today: LocalDate): string {

@@ -19,8 +19,10 @@ const parseBack = (text: string): string[][] => parse(text, { bom: true, record_
 describe("buildCsvExport", () => {
   it("starts with a BOM and the header, and ends every record with CRLF", () => {
     const text = buildCsvExport([habit("Read", ["2026-11-20"])]);
-    expect(text).toBe('\uFEFF"date","habit","state"\r\n"2026-11-20","Read","done"\r\n');
-    expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state"\r\n');
+    expect(text).toBe(
+      '\uFEFF"date","habit","state","value","note"\r\n"2026-11-20","Read","done","",""\r\n',
+    );
+    expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state","value","note"\r\n');
   });
 
   it("writes one row per habit and day, done and skipped, habit by habit with days ascending", () => {
@@ -30,31 +32,54 @@ describe("buildCsvExport", () => {
       habit("Idle", []),
     ];
     expect(parseBack(buildCsvExport(habits))).toEqual([
-      ["date", "habit", "state"],
-      ["2026-11-19", "Walk", "done"],
-      ["2026-11-20", "Walk", "skipped"],
-      ["2026-11-21", "Walk", "done"],
-      ["2026-11-18", "Read", "skipped"],
+      ["date", "habit", "state", "value", "note"],
+      ["2026-11-19", "Walk", "done", "", ""],
+      ["2026-11-20", "Walk", "skipped", "", ""],
+      ["2026-11-21", "Walk", "done", "", ""],
+      ["2026-11-18", "Read", "skipped", "", ""],
+    ]);
+  });
+
+  it("writes each day's number and note, a day with only those with an empty state, notes quoted", () => {
+    const water: StoredHabit = {
+      ...habit("Water", [], ["2026-11-20"]),
+      kind: "measurable",
+      values: [
+        ["2026-11-19", 2.5],
+        ["2026-11-20", 1],
+      ],
+      notes: [
+        ["2026-11-18", 'Said "no", then; =1+1\r\nlater'],
+        ["2026-11-19", "Good"],
+      ],
+    };
+    expect(parseBack(buildCsvExport([water])).slice(1)).toEqual([
+      ["2026-11-18", "Water", "", "", 'Said "no", then; =1+1\r\nlater'],
+      ["2026-11-19", "Water", "", "2.5", "Good"],
+      ["2026-11-20", "Water", "skipped", "1", ""],
     ]);
   });
 
   it("counts a day both done and skipped once, as done (as the habit's figures do)", () => {
     expect(csvRows([habit("Read", ["2026-11-20"], ["2026-11-20"])])).toEqual([
-      { date: "2026-11-20", habit: "Read", state: "done" },
+      { date: "2026-11-20", habit: "Read", state: "done", value: null, note: null },
     ]);
   });
 
   it("reads back names with commas, quotes, line breaks and emoji exactly", () => {
     const names = ['Read, then "write"', "Two\r\nlines", "Line\nfeed", "Méditer 🧘‍♀️", 'Only "quotes"'];
     const text = buildCsvExport(names.map((name) => habit(name, ["2026-11-21"])));
-    expect(parseBack(text).slice(1)).toEqual(names.map((name) => ["2026-11-21", name, "done"]));
+    expect(parseBack(text).slice(1)).toEqual(names.map((name) => ["2026-11-21", name, "done", "", ""]));
     expect(text).toContain('"Read, then ""write"""');
   });
 
   it("quotes every field, so a spreadsheet that splits on ';' keeps a name such as x;=1+1 in one cell", () => {
     const text = buildCsvExport([habit("x;=1+1", ["2026-11-21"]), habit("a,b;@c", ["2026-11-21"])]);
     const records = text.slice(1).split("\r\n").slice(1, -1);
-    expect(records).toEqual(['"2026-11-21","x;=1+1","done"', '"2026-11-21","a,b;@c","done"']);
+    expect(records).toEqual([
+      '"2026-11-21","x;=1+1","done","",""',
+      '"2026-11-21","a,b;@c","done","",""',
+    ]);
     // A splitter that honours quotes splits only outside them: before each ';' stands an odd number of quotes.
     for (const record of records)
       for (const [at, char] of [...record].entries())

@@ -1,12 +1,20 @@
-// The CSV export: one row per habit and day, `date,habit,state`, for spreadsheets. It is a view
+// The CSV export: one row per habit and day, `date,habit,state,value,note`, for spreadsheets. It is a view
 // of the history, not a backup: the JSON backup (backup.ts) is the file the app reads back.
 import type { StoredHabit } from "./habit";
 import type { LocalDate } from "./local-date";
 
-export type CsvDayState = "done" | "skipped";
-export type CsvRow = { date: LocalDate; habit: string; state: CsvDayState };
+/** A day's mark; "" for a day holding only a number or a note. */
+export type CsvDayState = "done" | "skipped" | "";
+export type CsvRow = {
+  date: LocalDate;
+  habit: string;
+  state: CsvDayState;
+  /** The day's number (measurable and quit habits), or null. */
+  value: number | null;
+  note: string | null;
+};
 
-export const CSV_HEADER = ["date", "habit", "state"] as const;
+export const CSV_HEADER = ["date", "habit", "state", "value", "note"] as const;
 /** Spreadsheets read a file without it as their local code page, which spoils every accented name and emoji. */
 const BOM = "\uFEFF";
 // RFC 4180 ends every record with CRLF.
@@ -28,7 +36,10 @@ export function csvField(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-/** Every done and skipped day of every habit (archived ones too): habit by habit as given, days ascending. */
+/**
+ * Every day of every habit (archived ones too) done, skipped, or with a number or a note: habit by habit as given,
+ * days ascending.
+ */
 export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
   const rows: CsvRow[] = [];
   for (const habit of habits) {
@@ -36,8 +47,18 @@ export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
     for (const date of habit.skippedDates ?? []) states.set(date, "skipped");
     // A day in both lists counts as done (habit.ts).
     for (const date of habit.completedDates) states.set(date, "done");
+    const values = new Map(habit.values);
+    const notes = new Map(habit.notes);
+    for (const date of [...values.keys(), ...notes.keys()]) if (!states.has(date)) states.set(date, "");
     const dates = [...states.keys()].sort();
-    for (const date of dates) rows.push({ date, habit: habit.name, state: states.get(date)! });
+    for (const date of dates)
+      rows.push({
+        date,
+        habit: habit.name,
+        state: states.get(date)!,
+        value: values.get(date) ?? null,
+        note: notes.get(date) ?? null,
+      });
   }
   return rows;
 }
@@ -45,7 +66,12 @@ export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
 /** The file's text: a byte order mark, the header, then one CRLF-ended record per row. */
 export function buildCsvExport(habits: readonly StoredHabit[]): string {
   const lines = [CSV_HEADER.map(csvField).join(",")];
-  for (const row of csvRows(habits)) lines.push([row.date, row.habit, row.state].map(csvField).join(","));
+  for (const row of csvRows(habits))
+    lines.push(
+      [row.date, row.habit, row.state, row.value === null ? "" : String(row.value), row.note ?? ""]
+        .map(csvField)
+        .join(","),
+    );
   return `${BOM}${lines.join(EOL)}${EOL}`;
 }
 

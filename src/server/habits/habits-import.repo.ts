@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
-import { scheduleColumn } from "../db/habit-columns";
-import { DAY_DONE, DAY_SKIPPED, type DayCode } from "../db/schema";
+import { rulesColumns, scheduleOf } from "../db/habit-columns";
+import { DAY_DONE, DAY_ENTRY, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { StoredHabit } from "../../core/habit";
+import { DEFAULT_STEP, type HabitKind, type HabitRule } from "../../core/habit-kind";
 import type { LocalDate } from "../../core/local-date";
-import type { Schedule } from "../../core/schedule";
+import { normalizeSchedule, type Schedule } from "../../core/schedule";
+import { nextFiringOf } from "../reminders/firing";
+import { insertReminder } from "../reminders/reminders.repo";
 import { listHabits } from "./habits.repo";
 import { changeDayCount, countHabits, lockOwner, setDayCount } from "./owner.repo";
-import { checkQuota, usageOf, type UserLimits } from "./quota";
+import { checkQuota, storedDays, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 import { onWriter } from "../db/writer";
@@ -22,6 +25,14 @@ export type ImportedHabit = {
   archived?: boolean;
   position?: number;
   emoji?: string | null;
+  /** Kinds, numbers and notes (docs/decisions/0061); absent: a yes/no habit of its schedule. */
+  kind?: HabitKind;
+  rules?: readonly HabitRule[];
+  step?: number;
+  values?: readonly (readonly [LocalDate, number])[];
+  notes?: readonly (readonly [LocalDate, string])[];
+  /** The habit's own reminder; its weekdays are not kept (a reminder rings every day). */
+  reminder?: { time: string; weekdays?: readonly number[] } | null;
 };
 
 // Habits per insert: well under both dialects' bound-parameter limits.
@@ -66,6 +77,61 @@ async function insertDays(
 }
 
 /**
+ * The habits' numbers and notes: rows of their own (DAY_ENTRY) for days neither done nor skipped, else set on the
+ * day's row written before by insertDays.
+ */
+async function insertEntries(trx: Db, userId: string, habits: readonly StoredHabit[], pause: Pause) {
+  let rows: [string, LocalDate, number | null, string | null][] = [];
+  const flush = async () => {
+    await pause();
+    const before = (await nextVersions(trx, userId, rows.length)) - 1;
+    const json = JSON.stringify(rows);
+    const source = isPostgres(trx)
+      ? sql`select x->>0 as habit_id, x->>1 as date, (x->>2)::double precision as value, x->>3 as note
+          from json_array_elements(${json}::json) as d(x)`
+      : sql`select d.value ->> 0 as habit_id, d.value ->> 1 as date, d.value ->> 2 as value,
+          d.value ->> 3 as note from json_each(${json}) as d`;
+    // "where true": SQLite cannot otherwise tell the upsert's "on conflict" from a join constraint.
+    await sql`insert into completions (habit_id, date, user_id, version, done, value, note)
+      select s.habit_id, s.date, ${userId}, ${before} + row_number() over (), cast(${DAY_ENTRY} as integer),
+        s.value, s.note
+      from (${source}) as s where true
+      on conflict (habit_id, date) do update set value = excluded.value, note = excluded.note`.execute(trx);
+    rows = [];
+  };
+  for (const habit of habits) {
+    const days = new Map<LocalDate, [number | null, string | null]>();
+    for (const [date, value] of habit.values ?? []) days.set(date, [value, null]);
+    for (const [date, note] of habit.notes ?? []) days.set(date, [days.get(date)?.[0] ?? null, note]);
+    for (const [date, [value, note]] of days) rows.push([habit.id, date, value, note]);
+    if (rows.length >= DAYS_PER_STATEMENT) await flush();
+  }
+  if (rows.length > 0) await flush();
+}
+
+/** Each item's own reminder, at its time every day, firing in the user's zone (none yet: once they set one). */
+async function insertReminders(
+  trx: Db,
+  userId: string,
+  pairs: readonly { item: ImportedHabit; habit: StoredHabit }[],
+  now: Date,
+) {
+  const wanted = pairs.filter(({ item }) => item.reminder);
+  if (wanted.length === 0) return;
+  const zone = await trx
+    .selectFrom("reminder_settings")
+    .select("time_zone")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const createdAt = now.toISOString();
+  for (const { item, habit } of wanted) {
+    const { time } = item.reminder!;
+    const firing = nextFiringOf(time, zone?.time_zone ?? null, now);
+    await insertReminder(trx, { id: randomUUID(), userId, habitId: habit.id, time, ...firing, createdAt });
+  }
+}
+
+/**
  * New ids always (an imported id could be another user's); the first item gets the newest createdAt and, without a
  * position of its own, position 0, the next 1, and so on, so the list shows the file's order as before positions.
  * Imported dates are the only fact kept: derived fields are recomputed; a day both done and skipped is done.
@@ -85,6 +151,10 @@ export async function insertHabits(
       const completedDates = [...new Set(item.completedDates)].sort();
       const done = new Set(completedDates);
       const skippedDates = [...new Set(item.skippedDates)].filter((date) => !done.has(date)).sort();
+      // Without rules (a file of an earlier release): its schedule, from its first day, as migration 0014 does.
+      const rules = item.rules
+        ? [...item.rules]
+        : [{ from: at.slice(0, 10), frequency: normalizeSchedule(item.schedule), target: null }];
       return {
         id: randomUUID(),
         userId,
@@ -93,10 +163,15 @@ export async function insertHabits(
         createdAt: at,
         updatedAt: at,
         skippedDates,
-        schedule: item.schedule ?? null,
+        schedule: scheduleOf(rulesColumns(rules).schedule),
         archived: item.archived ?? false,
         position: item.position ?? index,
         ...(item.emoji && { emoji: item.emoji }),
+        kind: item.kind ?? "yesNo",
+        rules,
+        step: item.step ?? DEFAULT_STEP,
+        values: (item.values ?? []).map(([date, value]): [LocalDate, number] => [date, value]).sort(byDate),
+        notes: (item.notes ?? []).map(([date, note]): [LocalDate, string] => [date, note]).sort(byDate),
       };
     },
     pause,
@@ -111,20 +186,31 @@ export async function insertHabits(
       name: h.name,
       created_at: h.createdAt,
       updated_at: h.updatedAt,
-      schedule: scheduleColumn(h.schedule),
+      ...rulesColumns(h.rules!),
       archived: h.archived ? 1 : 0,
       position: h.position ?? 0,
       emoji: h.emoji ?? null,
+      kind: h.kind!,
+      step: h.step!,
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
   // The user's count of stored days grows by these (owner.repo.ts), before they are written.
-  const days = habits.reduce((sum, h) => sum + h.completedDates.length + (h.skippedDates?.length ?? 0), 0);
+  const days = habits.reduce((sum, h) => sum + storedDays(h), 0);
   await changeDayCount(trx, userId, days);
   await insertDays(trx, userId, habits, DAY_DONE, pause);
   await insertDays(trx, userId, habits, DAY_SKIPPED, pause);
+  await insertEntries(trx, userId, habits, pause);
+  await insertReminders(
+    trx,
+    userId,
+    items.map((item, index) => ({ item, habit: habits[index]! })),
+    now,
+  );
   return habits.sort(listOrder);
 }
+
+const byDate = (a: [LocalDate, unknown], b: [LocalDate, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** The order of the list (habits.repo.ts: listHabits): by position, then newest first. */
 const listOrder = (a: StoredHabit, b: StoredHabit) =>
