@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildBackup } from "../../core/backup";
-import type { BackupHabit } from "../../core/backup-schema";
+import { parseBackup, type BackupHabit } from "../../core/backup-schema";
 import type { Habit } from "../../core/habit";
 import { addDays } from "../../core/local-date";
 import type { SyncPull } from "../../core/sync";
@@ -104,13 +104,84 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
         done: days(-3, 0),
         skipped: [`${days(-2)[0]}/${days(-1)[0]}`],
         undone: [],
+        values: [],
+        notes: [],
       });
       // The web's export of these habits imports to the same habits.
-      const exported = JSON.parse(buildBackup(imported.body)) as unknown[];
+      const exported = (JSON.parse(buildBackup(imported.body)) as { habits: unknown[] }).habits;
       const again = await importAll(alice, exported);
       const facts = (habits: Habit[]) =>
         habits.map(({ name, completedDates, skippedDates, schedule, archived, position, emoji }) => ({
           ...{ name, completedDates, skippedDates, schedule, archived, position, emoji },
+        }));
+      expect(facts(again.body)).toEqual(facts(imported.body));
+    });
+
+    it("round-trips a version 2 file: kinds, rules, steps, numbers, notes, and a habit's reminder", async () => {
+      const alice = await t.signUp();
+      const target = { atMost: false, amount: 8, per: "day", unit: "glasses" } as const;
+      const file = parseBackup(
+        JSON.stringify({
+          version: 2,
+          habits: [
+            {
+              name: "Water",
+              completedDates: [],
+              skippedDates: days(-2),
+              kind: "measurable",
+              rules: [
+                { from: days(-30)[0], frequency: null, target },
+                { from: days(-5)[0], frequency: { weekdays: [1, 2] }, target: { ...target, amount: 6 } },
+              ],
+              step: 0.5,
+              values: [
+                [days(-1)[0], 7.25],
+                [days(-2)[0], 3],
+              ],
+              notes: [[days(-1)[0], 'Tea, "green"']],
+              reminder: { time: "09:30", weekdays: [1, 2] },
+            },
+            { name: "Read", completedDates: days(-1), notes: [[days(0)[0], "Chapter 2"]] },
+          ],
+        }),
+      );
+      if (!file.ok) throw new Error(file.reason);
+      const imported = await importAll(alice, file.habits);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      const [water, read] = imported.body;
+      expect(water).toMatchObject({
+        kind: "measurable",
+        step: 0.5,
+        rules: file.habits[0]!.rules,
+        // The schedule a previous release's app sees: the last rule's weekdays.
+        schedule: { weekdays: [1, 2] },
+        values: [
+          [days(-2)[0], 3],
+          [days(-1)[0], 7.25],
+        ],
+        notes: [[days(-1)[0], 'Tea, "green"']],
+        skippedDates: days(-2),
+      });
+      expect(read).toMatchObject({ kind: "yesNo", step: 1, completedDates: days(-1), notes: [[TEST_DAY, "Chapter 2"]] });
+      const reminders = (await t.call<{ reminders: { habitId: string | null; time: string }[] }>(alice, "GET", "/api/reminders")).body;
+      expect(reminders.reminders).toEqual([expect.objectContaining({ habitId: water!.id, time: "09:30" })]);
+      // The day with only a number is one stored day, pulled with its number.
+      const pulled = (await t.call<SyncPull>(alice, "GET", "/api/sync")).body;
+      expect(pulled.completions.find((d) => d.habitId === water!.id)).toMatchObject({
+        values: [
+          [days(-2)[0], 3],
+          [days(-1)[0], 7.25],
+        ],
+        undone: days(-1),
+        skipped: days(-2),
+      });
+      // Its export, read back by the app's parser, imports to the same habits.
+      const exported = parseBackup(buildBackup(imported.body));
+      if (!exported.ok) throw new Error(exported.reason);
+      const again = await importAll(alice, exported.habits);
+      const facts = (habits: Habit[]) =>
+        habits.map(({ name, completedDates, skippedDates, schedule, kind, rules, step, values, notes }) => ({
+          ...{ name, completedDates, skippedDates, schedule, kind, rules, step, values, notes },
         }));
       expect(facts(again.body)).toEqual(facts(imported.body));
     });
