@@ -110,6 +110,8 @@ export type ReminderTable = {
   next_fire_at: string | null;
   fire_date: string | null;
   created_at: string;
+  /** A habit's own reminder's weekdays as JSON (`[1,3]`, 0 Sunday; habit-kinds-migration.ts); null: every day. */
+  weekdays: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type PushSubscriptionTable = {

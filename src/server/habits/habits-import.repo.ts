@@ -31,7 +31,7 @@ export type ImportedHabit = {
   step?: number;
   values?: readonly (readonly [LocalDate, number])[];
   notes?: readonly (readonly [LocalDate, string])[];
-  /** The habit's own reminder; its weekdays are not kept (a reminder rings every day). */
+  /** The habit's own reminder, at its time on its weekdays (absent: every day). */
   reminder?: { time: string; weekdays?: readonly number[] } | null;
 };
 
@@ -109,7 +109,7 @@ async function insertEntries(trx: Db, userId: string, habits: readonly StoredHab
   if (rows.length > 0) await flush();
 }
 
-/** Each item's own reminder, at its time every day, firing in the user's zone (none yet: once they set one). */
+/** Each item's own reminder, at its time on its weekdays, firing in the user's zone (none yet: once they set one). */
 async function insertReminders(
   trx: Db,
   userId: string,
@@ -125,9 +125,10 @@ async function insertReminders(
     .executeTakeFirst();
   const createdAt = now.toISOString();
   for (const { item, habit } of wanted) {
-    const { time } = item.reminder!;
+    const { time, weekdays } = item.reminder!;
     const firing = nextFiringOf(time, zone?.time_zone ?? null, now);
-    await insertReminder(trx, { id: randomUUID(), userId, habitId: habit.id, time, ...firing, createdAt });
+    const at = { ...firing, createdAt, weekdays };
+    await insertReminder(trx, { id: randomUUID(), userId, habitId: habit.id, time, ...at });
   }
 }
 

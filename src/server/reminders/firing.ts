@@ -1,6 +1,7 @@
 // When a reminder fires next, and whether a due firing is still worth sending.
 import { nextFiring } from "../../core/reminders/next-fire";
 import { REMINDER_LATE_MAX_MS } from "../../core/reminders/limits";
+import { weekdayOf } from "../../core/schedule";
 
 /** The next firing of a reminder after `after` as stored: null without a zone (nothing fires until one is set). */
 export function nextFiringOf(time: string, timeZone: string | null, after: Date) {
@@ -13,6 +14,13 @@ export function nextFiringOf(time: string, timeZone: string | null, after: Date)
 /** Whether a firing due at `nextFireAt` is too late to send at `now` (a server that was down, a long queue). */
 export const isTooLate = (nextFireAt: string | null, now: Date) =>
   !(now.getTime() - (nextFireAt === null ? NaN : Date.parse(nextFireAt)) <= REMINDER_LATE_MAX_MS);
+
+/** Whether a reminder of these weekdays (JSON text, as stored; null: every day) rings on `date`. */
+export function ringsOn(weekdays: string | null | undefined, date: string): boolean {
+  if (weekdays === null || weekdays === undefined) return true;
+  const days: unknown = JSON.parse(weekdays);
+  return !Array.isArray(days) || days.includes(weekdayOf(date));
+}
 
 /** Decides a due reminder's fate: its next firing, and whether this firing is sent or dropped as too late. */
 export function decide(

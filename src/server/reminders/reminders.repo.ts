@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { isPostgres, type Db } from "../db/database";
 import { onWriter } from "../db/writer";
-import { decide, nextFiringOf } from "./firing";
+import { decide, nextFiringOf, ringsOn } from "./firing";
 import { randomUUID } from "node:crypto";
 import { ApiError, notFound } from "../http/errors";
 import { lockOwner } from "../habits/owner.repo";
@@ -164,7 +164,12 @@ export async function ownsHabit(db: Db, userId: string, habitId: string): Promis
   return row !== undefined;
 }
 
-export type NewReminderRow = Omit<ReminderRow, "userId"> & { userId: string; createdAt: string };
+export type NewReminderRow = Omit<ReminderRow, "userId"> & {
+  userId: string;
+  createdAt: string;
+  /** The weekdays it rings on (0 Sunday); absent or null: every day. */
+  weekdays?: readonly number[] | null;
+};
 
 /** Adds a reminder; a habit's own time replaces the one it had (the unique habit_id keeps one). */
 export async function insertReminder(db: Db, row: NewReminderRow): Promise<void> {
@@ -176,6 +181,7 @@ export async function insertReminder(db: Db, row: NewReminderRow): Promise<void>
     next_fire_at: row.nextFireAt,
     fire_date: row.fireDate,
     created_at: row.createdAt,
+    weekdays: row.weekdays ? JSON.stringify(row.weekdays) : null,
   };
   if (row.habitId === null) {
     await db.insertInto("reminders").values(values).execute();
@@ -191,6 +197,7 @@ export async function insertReminder(db: Db, row: NewReminderRow): Promise<void>
         next_fire_at: row.nextFireAt,
         fire_date: row.fireDate,
         created_at: row.createdAt,
+        weekdays: values.weekdays,
       }),
     )
     .execute();
@@ -444,6 +451,7 @@ export const claimDueReminders = onWriter(
           "reminders.time",
           "reminders.next_fire_at",
           "reminders.fire_date",
+          "reminders.weekdays",
           "reminder_settings.time_zone",
         ])
         .where("reminders.next_fire_at", "<=", now)
@@ -462,6 +470,8 @@ export const claimDueReminders = onWriter(
           .set({ next_fire_at: next?.at ?? null, fire_date: next?.date ?? null })
           .where("id", "=", reminder.id)
           .execute();
+        // A habit's reminder of some weekdays only (from a backup) moves on to its next firing on another day.
+        if (reminder.fireDate !== null && !ringsOn(row.weekdays, reminder.fireDate)) continue;
         if (delivery === null) {
           dropped += 1;
           continue;

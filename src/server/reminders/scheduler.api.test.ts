@@ -304,3 +304,25 @@ describe.each(testDialects())("the e-mail digest on $dialect", (dialect) => {
     ]);
   });
 });
+
+describe.each(testDialects())("a habit's reminder from a backup on $dialect", (dialect) => {
+  const t = useTestServer(dialect, pinnedClock("2026-11-21T12:00:00.000Z"));
+  const h = helpers(t);
+
+  it("rings on its weekdays only", async () => {
+    const user = await t.signUp();
+    await h.ok(user, "PUT", "/api/reminders/time-zone", { timeZone: "UTC" });
+    const device = await h.device(user);
+    // 2026-11-22 is a Sunday, 2026-11-23 a Monday (1).
+    const file = [{ name: "Swim", completedDates: [], reminder: { time: "09:00", weekdays: [1] } }];
+    const [swim] = await h.ok<{ id: string }[]>(user, "PUT", "/api/habits", file);
+    setClock(t, "2026-11-22T09:00:05.000Z");
+    await tick(t);
+    expect(push.received(device)).toEqual([]);
+    setClock(t, "2026-11-23T09:00:05.000Z");
+    await tick(t);
+    expect(push.received(device)).toMatchObject([
+      { type: "reminder", date: "2026-11-23", habits: [{ id: swim!.id, name: "Swim" }] },
+    ]);
+  });
+});
