@@ -204,6 +204,8 @@ app.on(["PUT", "DELETE"], "/api/habits/:id/completions/:date", async (c) => {
     const dates = {
       done: days.filter((d) => d.done === DAY_DONE).map((d) => d.date),
       skipped: days.filter((d) => d.done === DAY_SKIPPED).map((d) => d.date),
+      values: [],
+      notes: [],
     };
     return { row, dates };
   });

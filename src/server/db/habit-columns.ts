@@ -21,7 +21,7 @@ export function scheduleOf(column: string | null): Schedule | null {
  * row an older release's server wrote has none: one rule of its schedule from its first day, as the migration makes.
  */
 export function rulesOf(row: { rules: string | null; schedule: string | null; created_at: string }): HabitRule[] {
-  if (row.rules !== null) {
+  if (row.rules) {
     const value: unknown = JSON.parse(row.rules);
     if (Array.isArray(value) && value.length > 0) return value as HabitRule[];
   }

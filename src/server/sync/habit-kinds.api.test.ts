@@ -42,7 +42,12 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       rules: [{ from, frequency: null, target }],
       step: 0.25,
     }),
-    yesNo: (habitId: string): SyncOp => ({ opId: randomUUID(), type: "createHabit", habitId, name: "Read" }),
+    yesNo: (habitId: string): Extract<SyncOp, { type: "createHabit" }> => ({
+      opId: randomUUID(),
+      type: "createHabit",
+      habitId,
+      name: "Read",
+    }),
     set: (habitId: string, value: number | null, date = TEST_DAY): SyncOp => ({
       opId: randomUUID(),
       type: "setAmount",

@@ -263,7 +263,7 @@ async function sqlitePage(db: Db, userId: string, after: number, limit: number):
       .where("user_id", "=", userId)
       .where("version", ">", after)
       .where("version", "<=", end)
-      .where(sql<boolean>`value is not null or note is not null`)
+      .where(sql<boolean>`(value is not null or note is not null)`)
       .execute(),
     readSettings(db, userId),
   ]);

@@ -259,13 +259,14 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         const habit = await kindAndRules(trx, op.habitId);
         if (op.step !== undefined && habit.kind === "yesNo")
           return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit has no step");
-        let rules: HabitRule[] | Outcome | undefined;
+        let rules: HabitRule[] | undefined;
         if (op.schedule !== undefined) {
           // An app of the previous release changes the schedule: how often from the user's today, target kept.
           const current = habit.rules[ruleIndexOn(habit.rules, ctx.latest)]!;
           const change = { frequency: normalizeSchedule(op.schedule), target: current.target };
-          rules = rulesFrom(habit, ctx.latest, change, () => kindMismatch(habit.kind));
-          if ("status" in rules) return rules;
+          const next = rulesFrom(habit, ctx.latest, change, () => kindMismatch(habit.kind));
+          if ("status" in next) return next;
+          rules = next;
         }
         await updateHabit(ctx, op.habitId, {
           ...(rules && rulesColumns(rules)),

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { toDayRanges } from "../../core/day-ranges";
 import { addDays } from "../../core/local-date";
-import { scheduleOf } from "../db/habit-columns";
+import { kindOf, rulesOf, scheduleOf } from "../db/habit-columns";
 import type { SyncHabit, SyncHabitDays, SyncOp, SyncPull, SyncPushResult } from "../../core/sync";
 import { testDialects } from "../../../test/support/databases";
 import { TEST_DAY, useTestServer, type TestUser } from "../../../test/support/api-server";
@@ -22,10 +22,22 @@ type Rows = {
     archived: number;
     position: number;
     emoji: string | null;
+    kind: string;
+    rules: string | null;
+    step: number;
   }[];
   deleted: { id: string; version: number }[];
-  days: { habit_id: string; date: string; done: number; version: number }[];
-  settings: { day_start: number; vacations: string; version: number } | undefined;
+  days: {
+    habit_id: string;
+    date: string;
+    done: number;
+    version: number;
+    value: number | null;
+    note: string | null;
+  }[];
+  settings:
+    | { day_start: number; vacations: string; version: number; week_start: number | null }
+    | undefined;
 };
 
 /** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
@@ -44,9 +56,17 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     rows.habits.filter((h) => !sent.has(h.id) && days.some((d) => d.habit_id === h.id)),
   );
   const completions: SyncHabitDays[] = [...new Set(days.map((d) => d.habit_id))].sort().map((habitId) => {
-    const of = (done: number) =>
-      days.filter((d) => d.habit_id === habitId && d.done === done).map((d) => d.date);
-    return { habitId, done: toDayRanges(of(1)), skipped: toDayRanges(of(2)), undone: toDayRanges(of(0)) };
+    const own = days.filter((d) => d.habit_id === habitId).sort((a, b) => (a.date < b.date ? -1 : 1));
+    const of = (...codes: number[]) => own.filter((d) => codes.includes(d.done)).map((d) => d.date);
+    return {
+      habitId,
+      done: toDayRanges(of(1)),
+      skipped: toDayRanges(of(2)),
+      // A day with only a number or a note (code 3) is neither done nor skipped.
+      undone: toDayRanges(of(0, 3)),
+      values: own.filter((d) => d.value !== null).map((d): [string, number] => [d.date, d.value!]),
+      notes: own.filter((d) => d.note !== null).map((d): [string, string] => [d.date, d.note!]),
+    };
   });
   const toSync = (h: Rows["habits"][number]): SyncHabit => ({
     id: h.id,
@@ -57,6 +77,9 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     archived: h.archived === 1,
     position: h.position,
     emoji: h.emoji,
+    kind: kindOf(h.kind),
+    rules: rulesOf(h),
+    step: h.step,
   });
   const settings = rows.settings;
   return {
@@ -67,8 +90,14 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     deletedHabitIds: byVersion(rows.deleted.filter(inPage(end))).map((d) => d.id),
     // Settings when they changed after the cursor, and from the beginning always.
     ...(settings && (after === 0 || settings.version > after)
-      ? { settings: { dayStart: settings.day_start, vacations: JSON.parse(settings.vacations) } }
-      : after === 0 && { settings: { dayStart: 0, vacations: [] } }),
+      ? {
+          settings: {
+            dayStart: settings.day_start,
+            vacations: JSON.parse(settings.vacations),
+            weekStart: settings.week_start as 0 | 1 | null,
+          },
+        }
+      : after === 0 && { settings: { dayStart: 0, vacations: [], weekStart: null } }),
   };
 }
 
@@ -92,18 +121,21 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
           "archived",
           "position",
           "emoji",
+          "kind",
+          "rules",
+          "step",
         ])
         .where("user_id", "=", userId)
         .execute(),
       db.selectFrom("deleted_habits").select(["id", "version"]).where("user_id", "=", userId).execute(),
       db
         .selectFrom("completions")
-        .select(["habit_id", "date", "done", "version"])
+        .select(["habit_id", "date", "done", "version", "value", "note"])
         .where("user_id", "=", userId)
         .execute(),
       db
         .selectFrom("user_settings")
-        .select(["day_start", "vacations", "version"])
+        .select(["day_start", "vacations", "version", "week_start"])
         .where("user_id", "=", userId)
         .executeTakeFirst(),
     ]);
@@ -163,6 +195,29 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
           : op({ type: "setCompletion", habitId, date, done: roll > 0.3 }),
       ]);
     }
+    // Numbers and notes: a measurable habit's days, notes on yes/no days, some taken away again.
+    const water = randomUUID();
+    const target = { atMost: false, amount: 2, per: "day", unit: "l" } as const;
+    await push([
+      op({
+        type: "createHabit",
+        habitId: water,
+        name: "Water",
+        kind: "measurable",
+        rules: [{ from: addDays(TEST_DAY, -60), frequency: null, target }],
+      }),
+    ]);
+    for (let i = 0; i < 60; i++) {
+      const date = addDays(TEST_DAY, -((i * 7) % 60));
+      const habitId = ids[i % 4]!;
+      byDay.set(date, [
+        ...(byDay.get(date) ?? []),
+        op({ type: "setAmount", habitId: water, date, value: i % 5 === 0 ? null : i / 4 }),
+        ...(i % 3 === 0 ? [op({ type: "setNote", habitId, date, note: `Day "${i}", fine` })] : []),
+        ...(i % 9 === 0 ? [op({ type: "setNote", habitId, date, note: null })] : []),
+        ...(i % 11 === 0 ? [op({ type: "setDay", habitId: water, date, state: "skipped" })] : []),
+      ]);
+    }
     const shuffled = [...byDay].sort(() => random() - 0.5);
     for (const [date, ops] of shuffled.slice(0, 30)) await pushOn(date, ops);
     await push([op({ type: "setSettings", dayStart: 120, vacations: [{ from: TEST_DAY, to: TEST_DAY }] })]);
@@ -187,6 +242,8 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
     expect(rows.days.some((d) => d.done === 0)).toBe(true);
     expect(rows.days.some((d) => d.done === 2)).toBe(true);
     expect(rows.settings?.version).toBeGreaterThan(1);
+    expect(rows.days.some((d) => d.done === 3 && d.value !== null)).toBe(true);
+    expect(rows.days.some((d) => d.done === 1 && d.note !== null)).toBe(true);
     // Some habit's days are stored out of date order by version: the page must sort them.
     const byVersion = [...rows.days].sort((a, b) => a.version - b.version);
     expect(
