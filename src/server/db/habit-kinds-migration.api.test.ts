@@ -24,7 +24,14 @@ describe.each(testDialects())("migration 0014 (habit kinds) on $dialect", (diale
         await db
           .insertInto("habits")
           .values([
-            { id: daily, user_id: userId, name: "Read", created_at: "2026-01-05T23:30:00.000Z", schedule: null },
+            {
+              id: daily,
+              user_id: userId,
+              name: "Read",
+              created_at: "2026-01-05T23:30:00.000Z",
+              schedule: null,
+              position: 0,
+            },
             {
               id: weekdays,
               user_id: userId,
