@@ -174,12 +174,23 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
     const full = await answer(cleo, "GET /api/sync", { path: "/api/sync" });
     expect(full).toMatchObject({ more: false, deletedHabitIds: [read] });
     expect(full.completions).toEqual([
-      { habitId: walk, done: [TEST_DAY], skipped: [addDays(TEST_DAY, -2)], undone: [addDays(TEST_DAY, -1)] },
+      {
+        habitId: walk,
+        done: [TEST_DAY],
+        skipped: [addDays(TEST_DAY, -2)],
+        undone: [addDays(TEST_DAY, -1)],
+        values: [],
+        notes: [],
+      },
     ]);
     expect(full.habits).toMatchObject([
       { id: walk, emoji: "🚶", schedule: { weekdays: [1, 3, 5] }, archived: true, position: -1 },
     ]);
-    expect(full.settings).toEqual({ dayStart: 180, vacations: [{ from: TEST_DAY, to: TEST_DAY }] });
+    expect(full.settings).toEqual({
+      dayStart: 180,
+      vacations: [{ from: TEST_DAY, to: TEST_DAY }],
+      weekStart: null,
+    });
     const list = await t.call<unknown[]>(cleo, "GET", "/api/habits");
     expect(faults(contract["PUT /api/habits"].response, list.body)).toEqual([]);
     expect(list.body).toMatchObject([{ id: walk, skippedDates: [addDays(TEST_DAY, -2)], archived: true }]);

@@ -130,7 +130,7 @@ describe.each(testDialects())("migration 0006 (history) on $dialect", (dialect) 
         // A full pull: every habit with its position, done days, tombstones, the deleted habit, default settings.
         const full = (await t.call<SyncPull>(adaUser!, "GET", "/api/sync")).body;
         expect(full.more).toBe(false);
-        expect(full.settings).toEqual({ dayStart: 0, vacations: [] });
+        expect(full.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
         expect(full.deletedHabitIds).toEqual([gone]);
         const positions = Object.fromEntries(full.habits.map((h) => [h.name, h.position]));
         expect(positions).toEqual(Object.fromEntries(todaysOrder(ada).map((h, i) => [h.name, i])));
@@ -167,7 +167,7 @@ describe.each(testDialects())("migration 0006 (history) on $dialect", (dialect) 
         expect(pushed.body.results.map((r) => r.status)).toEqual(["duplicate", "applied", "applied"]);
         const next = (await t.call<SyncPull>(adaUser!, "GET", `/api/sync?cursor=${since.cursor}`)).body;
         expect(next.completions).toEqual([
-          { habitId: walk, done: [], skipped: [addDays(TEST_DAY, -1)], undone: [] },
+          { habitId: walk, done: [], skipped: [addDays(TEST_DAY, -1)], undone: [], values: [], notes: [] },
         ]);
         expect(next.habits).toMatchObject([{ id: walk, position: -1 }]);
         const list = (await t.call<Habit[]>(adaUser!, "GET", "/api/habits")).body;

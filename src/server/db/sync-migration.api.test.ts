@@ -95,7 +95,7 @@ describe.each(testDialects())("migration 0003 (sync) on $dialect", (dialect) => 
         expect(mark.status).toBe(200);
         const next = await t.call<SyncPull>(user, "GET", `/api/sync?cursor=${page.cursor}`);
         expect(next.body.completions).toEqual([
-          { habitId: habits[0]!.id, done: [], skipped: [], undone: [TEST_DAY] },
+          { habitId: habits[0]!.id, done: [], skipped: [], undone: [TEST_DAY], values: [], notes: [] },
         ]);
       } finally {
         await t.close();

@@ -104,6 +104,8 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
       done: [addDays(TEST_DAY, -400), `${addDays(TEST_DAY, -4)}/${addDays(TEST_DAY, -2)}`, TEST_DAY],
       skipped: ["2000-01-01", YESTERDAY],
       undone: [],
+      values: [],
+      notes: [],
     });
   });
 
@@ -112,12 +114,12 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
     const { cursor } = await push(alice, [op.day(id, YESTERDAY, "done")]);
     await push(alice, [op.day(id, YESTERDAY, "skipped")]);
     expect((await pull(alice, cursor)).completions).toEqual([
-      { habitId: id, done: [], skipped: [YESTERDAY], undone: [] },
+      { habitId: id, done: [], skipped: [YESTERDAY], undone: [], values: [], notes: [] },
     ]);
     const { cursor: skipped } = await push(alice, [op.day(id, YESTERDAY, "none")]);
     expect(await habitOf(alice, id)).toMatchObject({ completedDates: [], skippedDates: [] });
     expect((await pull(alice, cursor)).completions).toEqual([
-      { habitId: id, done: [], skipped: [], undone: [YESTERDAY] },
+      { habitId: id, done: [], skipped: [], undone: [YESTERDAY], values: [], notes: [] },
     ]);
     // Setting a day to the state it has changes nothing: no device hears of it.
     const same = await push(alice, [op.day(id, YESTERDAY, "none"), op.day(id, TEST_DAY, "none")]);
@@ -298,14 +300,14 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
 
   it("keeps settings per field last-writer-wins, and a pull carries them only when they changed after its cursor", async () => {
     const user = await t.signUp();
-    expect((await pull(user)).settings).toEqual({ dayStart: 0, vacations: [] });
+    expect((await pull(user)).settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
     await newHabit(user);
     const { cursor: before } = await pull(user);
     expect(await pull(user, before)).not.toHaveProperty("settings");
 
     const trip = { from: addDays(TEST_DAY, 10), to: addDays(TEST_DAY, 20) };
     const { cursor } = await push(user, [op.settings({ dayStart: 180 }), op.settings({ vacations: [trip] })]);
-    expect((await pull(user, before)).settings).toEqual({ dayStart: 180, vacations: [trip] });
+    expect((await pull(user, before)).settings).toEqual({ dayStart: 180, vacations: [trip], weekStart: null });
     expect(await pull(user, cursor)).not.toHaveProperty("settings");
     // Other writes do not bring the settings back.
     await newHabit(user);
@@ -313,8 +315,8 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
     // The later write of a field wins; the other field stays.
     await push(user, [op.settings({ dayStart: 360 }), op.settings({ dayStart: 30 })]);
     const changed = await pull(user, cursor);
-    expect(changed.settings).toEqual({ dayStart: 30, vacations: [trip] });
-    expect((await pull(user)).settings).toEqual({ dayStart: 30, vacations: [trip] });
+    expect(changed.settings).toEqual({ dayStart: 30, vacations: [trip], weekStart: null });
+    expect((await pull(user)).settings).toEqual({ dayStart: 30, vacations: [trip], weekStart: null });
     // A vacation counts its days as skipped in the figures: done before it, and today inside it.
     const id = await newHabit(user);
     await push(user, [
@@ -348,7 +350,11 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
     expect(result.results[2]).toMatchObject({
       message: expect.stringMatching(/must not begin before 2000-01-01/),
     });
-    expect((await pull(user)).settings).toEqual({ dayStart: 0, vacations: many.slice(0, 20) });
+    expect((await pull(user)).settings).toEqual({
+      dayStart: 0,
+      vacations: many.slice(0, 20),
+      weekStart: null,
+    });
   });
 });
 

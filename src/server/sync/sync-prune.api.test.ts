@@ -125,7 +125,9 @@ describe.each(testDialects())("sync pruning and reset on $dialect", (dialect) =>
     const next = await pull(user, afterOld);
     expect(next).not.toHaveProperty("reset");
     expect(next.deletedHabitIds).toEqual([c]);
-    expect(next.completions).toEqual([{ habitId: a, done: [], skipped: [], undone: [LATER] }]);
+    expect(next.completions).toEqual([
+      { habitId: a, done: [], skipped: [], undone: [LATER], values: [], notes: [] },
+    ]);
 
     // A young op replayed is still recognised; a replay past the window is a new op (last writer wins again).
     expect(await push(user, [youngRename])).toEqual(["duplicate"]);

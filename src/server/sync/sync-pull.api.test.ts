@@ -84,7 +84,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
   it("starts empty, then sends what changed since the cursor, and a device in sync gets a few bytes", async () => {
     const bob = await t.signUp();
     const empty = await pull(bob);
-    const settings = { dayStart: 0, vacations: [] };
+    const settings = { dayStart: 0, vacations: [], weekStart: null };
     const nothing = { cursor: "0", more: false, habits: [], completions: [], deletedHabitIds: [] };
     // A pull from the beginning always carries the settings, the defaults before any were set.
     expect(empty).toEqual({ ...nothing, settings });
@@ -95,7 +95,9 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
     await t.call(bob, "PUT", `/api/habits/${read.id}/completions/${TEST_DAY}`);
     const first = await pull(bob);
     expect(first.habits.map((h) => h.name)).toEqual(["Read"]);
-    expect(first.completions).toEqual([{ habitId: read.id, done: [TEST_DAY], skipped: [], undone: [] }]);
+    expect(first.completions).toEqual([
+      { habitId: read.id, done: [TEST_DAY], skipped: [], undone: [], values: [], notes: [] },
+    ]);
 
     await t.call(bob, "PATCH", `/api/habits/${read.id}`, { json: { name: "Read more" } });
     const next = await pull(bob, first.cursor);
@@ -119,13 +121,17 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
       done: [`${YESTERDAY}/${TEST_DAY}`],
       skipped: [],
       undone: [],
+      values: [],
+      notes: [],
     });
 
     await t.call(alice, "DELETE", `/api/habits/${a.id}/completions/${TEST_DAY}`);
     await t.call(alice, "DELETE", `/api/habits/${b.id}`);
     const later = await pull(alice, synced.cursor);
     expect(later.deletedHabitIds).toEqual([b.id]);
-    expect(later.completions).toEqual([{ habitId: a.id, done: [], skipped: [], undone: [TEST_DAY] }]);
+    expect(later.completions).toEqual([
+      { habitId: a.id, done: [], skipped: [], undone: [TEST_DAY], values: [], notes: [] },
+    ]);
     const all = await pullAll(alice);
     expect([...all.habits.values()]).toEqual(["A"]);
     expect([...all.done.get(a.id)!]).toEqual([YESTERDAY]);
