@@ -42,6 +42,12 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       schedule: null,
       archived: false,
       position: expect.any(Number),
+      // A yes/no habit due every day from the user's today (docs/decisions/0061).
+      kind: "yesNo",
+      rules: [{ from: TEST_DAY, frequency: null, target: null }],
+      step: 1,
+      values: [],
+      notes: [],
     });
   });
 
