@@ -86,7 +86,9 @@ describe("parseBackup", () => {
     const result = parseBackup(JSON.stringify({ version: 2, habits: [water, habit()] }));
     expect(result).toEqual({ ok: true, habits: [water, habit()] });
     expect(reasonOf({ version: 3, habits: [] })).toBe("format: a backup of version 3 needs a newer app");
-    expect(reasonOf({ version: 2, habits: [{ ...water, rules: undefined }] })).toMatch(/item 1: rules: a measurable/);
+    expect(reasonOf({ version: 2, habits: [{ ...water, rules: undefined }] })).toMatch(
+      /item 1: rules: a measurable/,
+    );
     expect(reasonOf({ version: 2, habits: [habit({ values: [["2026-11-20", 1]] })] })).toMatch(/no numbers/);
   });
   it("reads the bare array of the release before kinds, with its history fields, as yes/no habits", () => {
@@ -115,7 +117,11 @@ describe("parseBackup", () => {
       ...makeHabit("Water", []),
       kind: "measurable" as const,
       rules: [
-        { from: "2026-11-01", frequency: null, target: { atMost: false, amount: 8, per: "day" as const, unit: "" } },
+        {
+          from: "2026-11-01",
+          frequency: null,
+          target: { atMost: false, amount: 8, per: "day" as const, unit: "" },
+        },
       ],
       step: 0.25,
       values: [["2026-11-20", 2.5]] as [string, number][],

@@ -152,7 +152,11 @@ export function parseBackup(text: string): ParseBackupResult {
   if (typeof data === "object" && data !== null && !Array.isArray(data) && "version" in data) {
     const { version, habits } = data as { version: unknown; habits?: unknown };
     if (version !== BACKUP_VERSION)
-      return { ok: false, kind: "format", reason: `a backup of version ${String(version)} needs a newer app` };
+      return {
+        ok: false,
+        kind: "format",
+        reason: `a backup of version ${String(version)} needs a newer app`,
+      };
     data = habits;
   }
   const result = BackupSchema.safeParse(data);

@@ -49,8 +49,9 @@ describe("buildBackup", () => {
       },
       TEST_TODAY,
     );
-    const rows = (JSON.parse(buildBackup([makeHabit("Read"), skipper])) as { habits: Record<string, unknown>[] })
-      .habits;
+    const rows = (
+      JSON.parse(buildBackup([makeHabit("Read"), skipper])) as { habits: Record<string, unknown>[] }
+    ).habits;
     expect(rows[0]).toMatchObject({
       skippedDates: [],
       schedule: null,

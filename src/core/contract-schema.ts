@@ -190,7 +190,9 @@ export const HabitSchema = z.object({
   emoji: z.string().optional(),
   // Kinds, numbers and notes (docs/decisions/0061); absent from a server of an earlier release.
   kind: z.enum(HABIT_KINDS).optional(),
-  rules: z.custom<HabitRule[]>((value) => isHabitRules("measurable", value) || isHabitRules("yesNo", value)).optional(),
+  rules: z
+    .custom<HabitRule[]>((value) => isHabitRules("measurable", value) || isHabitRules("yesNo", value))
+    .optional(),
   step: z.number().optional(),
   values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
   notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),

@@ -19,9 +19,7 @@ const parseBack = (text: string): string[][] => parse(text, { bom: true, record_
 describe("buildCsvExport", () => {
   it("starts with a BOM and the header, and ends every record with CRLF", () => {
     const text = buildCsvExport([habit("Read", ["2026-11-20"])]);
-    expect(text).toBe(
-      '\uFEFF"date","habit","state","value","note"\r\n"2026-11-20","Read","done","",""\r\n',
-    );
+    expect(text).toBe('\uFEFF"date","habit","state","value","note"\r\n"2026-11-20","Read","done","",""\r\n');
     expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state","value","note"\r\n');
   });
 
@@ -76,10 +74,7 @@ describe("buildCsvExport", () => {
   it("quotes every field, so a spreadsheet that splits on ';' keeps a name such as x;=1+1 in one cell", () => {
     const text = buildCsvExport([habit("x;=1+1", ["2026-11-21"]), habit("a,b;@c", ["2026-11-21"])]);
     const records = text.slice(1).split("\r\n").slice(1, -1);
-    expect(records).toEqual([
-      '"2026-11-21","x;=1+1","done","",""',
-      '"2026-11-21","a,b;@c","done","",""',
-    ]);
+    expect(records).toEqual(['"2026-11-21","x;=1+1","done","",""', '"2026-11-21","a,b;@c","done","",""']);
     // A splitter that honours quotes splits only outside them: before each ';' stands an odd number of quotes.
     for (const record of records)
       for (const [at, char] of [...record].entries())

@@ -20,7 +20,11 @@ export function scheduleOf(column: string | null): Schedule | null {
  * The stored rules (habit-kinds-migration.ts writes them for every habit, the writes below for every new one). A
  * row an older release's server wrote has none: one rule of its schedule from its first day, as the migration makes.
  */
-export function rulesOf(row: { rules: string | null; schedule: string | null; created_at: string }): HabitRule[] {
+export function rulesOf(row: {
+  rules: string | null;
+  schedule: string | null;
+  created_at: string;
+}): HabitRule[] {
   if (row.rules) {
     const value: unknown = JSON.parse(row.rules);
     if (Array.isArray(value) && value.length > 0) return value as HabitRule[];

@@ -23,24 +23,26 @@ describe.each(testDialects())("migration 0014 (habit kinds) on $dialect", (diale
         const userId = user!.id;
         await db
           .insertInto("habits")
-          .values([
-            {
-              id: daily,
-              user_id: userId,
-              name: "Read",
-              created_at: "2026-01-05T23:30:00.000Z",
-              schedule: null,
-              position: 0,
-            },
-            {
-              id: weekdays,
-              user_id: userId,
-              name: "Swim",
-              created_at: "2026-02-01T08:00:00.000Z",
-              schedule: '{"weekdays":[1,3,5]}',
-              position: -1,
-            },
-          ].map((h, i) => ({ ...h, updated_at: h.created_at, version: i + 1 })))
+          .values(
+            [
+              {
+                id: daily,
+                user_id: userId,
+                name: "Read",
+                created_at: "2026-01-05T23:30:00.000Z",
+                schedule: null,
+                position: 0,
+              },
+              {
+                id: weekdays,
+                user_id: userId,
+                name: "Swim",
+                created_at: "2026-02-01T08:00:00.000Z",
+                schedule: '{"weekdays":[1,3,5]}',
+                position: -1,
+              },
+            ].map((h, i) => ({ ...h, updated_at: h.created_at, version: i + 1 })),
+          )
           .execute();
         const rows = [
           [daily, addDays(TEST_DAY, -2), DONE],
@@ -50,14 +52,28 @@ describe.each(testDialects())("migration 0014 (habit kinds) on $dialect", (diale
         ] as const;
         await db
           .insertInto("completions")
-          .values(rows.map(([habit_id, date, done], i) => ({ habit_id, date, done, user_id: userId, version: 3 + i })))
+          .values(
+            rows.map(([habit_id, date, done], i) => ({
+              habit_id,
+              date,
+              done,
+              user_id: userId,
+              version: 3 + i,
+            })),
+          )
           .execute();
-        await db.insertInto("sync_state").values({ user_id: userId, version: 3 + rows.length }).execute();
+        await db
+          .insertInto("sync_state")
+          .values({ user_id: userId, version: 3 + rows.length })
+          .execute();
       });
       const t = await startTestServer({ databaseUrl: database.url, clock: pinnedClock() });
       try {
         const account = accounts[0]!;
-        const { cookie } = await t.post("/sign-in/email", { email: account.email, password: account.password });
+        const { cookie } = await t.post("/sign-in/email", {
+          email: account.email,
+          password: account.password,
+        });
         const user = { cookie };
         const list = (await t.call<Habit[]>(user, "GET", "/api/habits")).body;
         expect(list).toEqual([

@@ -162,8 +162,19 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
         notes: [[days(-1)[0], 'Tea, "green"']],
         skippedDates: days(-2),
       });
-      expect(read).toMatchObject({ kind: "yesNo", step: 1, completedDates: days(-1), notes: [[TEST_DAY, "Chapter 2"]] });
-      const reminders = (await t.call<{ reminders: { habitId: string | null; time: string }[] }>(alice, "GET", "/api/reminders")).body;
+      expect(read).toMatchObject({
+        kind: "yesNo",
+        step: 1,
+        completedDates: days(-1),
+        notes: [[TEST_DAY, "Chapter 2"]],
+      });
+      const reminders = (
+        await t.call<{ reminders: { habitId: string | null; time: string }[] }>(
+          alice,
+          "GET",
+          "/api/reminders",
+        )
+      ).body;
       expect(reminders.reminders).toEqual([expect.objectContaining({ habitId: water!.id, time: "09:30" })]);
       // The day with only a number is one stored day, pulled with its number.
       const pulled = (await t.call<SyncPull>(alice, "GET", "/api/sync")).body;

@@ -38,7 +38,11 @@ export const sameDay = (a: DayRow, b: DayRow): boolean =>
   a.code === b.code && a.value === b.value && a.note === b.note;
 
 /** The stored row as a DayRow (PostgreSQL and SQLite both answer a double as a number). */
-export function dayRowOf(row: { done?: DayCode | null; value?: number | null; note?: string | null }): DayRow {
+export function dayRowOf(row: {
+  done?: DayCode | null;
+  value?: number | null;
+  note?: string | null;
+}): DayRow {
   const code = row.done ?? DAY_NONE;
   return code === DAY_NONE ? NO_DAY : { code, value: row.value ?? null, note: row.note ?? null };
 }

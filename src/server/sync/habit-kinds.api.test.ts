@@ -24,7 +24,10 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
   });
 
   const push = async (ops: SyncOp[], who = user) => {
-    const res = await t.call<SyncPushResult>(who, "POST", "/api/sync/push", { json: { ops }, headers: today });
+    const res = await t.call<SyncPushResult>(who, "POST", "/api/sync/push", {
+      json: { ops },
+      headers: today,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.results.map((r) => (r.status === "rejected" ? r.code : r.status));
   };
@@ -109,7 +112,10 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       completedDates: [],
       skippedDates: [],
     });
-    expect(await push([op.set(id, null, YESTERDAY), op.note(id, null, YESTERDAY)])).toEqual(["applied", "applied"]);
+    expect(await push([op.set(id, null, YESTERDAY), op.note(id, null, YESTERDAY)])).toEqual([
+      "applied",
+      "applied",
+    ]);
     expect(await habit(id)).toMatchObject({ values: [[TEST_DAY, 0.3]], notes: [] });
   });
 
@@ -137,7 +143,11 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       },
     });
     expect(refused.body.results).toEqual([
-      expect.objectContaining({ status: "rejected", code: "HABIT_KIND_MISMATCH", message: expect.stringMatching(/update the app/) }),
+      expect.objectContaining({
+        status: "rejected",
+        code: "HABIT_KIND_MISMATCH",
+        message: expect.stringMatching(/update the app/),
+      }),
       expect.objectContaining({ status: "rejected", code: "HABIT_KIND_MISMATCH" }),
     ]);
     for (const method of ["PUT", "DELETE"])
@@ -167,11 +177,17 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       ]),
     ).toEqual(["HABIT_KIND_MISMATCH", "HABIT_KIND_MISMATCH", "HABIT_KIND_MISMATCH", "HABIT_KIND_MISMATCH"]);
     expect(await push([op.note(id, "Chapter 3"), op.day(id, "done")])).toEqual(["applied", "applied"]);
-    expect((await t.call(user, "DELETE", `/api/habits/${id}/completions/${TEST_DAY}`, { headers: today })).status).toBe(
-      200,
-    );
-    expect(await habit(id)).toMatchObject({ completedDates: [], notes: [[TEST_DAY, "Chapter 3"]], values: [] });
-    expect((await t.call(user, "PUT", `/api/habits/${id}/completions/${TEST_DAY}`, { headers: today })).status).toBe(200);
+    expect(
+      (await t.call(user, "DELETE", `/api/habits/${id}/completions/${TEST_DAY}`, { headers: today })).status,
+    ).toBe(200);
+    expect(await habit(id)).toMatchObject({
+      completedDates: [],
+      notes: [[TEST_DAY, "Chapter 3"]],
+      values: [],
+    });
+    expect(
+      (await t.call(user, "PUT", `/api/habits/${id}/completions/${TEST_DAY}`, { headers: today })).status,
+    ).toBe(200);
     expect(await habit(id)).toMatchObject({ completedDates: [TEST_DAY], notes: [[TEST_DAY, "Chapter 3"]] });
   });
 
@@ -192,12 +208,19 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
     expect(await push([weekdays])).toEqual(["HABIT_KIND_MISMATCH"]);
     // An app of the previous release sets a schedule on it: how often from today, with the target in force, which
     // does not fit either.
-    const schedule: SyncOp = { opId: randomUUID(), type: "updateHabit", habitId: id, schedule: { weekdays: [2] } };
+    const schedule: SyncOp = {
+      opId: randomUUID(),
+      type: "updateHabit",
+      habitId: id,
+      schedule: { weekdays: [2] },
+    };
     expect(await push([schedule])).toEqual(["HABIT_KIND_MISMATCH"]);
     // On a yes/no habit the schedule becomes a rule from today, the earlier rule kept, and the schedule column.
     const yes = randomUUID();
     await push([{ ...op.yesNo(yes), schedule: { weekdays: [1, 5] } }]);
-    expect((await habit(yes)).rules).toEqual([{ from: TEST_DAY, frequency: { weekdays: [1, 5] }, target: null }]);
+    expect((await habit(yes)).rules).toEqual([
+      { from: TEST_DAY, frequency: { weekdays: [1, 5] }, target: null },
+    ]);
     const later = { ...schedule, opId: randomUUID(), habitId: yes };
     await t.call(user, "POST", "/api/sync/push", {
       json: { ops: [op.rules(yes, addDays(TEST_DAY, -3), { frequency: null, target: null })] },
@@ -212,7 +235,9 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       ],
     });
     // A step on a measurable habit; a quit habit is held at 0 a day.
-    expect(await push([{ opId: randomUUID(), type: "updateHabit", habitId: id, step: 2 }])).toEqual(["applied"]);
+    expect(await push([{ opId: randomUUID(), type: "updateHabit", habitId: id, step: 2 }])).toEqual([
+      "applied",
+    ]);
     expect((await habit(id)).step).toBe(2);
     const quit = randomUUID();
     const quitRules = [{ from: TEST_DAY, frequency: null, target: QUIT_TARGET }];
@@ -226,17 +251,34 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
     const other = await t.signUp();
     const id = randomUUID();
     await push(
-      [op.measurable(id), op.set(id, 3, YESTERDAY), op.note(id, "Hot day", YESTERDAY), op.day(id, "skipped"), op.note(id, "Ill")],
+      [
+        op.measurable(id),
+        op.set(id, 3, YESTERDAY),
+        op.note(id, "Hot day", YESTERDAY),
+        op.day(id, "skipped"),
+        op.note(id, "Ill"),
+      ],
       other,
     );
     await push([{ opId: randomUUID(), type: "setSettings", weekStart: 1 }], other);
     const first = await pull("", other);
     expect(first.habits).toEqual([
-      expect.objectContaining({ id, kind: "measurable", step: 0.25, rules: [expect.objectContaining({ target: GLASSES })] }),
+      expect.objectContaining({
+        id,
+        kind: "measurable",
+        step: 0.25,
+        rules: [expect.objectContaining({ target: GLASSES })],
+      }),
     ]);
     expect(first.settings).toMatchObject({ weekStart: 1 });
     const days = first.completions.find((d) => d.habitId === id)!;
-    expect(days).toMatchObject({ values: [[YESTERDAY, 3]], notes: [[YESTERDAY, "Hot day"], [TEST_DAY, "Ill"]] });
+    expect(days).toMatchObject({
+      values: [[YESTERDAY, 3]],
+      notes: [
+        [YESTERDAY, "Hot day"],
+        [TEST_DAY, "Ill"],
+      ],
+    });
     expect(expandDayRanges(days.undone)).toEqual([YESTERDAY]);
     expect(expandDayRanges(days.skipped)).toEqual([TEST_DAY]);
     // The note of a skipped day removed, and of a day with a number: each day comes again, without its note.
@@ -250,7 +292,14 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
     await push([op.set(id, null, YESTERDAY)], other);
     const last = await pull(next.cursor, other);
     expect(last.completions).toEqual([
-      { habitId: id, done: [], skipped: [], undone: [YESTERDAY], values: [], notes: [] } satisfies SyncHabitDays,
+      {
+        habitId: id,
+        done: [],
+        skipped: [],
+        undone: [YESTERDAY],
+        values: [],
+        notes: [],
+      } satisfies SyncHabitDays,
     ]);
   });
 
@@ -260,15 +309,26 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
     const [m, y] = [randomUUID(), randomUUID()];
     await push([op.measurable(m), op.yesNo(y)], counted);
     const stored = () => countDays(db, counted.id);
-    await push([op.set(m, 1), op.note(m, "n"), op.note(y, "x", YESTERDAY), op.day(y, "done", YESTERDAY)], counted);
+    await push(
+      [op.set(m, 1), op.note(m, "n"), op.note(y, "x", YESTERDAY), op.day(y, "done", YESTERDAY)],
+      counted,
+    );
     expect(await stored()).toBe(2);
-    const kept = await db.selectFrom("day_counts").select("days").where("user_id", "=", counted.id).executeTakeFirst();
+    const kept = await db
+      .selectFrom("day_counts")
+      .select("days")
+      .where("user_id", "=", counted.id)
+      .executeTakeFirst();
     expect(Number(kept?.days)).toBe(2);
     await push([op.set(m, null), op.day(y, "none", YESTERDAY)], counted);
     expect(await stored()).toBe(2); // the note keeps each day
     await push([op.note(m, null), op.note(y, null, YESTERDAY)], counted);
     expect(await stored()).toBe(0);
-    const after = await db.selectFrom("day_counts").select("days").where("user_id", "=", counted.id).executeTakeFirst();
+    const after = await db
+      .selectFrom("day_counts")
+      .select("days")
+      .where("user_id", "=", counted.id)
+      .executeTakeFirst();
     expect(Number(after?.days)).toBe(0);
   });
 });
@@ -283,7 +343,13 @@ describe.each(testDialects())("the per-user day quota with numbers and notes on 
       t
         .call<SyncPushResult>(user, "POST", "/api/sync/push", { json: { ops: list }, headers: today })
         .then((res) => res.body.results.map((r) => (r.status === "rejected" ? r.code : r.status)));
-    const note = (date: string, text: string): SyncOp => ({ opId: randomUUID(), type: "setNote", habitId: id, date, note: text });
+    const note = (date: string, text: string): SyncOp => ({
+      opId: randomUUID(),
+      type: "setNote",
+      habitId: id,
+      date,
+      note: text,
+    });
     await ops([{ opId: randomUUID(), type: "createHabit", habitId: id, name: "Read" }]);
     expect(await ops([note(TEST_DAY, "a"), note(YESTERDAY, "b"), note(addDays(TEST_DAY, -2), "c")])).toEqual([
       "applied",

@@ -207,7 +207,12 @@ const markDay = (ctx: Context, habitId: string, date: LocalDate, mark: DayCode) 
   );
 
 /** The number a measurable or quit day holds. */
-const amountDay = (ctx: Context, habitId: string, date: LocalDate, value: (before: number | null) => number | null) =>
+const amountDay = (
+  ctx: Context,
+  habitId: string,
+  date: LocalDate,
+  value: (before: number | null) => number | null,
+) =>
   changeDay(ctx, habitId, date, (kind, before) => {
     if (kind === "yesNo") return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit holds no number");
     const next = value(before.value);
@@ -228,7 +233,9 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
       // Without rules (an app of the previous release): a yes/no habit of its schedule from the user's today.
-      const rules = op.rules ?? [{ from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null }];
+      const rules = op.rules ?? [
+        { from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null },
+      ];
       await trx
         .insertInto("habits")
         .values({

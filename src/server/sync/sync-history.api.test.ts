@@ -307,7 +307,11 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
 
     const trip = { from: addDays(TEST_DAY, 10), to: addDays(TEST_DAY, 20) };
     const { cursor } = await push(user, [op.settings({ dayStart: 180 }), op.settings({ vacations: [trip] })]);
-    expect((await pull(user, before)).settings).toEqual({ dayStart: 180, vacations: [trip], weekStart: null });
+    expect((await pull(user, before)).settings).toEqual({
+      dayStart: 180,
+      vacations: [trip],
+      weekStart: null,
+    });
     expect(await pull(user, cursor)).not.toHaveProperty("settings");
     // Other writes do not bring the settings back.
     await newHabit(user);

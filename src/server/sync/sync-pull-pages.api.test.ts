@@ -35,9 +35,7 @@ type Rows = {
     value: number | null;
     note: string | null;
   }[];
-  settings:
-    | { day_start: number; vacations: string; version: number; week_start: number | null }
-    | undefined;
+  settings: { day_start: number; vacations: string; version: number; week_start: number | null } | undefined;
 };
 
 /** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
