@@ -1,5 +1,5 @@
 // Outbox ops applied in order, each once per (user, opId) (POST /api/sync/push; docs/decisions/0023, 0029, 0061).
-import type { Updateable } from "kysely";
+import { sql, type Updateable } from "kysely";
 import { compiledNamed, named } from "../db/compiled-once";
 import { locksRows, type Db } from "../db/database";
 import { kindOf, rulesColumns, rulesOf } from "../db/habit-columns";
@@ -77,21 +77,23 @@ const dayOf = compiledNamed<
   },
   { habitId: string; date: LocalDate }
 >((db) =>
-  db.selectNoFrom((eb) => {
-    const day = eb
-      .selectFrom("completions")
-      .where("habit_id", "=", named("habitId"))
-      .where("date", "=", named("date"));
-    const habit = eb.selectFrom("habits").where("id", "=", named("habitId"));
-    return [
-      habit.select("user_id").as("live"),
-      eb.selectFrom("deleted_habits").select("user_id").where("id", "=", named("habitId")).as("dead"),
-      habit.select("kind").as("kind"),
-      day.select("done").as("state"),
-      day.select("value").as("value"),
-      day.select("note").as("note"),
-    ];
-  }),
+  // One row, each lookup once: a subquery a column read the day's row three times, which the tick's throughput
+  // budget (npm run bench, write) did not allow (docs/decisions/0063).
+  db
+    .selectFrom(sql<{ one: number }>`(select 1 as one)`.as("x"))
+    .leftJoin("habits", (join) => join.on("habits.id", "=", named("habitId")))
+    .leftJoin("deleted_habits", (join) => join.on("deleted_habits.id", "=", named("habitId")))
+    .leftJoin("completions", (join) =>
+      join.on("completions.habit_id", "=", named("habitId")).on("completions.date", "=", named("date")),
+    )
+    .select([
+      "habits.user_id as live",
+      "deleted_habits.user_id as dead",
+      "habits.kind as kind",
+      "completions.done as state",
+      "completions.value as value",
+      "completions.note as note",
+    ]),
 );
 const touchHabit = compiledNamed<never, { habitId: string; updatedAt: string; version: number }>((db) =>
   db
