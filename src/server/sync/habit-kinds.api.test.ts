@@ -2,6 +2,7 @@
 // raised from two pushes adding up, dated rules, an app of the previous release refused on a measurable day, and
 // pulls carrying numbers and notes.
 import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { expandDayRanges } from "../../core/day-ranges";
 import type { Habit } from "../../core/habit";
@@ -301,6 +302,93 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
         notes: [],
       } satisfies SyncHabitDays,
     ]);
+  });
+
+  it("answers any new op, well formed or not, with a result and never an error (property)", async () => {
+    const who = await t.signUp();
+    const [m, y] = [randomUUID(), randomUUID()];
+    await push([op.measurable(m), op.yesNo(y)], who);
+    const anyNumber = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(0, 0.001, 0.0001, MAX_AMOUNT, -1, null),
+    );
+    const base = {
+      opId: fc.uuid(),
+      habitId: fc.constantFrom(m, y, randomUUID()),
+      date: fc.constantFrom(TEST_DAY, YESTERDAY, addDays(TEST_DAY, 3), "2026-02-30", "1999-12-31"),
+    };
+    const frequency = fc.oneof(
+      fc.constant(null),
+      fc.record({ weekdays: fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 8 }) }),
+      fc.record({ times: fc.integer({ min: 0, max: 40 }), per: fc.constantFrom("week", "month", "day") }),
+    );
+    const target = fc.oneof(
+      fc.constant(null),
+      fc.record({
+        atMost: fc.boolean(),
+        amount: anyNumber,
+        per: fc.constantFrom("day", "week", "month"),
+        unit: fc.string({ maxLength: 25 }),
+      }),
+    );
+    // Each op with its own fields (mostly well formed, so that most are applied), now and then one too many.
+    const anyOp = fc
+      .tuple(
+        fc.oneof(
+          fc.record({ ...base, type: fc.constant("setAmount"), value: anyNumber }),
+          fc.record({ ...base, type: fc.constant("addAmount"), add: anyNumber }),
+          fc.record({
+            ...base,
+            type: fc.constant("setNote"),
+            note: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(null), fc.constant("   ")),
+          }),
+          fc.record({
+            opId: base.opId,
+            habitId: base.habitId,
+            type: fc.constant("setRules"),
+            from: fc.constantFrom(TEST_DAY, "2000-01-01", "nope"),
+            frequency,
+            target,
+          }),
+          fc.record({
+            ...base,
+            type: fc.constant("setDay"),
+            state: fc.constantFrom("done", "skipped", "none"),
+          }),
+          fc.record({
+            opId: base.opId,
+            habitId: base.habitId,
+            type: fc.constant("updateHabit"),
+            step: anyNumber,
+          }),
+        ),
+        fc.oneof(
+          { weight: 8, arbitrary: fc.constant({}) },
+          { weight: 1, arbitrary: fc.constantFrom({ extra: 1 }, { value: 1 }) },
+        ),
+      )
+      .map(([one, extra]) => ({ ...one, ...extra }));
+    const applied = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyOp, { maxLength: 8 }), async (ops) => {
+        const res = await t.call<SyncPushResult>(who, "POST", "/api/sync/push", {
+          json: { ops },
+          headers: today,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.results).toHaveLength(ops.length);
+        for (const [i, result] of res.body.results.entries())
+          if (result.status === "applied") applied.add(ops[i]!.type);
+      }),
+      { numRuns: 60, seed: 20261121 },
+    );
+    // Well-formed ops of most kinds were applied, not only refused (the seed is fixed: the same ops every run).
+    expect([...applied]).toEqual(expect.arrayContaining(["setAmount", "setNote", "setDay"]));
+    expect(applied.size).toBeGreaterThanOrEqual(4);
+    // Whatever was applied, the habits still read and pull.
+    expect((await t.call(who, "GET", "/api/habits")).status).toBe(200);
+    expect((await t.call(who, "GET", "/api/sync")).status).toBe(200);
   });
 
   it("counts a day with only a number or a note as one stored day", async () => {
