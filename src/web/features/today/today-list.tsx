@@ -231,7 +231,8 @@ export const HabitRow = memo(function HabitRow({
           : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
       )}
     >
-      <div className="flex items-center gap-1.5 sm:gap-2">
+      {/* The handle and delete reach into the row's padding: a 24-character name fits one line at 375 px. */}
+      <div className="flex items-center gap-1 sm:gap-2">
         <button
           type="button"
           aria-label={rowCopy.move(habit.name)}
@@ -241,7 +242,7 @@ export const HabitRow = memo(function HabitRow({
           onPointerEnter={preloadDrag}
           onPointerDown={(event) => actions.onDragStart(habit, event)}
           onKeyDown={onHandleKey}
-          className="-ml-2 flex h-11 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 active:cursor-grabbing dark:text-slate-400"
+          className="-ml-2.5 flex h-11 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 active:cursor-grabbing dark:text-slate-400"
         >
           <GripIcon />
         </button>
@@ -322,7 +323,7 @@ export const HabitRow = memo(function HabitRow({
             )}
           </div>
         </div>
-        <div className="flex shrink-0">
+        <div className="-mr-2.5 flex shrink-0 sm:-mr-2">
           <Button
             variant="danger"
             iconOnly
@@ -341,7 +342,7 @@ export const HabitRow = memo(function HabitRow({
         today={today}
         vacations={vacations}
         onCycle={actions.onCycleDay}
-        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]"
+        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.75rem]"
       />
     </li>
   );
