@@ -9,8 +9,15 @@ import {
   ruleIndexOn,
   type WeekStart,
 } from "../../../core/habit-kind";
-import { type KindFigures, kindFigures, MET, type Progress } from "../../../core/kind-figures";
-import { type LocalDate, toDayNumber } from "../../../core/local-date";
+import {
+  type KindDays,
+  type KindFigures,
+  kindFigures,
+  habitUnits,
+  MET,
+  type Progress,
+} from "../../../core/kind-figures";
+import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { type Vacation, vacationDayRanges } from "../../../core/vacation";
 import { entryAt, type ReplicaHabit } from "../sync/replica-state";
 
@@ -35,6 +42,12 @@ export type KindToday = {
 
 /** The figures of a habit's view (use-habits.ts: HabitView) that core/kind-figures.ts gives, and its today. */
 export type KindView = {
+  /**
+   * The days shown done (the 7-day strip, the calendars): a yes/no habit's done days; for a habit that counts a
+   * number, the days that met their day's target (a quit habit's clean days), or had a number under a target per
+   * week or month.
+   */
+  completedDates: LocalDate[];
   streakCount: number;
   bestStreak: number;
   completionRate: number;
@@ -61,10 +74,12 @@ export function kindView(
   weekStart: WeekStart,
 ): KindView | null {
   if (!countsByKind(habit)) return null;
-  const now = kindToday(habit, today, vacations, weekStart);
+  const days = kindDaysOf(habit, vacations, weekStart);
+  const now = todayOf(habit, days, today);
   const { figures } = now;
   const last = habit.kind === "yesNo" ? habit.completedDates.at(-1) : habit.values?.at(-1)?.[0];
   return {
+    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, days, toDayNumber(today)),
     streakCount: figures.streak,
     bestStreak: figures.best,
     completionRate: figures.rate,
@@ -84,6 +99,41 @@ function vacationRanges(vacations: readonly Vacation[]): Int32Array {
   return ranges;
 }
 
+/** The habit's days as core/kind-figures.ts reads them: its numbers, or a yes/no habit's done days. */
+function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekStart: WeekStart): KindDays {
+  const numbers = habit.kind !== "yesNo";
+  return {
+    kind: habit.kind,
+    rules: habit.rules,
+    days: numbers ? (habit.dayValues?.days ?? NO_DAYS) : (habit.dayNumbers?.done ?? NO_DAYS),
+    values: numbers ? habit.dayValues?.items : undefined,
+    skipped: habit.dayNumbers?.skipped,
+    vacations: vacationRanges(vacations),
+    weekStart,
+  };
+}
+
+/** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
+function metDates(habit: ReplicaHabit, days: KindDays, today: number): LocalDate[] {
+  const units = habitUnits(days, today);
+  const dates: LocalDate[] = [];
+  const entries = habit.dayValues;
+  let i = 0; // the first entry not before the unit: both lists ascend
+  for (let u = 0; u < units.length; u++) {
+    const start = units.start[u]!;
+    const end = units.end[u]!;
+    if (start === end) {
+      if (units.status[u] === MET) dates.push(fromDayNumber(start));
+      continue;
+    }
+    if (!entries) continue;
+    while (i < entries.days.length && entries.days[i]! < start) i++;
+    for (; i < entries.days.length && entries.days[i]! <= end; i++)
+      if (entries.items[i]! > 0) dates.push(fromDayNumber(entries.days[i]!));
+  }
+  return dates;
+}
+
 /** The habit's figures and today at `today`, for the user's vacations and week start. */
 export function kindToday(
   habit: ReplicaHabit,
@@ -91,20 +141,13 @@ export function kindToday(
   vacations: readonly Vacation[],
   weekStart: WeekStart,
 ): KindToday {
+  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
+}
+
+function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindToday {
   const t = toDayNumber(today);
   const numbers = habit.kind !== "yesNo";
-  const figures = kindFigures(
-    {
-      kind: habit.kind,
-      rules: habit.rules,
-      days: numbers ? (habit.dayValues?.days ?? NO_DAYS) : (habit.dayNumbers?.done ?? NO_DAYS),
-      values: numbers ? habit.dayValues?.items : undefined,
-      skipped: habit.dayNumbers?.skipped,
-      vacations: vacationRanges(vacations),
-      weekStart,
-    },
-    t,
-  );
+  const figures = kindFigures(days, t);
   const rule = habit.rules[ruleIndexOn(habit.rules, today)];
   const frequency = rule?.frequency ?? null;
   return {

@@ -73,6 +73,8 @@ describe("the views of each kind", () => {
       met: false,
     });
     expect(water).toMatchObject({ streakCount: 3, bestStreak: 3, completionRate: 75, completedToday: false });
+    // The days shown done (the 7-day strip): those that met their target.
+    expect(water.completedDates).toEqual(["2026-11-18", "2026-11-19", "2026-11-20"]);
     // Three more glasses meet today's target: a fourth day.
     const more = rows(
       [{ id: "water", kind: "measurable", rules: [{ from: "2026-11-18", frequency: null, target }] }],
@@ -103,6 +105,14 @@ describe("the views of each kind", () => {
       completedToday: false,
       lastCompletedDate: null,
     });
+    // Its clean days show done; the slip and today (not over yet) do not.
+    expect(smoke.completedDates).toEqual([
+      "2026-11-15",
+      "2026-11-16",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+    ]);
     expect(smoke.kindToday).toMatchObject({ kind: "quit", amount: null, progress: { amount: 0, needed: 0 } });
   });
 
@@ -163,6 +173,24 @@ describe("the views of each kind", () => {
     expect(deriveAll(stored, { today: TODAY, vacations: none, weekStart: 0, kindView })).not.toBe(a);
     const [plain] = deriveAll(stored, { today: TODAY, vacations: none, weekStart: 1, kindView: null });
     expect(plain?.kindToday).toBeUndefined();
+  });
+});
+
+describe("the days shown done under a target per week", () => {
+  it("are the days with a number", () => {
+    const weekly = { atMost: false, amount: 20, per: "week" as const, unit: "km" };
+    const stored = rows(
+      [{ id: "run", kind: "measurable", rules: [{ from: "2026-11-02", frequency: null, target: weekly }] }],
+      [
+        amount("run", "2026-11-03", 12),
+        amount("run", "2026-11-10", 0),
+        amount("run", "2026-11-17", 5),
+        amount("run", TODAY, 6),
+      ],
+    );
+    const run = view(stored, "run");
+    expect(run.completedDates).toEqual(["2026-11-03", "2026-11-17", TODAY]);
+    expect(run.kindToday).toMatchObject({ progress: { amount: 11, needed: 20, per: "week" } });
   });
 });
 
