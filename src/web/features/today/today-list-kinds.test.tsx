@@ -10,7 +10,7 @@ import { kindView } from "../../lib/habits/kind-view";
 import { deriveAll } from "../../lib/habits/use-habits";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../../lib/sync/replica-state";
 import { rowCopy } from "./row-copy";
-import { HabitList } from "./today-list";
+import { HabitList, TodayList } from "./today-list";
 
 afterEach(cleanup);
 
@@ -206,5 +206,50 @@ describe("a habit due N times a period", () => {
     renderRows(views([{ name: "Read", rules: [{ from: "2026-11-02", frequency: null, target: null }] }]));
     expect(screen.queryByTestId("kind-progress")).toBeNull();
     expect(screen.getByRole("button", { name: "Complete Read" })).toBeTruthy();
+  });
+});
+
+describe("a measurable habit's milestone", () => {
+  const rules: HabitRule[] = [{ from: "2026-11-01", frequency: null, target: GLASSES }];
+  const week = ["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"];
+  const water = (today: number) =>
+    views(
+      [{ name: "Water", kind: "measurable", rules }],
+      [...week.map((date) => amount("Water", date, 8)), amount("Water", TODAY, today)],
+    );
+  const list = (habits: ReturnType<typeof views>, onAddAmount = vi.fn()) => (
+    <MemoryRouter>
+      <TodayList
+        status="ready"
+        habits={habits}
+        archivedCount={0}
+        today={TODAY}
+        vacations={[]}
+        isSaving={() => false}
+        onToggle={() => {}}
+        onCycleDay={() => {}}
+        onAddAmount={onAddAmount}
+        onDelete={() => {}}
+        onExplain={() => {}}
+        onMoveTo={() => {}}
+        onRetry={() => {}}
+        onAdd={() => {}}
+      />
+    </MemoryRouter>
+  );
+
+  it("celebrates a change on the row that meets today's target and raises the streak onto 5 days", () => {
+    const { rerender } = render(list(water(7)));
+    expect(water(7)[0]!.streakCount).toBe(4);
+    fireEvent.click(screen.getByRole("button", { name: "Add 1 to Water" }));
+    expect(screen.queryByTestId("milestone")).toBeNull();
+    rerender(list(water(8)));
+    expect(screen.getByTestId("milestone").textContent).toContain("5-day streak!");
+  });
+
+  it("does not celebrate a change made elsewhere (a pull)", () => {
+    const { rerender } = render(list(water(7)));
+    rerender(list(water(8)));
+    expect(screen.queryByTestId("milestone")).toBeNull();
   });
 });

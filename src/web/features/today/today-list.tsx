@@ -54,7 +54,7 @@ export type AmountActions = {
   onAddAmount: (habit: Habit, add: number) => void;
   onSlipped: (habit: Habit) => void;
   /** A change made on the row rose the streak: from `before` to the habit's streak now. */
-  onStreakRise: (habit: Habit, before: number) => void;
+  onStreakRise: (habit: RowHabit, before: number) => void;
 };
 
 export type RowActions = AmountActions & {
@@ -669,7 +669,9 @@ export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
           onCycleDay(habit, date);
         }}
         onStreakRise={(habit, before) => {
-          if (isMilestone(before, habit.streakCount)) celebrate(habit.name, habit.streakCount);
+          // The celebration names a streak of days; one of weeks or months is not celebrated as days.
+          const inDays = habit.kindToday?.figures.per === "day";
+          if (inDays && isMilestone(before, habit.streakCount)) celebrate(habit.name, habit.streakCount);
         }}
       />
       <MilestoneCelebration celebration={celebration} />
