@@ -328,6 +328,12 @@ export const onDemand = {
     title: PRODUCT_NAME,
     leftToday: (names: readonly string[]) =>
       `${names.length} ${names.length === 1 ? "habit" : "habits"} left today: ${names.join(", ")}`,
+    /** With a measured or "N times" habit among them: a line each. */
+    leftTodayLines: (lines: readonly string[]) =>
+      `${lines.length} ${lines.length === 1 ? "habit" : "habits"} left today:\n${lines.join("\n")}`,
+    /** What is left of a habit: "Water: 3 of 8 glasses", "Run: 1 of 3 this week". */
+    progress: (name: string, done: number, of: number, unit: string, per: "day" | "week" | "month") =>
+      `${name}: ${done} of ${of}${unit ? ` ${unit}` : ""}${per === "day" ? "" : ` this ${per}`}`,
     testBody: "Reminders are on. This is how they will look.",
     mailSubject: (names: readonly string[]) =>
       `${names.length} ${names.length === 1 ? "habit" : "habits"} left today`,
