@@ -1,7 +1,7 @@
 // A Loop Habit Tracker backup imported through Settings in Chromium: each format and version of test/fixtures/loop
 // (scripts/make-loop-fixtures.ts), the preview's exact counts, "Add to my habits" and "Replace my habits" (with the
 // backup import's question), skips kept, and every broken file refused with nothing changed.
-import { test, expect } from "./support/fixtures";
+import { api, test, expect } from "./support/fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ const T = todayIn("UTC");
 test.use({ timezoneId: "UTC" });
 
 type Saved = {
+  id: string;
   name: string;
   completedDates: string[];
   skippedDates?: string[];
@@ -189,6 +190,20 @@ for (const [file, rows, notes, format, action] of [
       expect(water?.values?.map(([, value]) => value)).toEqual([3, 2.5, 1, 0, 0.1, 0.2, 0.333]);
       expect(meditate?.notes?.length ?? 0).toBe(notes > 0 ? 3 : 0);
     }
+    // Loop's reminders (the .db holds them, the CSV export does not) became the habits' own.
+    const reminders = (await (await api(server, user, "/api/reminders")).json()) as {
+      reminders: { time: string; habitId: string | null }[];
+    };
+    const nameOf = (id: string | null) => saved.find((h) => h.id === id)?.name;
+    expect(reminders.reminders.map((r) => [nameOf(r.habitId), r.time]).sort()).toEqual(
+      format === t.formatCsv
+        ? []
+        : [
+            ["Gym", "18:15"],
+            ["Meditate, 10 min", "07:30"],
+            ['Read "Dune", 📚', "21:00"],
+          ],
+    );
     // This device's store has them too, without a reload: Today lists the habits that are not archived.
     await page.getByRole("link", { name: "Today" }).first().click();
     await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
