@@ -1,7 +1,8 @@
 // How a Loop habit becomes ours (docs/decisions/0036, amended by 0064): done by hand → done; skipped → skipped;
 // "filled in automatically" → not stored (our rules decide due days); not done, unknown → nothing. A measured habit
-// stays measurable, with its unit, target and amounts (thousandths, exact); its frequency becomes the nearest of
-// ours, and an approximation is named in the preview. Notes, the reminder, archived and Loop's order are kept.
+// stays measurable, with its unit, target and amounts (thousandths, exact); a frequency is kept where we have its
+// equal, else becomes the nearest of ours, named in the preview (loop-rules.ts). Notes, the reminder, archived and
+// Loop's order are kept.
 // Days before 2000-01-01 or after the user's today are dropped and counted.
 import type { BackupHabit } from "../backup-schema";
 import { MAX_BACKUP_HABITS } from "../constants";
