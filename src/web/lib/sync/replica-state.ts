@@ -47,6 +47,8 @@ export type ImportHabit = {
   step?: number;
   values?: [LocalDate, number][];
   notes?: [LocalDate, string][];
+  /** The habit's own reminder (a Loop file's), created on the server with the habit. */
+  reminder?: { time: string; weekdays?: number[] } | null;
 };
 /**
  * An import the server could not take yet (the imported list is still loaded locally). It stays a

@@ -160,6 +160,7 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.step !== undefined) habit.step = extra.step;
   if (extra.values !== undefined) habit.values = extra.values;
   if (extra.notes !== undefined) habit.notes = extra.notes;
+  if (extra.reminder !== undefined) habit.reminder = extra.reminder;
   return habit;
 }
 
