@@ -1,6 +1,6 @@
 // History through the local store (lib/sync): history writes made offline (a backfilled day, a skipped day, a
 // schedule, an archive) apply at once, survive a reload with no network, and reach the server once back online; a
-// store written by the previous release (IndexedDB version 1) opens with its habits, days and queued writes.
+// store written by an earlier release (IndexedDB version 1 or 2) opens with its habits, days and queued writes.
 import type { Page } from "@playwright/test";
 import { test, expect, api, type TestServer, type TestUser } from "./support/fixtures";
 import { addDays, type LocalDate } from "../src/core/local-date";
@@ -8,6 +8,7 @@ import { messages } from "../src/core/messages";
 import type { Schedule } from "../src/core/schedule";
 import type { SyncPull } from "../src/core/sync";
 import { fullDate, monthAndYear } from "../src/web/ui/day-names";
+import { REPLICA_DB_VERSION } from "../src/web/lib/sync/replica-db";
 import { openToday, row, seedHabits, todayIn, toggleOf } from "./support/habits";
 import { expectSynced, OFFLINE_ERRORS, waitForServiceWorker } from "./support/offline";
 import { gotoApp, reloadApp } from "./support/page-clock";
@@ -202,7 +203,7 @@ test("a store written by the previous release opens with its habits, days and qu
     db.close();
     return db.version;
   }, `habit-streaks-${user.id}`);
-  expect(version).toBe(2);
+  expect(version).toBe(REPLICA_DB_VERSION);
 
   // Online: the queued writes reach the server, and the full pull the upgrade asked for leaves the same state.
   await page.unroute("**/api/sync**");
@@ -213,6 +214,101 @@ test("a store written by the previous release opens with its habits, days and qu
   await openToday(page);
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("habit-row").first()).toContainText("Read");
+});
+
+test("a store of version 2 opens as version 3 with its habits, days, settings and queued write, which reach the server", async ({
+  signedInPage: page,
+  server,
+  user,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(OFFLINE_ERRORS);
+  const today = todayIn("UTC");
+  const yesterday = addDays(today, -1);
+  await seedHabits(server, user, [{ name: "Read", completedDates: [yesterday] }, { name: "Walk" }]);
+  const pulled = (await (await api(server, user, "/api/sync")).json()) as SyncPull;
+  // The rows as version 2 stored them: no kind, rules nor step; settings without a week start.
+  const habits = pulled.habits.map(
+    ({ id, name, createdAt, updatedAt, schedule, archived, position, emoji }) => ({
+      id,
+      name,
+      createdAt,
+      updatedAt,
+      schedule,
+      archived,
+      position,
+      emoji,
+    }),
+  );
+  const readId = habits.find((habit) => habit.name === "Read")!.id;
+  const walkId = habits.find((habit) => habit.name === "Walk")!.id;
+
+  await page.goto("/terms"); // a page of the app's origin that opens no store
+  await page.evaluate(
+    async ({ name, habits, readId, walkId, yesterday, today, cursor }) => {
+      const request = indexedDB.open(name, 2);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        db.createObjectStore("habits", { keyPath: "id" });
+        db.createObjectStore("completions", { keyPath: ["habitId", "date"] }).createIndex(
+          "habitId",
+          "habitId",
+        );
+        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+        db.createObjectStore("meta");
+      };
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction(["habits", "completions", "outbox", "meta"], "readwrite");
+      for (const habit of habits) tx.objectStore("habits").put(habit);
+      tx.objectStore("completions").put({ habitId: readId, date: yesterday });
+      tx.objectStore("completions").put({ habitId: walkId, date: today, state: "skipped" });
+      // A skip of today made offline, still queued.
+      tx.objectStore("outbox").add({
+        op: { opId: crypto.randomUUID(), type: "setDay", habitId: walkId, date: today, state: "skipped" },
+      });
+      tx.objectStore("meta").put(cursor, "cursor");
+      tx.objectStore("meta").put({ dayStart: 0, vacations: [] }, "settings");
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { name: `habit-streaks-${user.id}`, habits, readId, walkId, yesterday, today, cursor: pulled.cursor },
+  );
+
+  // Offline first: the upgraded store alone shows the habits, yesterday's tick and today's skip.
+  await page.route("**/api/sync**", (route) => route.abort("internetdisconnected"));
+  await openToday(page);
+  await expect(page.getByTestId("habit-row")).toHaveCount(2);
+  await expect(row(page, "Read").getByRole("button", { name: `${fullDate(yesterday)}: done` })).toBeVisible();
+  await expect(row(page, "Walk").getByRole("button", { name: `${fullDate(today)}: skipped` })).toBeVisible();
+  const version = await page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const stores = [...db.objectStoreNames];
+    db.close();
+    return { version: db.version, stores };
+  }, `habit-streaks-${user.id}`);
+  expect(version).toEqual({
+    version: 3,
+    stores: ["completions", "habits", "meta", "notes", "outbox", "values"],
+  });
+
+  // Online: the queued skip reaches the server, and the full pull the upgrade asked for leaves the same state.
+  await page.unroute("**/api/sync**");
+  await reloadApp(page);
+  await expectSynced(page);
+  expect((await listed(server, user)).find((habit) => habit.name === "Walk")?.skippedDates).toEqual([today]);
+  await openToday(page);
+  await expect(row(page, "Read").getByRole("button", { name: `${fullDate(yesterday)}: done` })).toBeVisible();
+  await expect(row(page, "Walk").getByRole("button", { name: `${fullDate(today)}: skipped` })).toBeVisible();
 });
 
 test("a delete waits in the outbox while it can be undone: Undo brings the habit back exactly, a reload keeps it deleted", async ({

@@ -7,6 +7,7 @@ import { messages } from "../src/core/messages";
 import { weekdayOf, type Weekday } from "../src/core/schedule";
 import { fullDate } from "../src/web/ui/day-names";
 import { statsCopy } from "../src/web/features/stats/stats-copy";
+import { rowCopy } from "../src/web/features/today/row-copy";
 import { api, expect, test, type TestServer, type TestUser } from "./support/fixtures";
 import { daysEnding, deleteOf, openToday, row, serverHabits, todayIn, toggleOf } from "./support/habits";
 import { expectNoSeriousA11yViolations, settle, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
@@ -154,24 +155,24 @@ test("reordering by keyboard: the moved habit keeps the focus, the new place is 
   }
   expect(await rowNames(page)).toEqual(["Walk", "Read", "Stretch"]); // new habits go first
 
-  const down = page.getByRole("button", { name: t.moveDown("Walk") });
-  await down.focus();
-  await page.keyboard.press("Enter");
+  // The drag handle is a button named "Move <name>": the arrow keys move its row.
+  const walk = page.getByRole("button", { name: rowCopy.move("Walk") });
+  await walk.focus();
+  await page.keyboard.press("ArrowDown");
   await expect.poll(() => rowNames(page)).toEqual(["Read", "Walk", "Stretch"]);
-  await expect(down).toBeFocused();
+  await expect(walk).toBeFocused();
   await expect(page.getByTestId("reorder-status")).toHaveText(t.moved("Walk", 2, 3));
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
   await expect.poll(() => rowNames(page)).toEqual(["Read", "Stretch", "Walk"]);
-  await expect(down).toBeFocused();
-  await expect(down).toHaveAttribute("aria-disabled", "true"); // last: nothing further down
-  await page.keyboard.press("Enter");
+  await expect(walk).toBeFocused();
+  await page.keyboard.press("ArrowDown"); // last: nothing further down
   expect(await rowNames(page)).toEqual(["Read", "Stretch", "Walk"]);
 
-  const up = page.getByRole("button", { name: t.moveUp("Stretch") });
-  await up.focus();
-  await page.keyboard.press("Space");
+  const stretch = page.getByRole("button", { name: rowCopy.move("Stretch") });
+  await stretch.focus();
+  await page.keyboard.press("ArrowUp");
   await expect.poll(() => rowNames(page)).toEqual(["Stretch", "Read", "Walk"]);
-  await expect(up).toBeFocused();
+  await expect(stretch).toBeFocused();
   await expect(page.getByTestId("reorder-status")).toHaveText(t.moved("Stretch", 1, 3));
 
   await reloadApp(page);
@@ -315,9 +316,13 @@ async function seedShowcase(server: TestServer, user: TestUser) {
     { name: "Meditate", emoji: "🧘", completedDates: daysEnding(addDays(today, -1), 4) },
     { name: "Practise piano scales slowly before work, daily!", completedDates: [addDays(today, -5)] },
     { name: "Drink water", emoji: "💧" },
+    { name: LONG_NAME, completedDates: [addDays(today, -1)] },
     { name: "Gym", schedule: { weekdays: others }, completedDates: [addDays(today, -1)] },
   ]);
 }
+
+/** 24 characters: a name this long fits on one line of its row at 375 px. */
+const LONG_NAME = "Walk the dog after lunch";
 
 for (const [label, size] of Object.entries(VIEWPORTS)) {
   test(`Today's history on the ${label} (${size.width} px): fits, 44 px targets, axe, screenshots`, async ({
@@ -334,11 +339,17 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
 
     const targets = [
       ...(await row(page, "Meditate").getByRole("group").getByRole("button").all()),
-      page.getByRole("button", { name: t.moveUp("Meditate") }),
-      page.getByRole("button", { name: t.moveDown("Meditate") }),
       deleteOf(page, "Meditate"),
       toggleOf(page, "Meditate"),
     ];
+    // The drag handle is a full row's height, and at least 24 px wide (WCAG 2.5.8).
+    const handle = (await page.getByRole("button", { name: rowCopy.move("Meditate") }).boundingBox())!;
+    expect(handle.height).toBeGreaterThanOrEqual(44);
+    expect(handle.width).toBeGreaterThanOrEqual(24);
+    // A 24-character name takes one line, as a short one does.
+    expect(LONG_NAME).toHaveLength(24);
+    const nameBox = async (name: string) => (await row(page, name).getByTestId("habit-name").boundingBox())!;
+    expect((await nameBox(LONG_NAME)).height).toBeLessThanOrEqual((await nameBox("Meditate")).height + 1);
     for (const target of targets) {
       const box = (await target.boundingBox())!;
       const name = await target.getAttribute("aria-label");

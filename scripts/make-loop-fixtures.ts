@@ -1,5 +1,6 @@
-// Writes test/fixtures/loop/: Loop Habit Tracker backups made from the format its source uses (Loop's
-// real backups cannot be fetched here), and broken ones. Run: npx tsx scripts/make-loop-fixtures.ts
+// Writes test/fixtures/loop/: Loop Habit Tracker backups with the tables each Loop version has, made by the
+// statements of Loop's migrations (docs/decisions/0064; Loop's real backups cannot be fetched here), its CSV
+// exports, and broken files. Run: npx tsx scripts/make-loop-fixtures.ts
 // The expected counts are written out in test/loop-fixtures.test.ts and e2e/loop-import.spec.ts; change them with
 // the data below. The file over 20 MB is made by the tests themselves, not committed.
 import Database from "better-sqlite3";
@@ -18,8 +19,12 @@ type Habit = {
   freqNum: number;
   freqDen: number;
   measured?: { targetType: 0 | 1; targetValue: number; unit: string };
+  /** Loop's reminder: hour, minute and its day mask, whose bit 0 is Saturday (Loop's WeekdayList). */
+  reminder?: [number, number, number];
   /** Yes/no: Loop's Entry values (2 manual, 1 auto, 3 skip, 0 no, -1 unknown); measured: the amount. */
   entries: [string, number][];
+  /** Day notes (version 25 on), on days that have an entry. */
+  notes?: Record<string, string>;
 };
 
 const days = (from: string, n: number, value: number): [string, number][] =>
@@ -27,6 +32,8 @@ const days = (from: string, n: number, value: number): [string, number][] =>
     new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10),
     value,
   ]);
+
+export const LONG_NOTE = `${"A long day. ".repeat(50)}The end.`; // 608 characters
 
 /** Positions out of name order; names with a comma, quotes, an emoji and one too long for the app. */
 export const HABITS: Habit[] = [
@@ -37,6 +44,7 @@ export const HABITS: Habit[] = [
     archived: false,
     freqNum: 1,
     freqDen: 1,
+    reminder: [7, 30, 127],
     // 10 done, 2 skipped, 1 not done, 1 unknown; one day before 2000 and one after today: dropped.
     entries: [
       ...days("2024-01-01", 10, 2),
@@ -47,6 +55,13 @@ export const HABITS: Habit[] = [
       ["1999-12-31", 2],
       ["2099-01-01", 2],
     ],
+    // A note on a day not done, one to trim, one too long, a blank one.
+    notes: {
+      "2024-01-01": 'First day, "calm"\nand slow',
+      "2024-01-02": "   ",
+      "2024-01-13": "  Too tired  ",
+      "2024-01-14": LONG_NOTE,
+    },
   },
   {
     id: 2,
@@ -55,6 +70,7 @@ export const HABITS: Habit[] = [
     archived: false,
     freqNum: 3,
     freqDen: 7,
+    reminder: [21, 0, 0b1111100], // Monday to Friday
     // 3 done by hand, 4 filled in by Loop.
     entries: [...days("2024-02-01", 3, 2), ...days("2024-02-04", 4, 1)],
   },
@@ -66,7 +82,7 @@ export const HABITS: Habit[] = [
     freqNum: 1,
     freqDen: 1,
     measured: { targetType: 0, targetValue: 2.5, unit: "L" },
-    // At least 2.5 L: 3.0 and 2.5 done; 1.0 and 0 not; unknown; a skip (Loop's value 3).
+    // Amounts, a recorded 0, unknown, a skip (Loop's value 3), and amounts whose float sum is not exact.
     entries: [
       ["2024-03-01", 3],
       ["2024-03-02", 2.5],
@@ -74,7 +90,11 @@ export const HABITS: Habit[] = [
       ["2024-03-04", 0],
       ["2024-03-05", -1],
       ["2024-03-06", Number.NaN],
+      ["2024-03-07", 0.1],
+      ["2024-03-08", 0.2],
+      ["2024-03-09", 0.333],
     ],
+    notes: { "2024-03-02": "Hot day" },
   },
   {
     id: 4,
@@ -84,7 +104,6 @@ export const HABITS: Habit[] = [
     freqNum: 1,
     freqDen: 1,
     measured: { targetType: 1, targetValue: 1, unit: "cookies" },
-    // At most 1 cookie: 0 and 1 done, 3 not.
     entries: [
       ["2024-04-01", 0],
       ["2024-04-02", 1],
@@ -110,6 +129,59 @@ export const HABITS: Habit[] = [
     freqDen: 1,
     entries: [["2024-06-01", 2]],
   },
+  {
+    id: 7,
+    name: "Gym",
+    position: 6,
+    archived: false,
+    freqNum: 1,
+    freqDen: 3, // every 3 days: no equal of ours
+    reminder: [18, 15, 0b0000011], // Saturday and Sunday
+    entries: [
+      ["2024-05-01", 2],
+      ["2024-05-04", 2],
+      ["2024-05-07", 2],
+    ],
+  },
+  {
+    id: 8,
+    name: "Run",
+    position: 7,
+    archived: false,
+    freqNum: 1,
+    freqDen: 7, // a target per week
+    measured: { targetType: 0, targetValue: 20, unit: "km" },
+    entries: [
+      ["2024-05-06", 5.5],
+      ["2024-05-08", 10.25],
+      ["2024-05-11", 4.75],
+    ],
+  },
+  {
+    id: 9,
+    name: "Pages",
+    position: 8,
+    archived: false,
+    freqNum: 1,
+    freqDen: 30, // a target per month
+    measured: { targetType: 0, targetValue: 300, unit: "pages" },
+    entries: [
+      ["2024-05-02", 120],
+      ["2024-05-20", 95.5],
+    ],
+  },
+  {
+    id: 10,
+    name: "Swim",
+    position: 9,
+    archived: false,
+    freqNum: 2,
+    freqDen: 30, // 2 times a month
+    entries: [
+      ["2024-05-03", 2],
+      ["2024-05-17", 2],
+    ],
+  },
 ];
 
 // NaN marks a measured habit's skip (Loop's value 3, not an amount).
@@ -118,30 +190,99 @@ const dbValue = (habit: Habit, value: number) =>
   !habit.measured ? value : isSkip(habit, value) ? 3 : value === -1 ? -1 : Math.round(value * 1000);
 const msOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-function writeDb(file: string, version: number, habits: Habit[] = HABITS) {
+/*
+ * The tables of each Loop version, as Loop's SQLite files hold them: the statements of Loop's migrations that shape
+ * the schema (their data updates left out), applied in order. Two kinds of file: one first made by ActiveAndroid
+ * (Loop before version 1.5; its key is "Id", its columns in alphabetical order, as in Loop's own test file
+ * loop.db), and one made by Loop's migrations from version 9 (its key "id").
+ */
+const ACTIVE_ANDROID_12 = [
+  "CREATE TABLE Habits (Id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER, description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER, reminder_days INTEGER, reminder_hour INTEGER, reminder_min INTEGER)",
+  "CREATE TABLE Repetitions (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER)",
+  "CREATE TABLE Score (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, score INTEGER, timestamp INTEGER)",
+  "CREATE TABLE Checkmarks (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER, value INTEGER)",
+  "CREATE TABLE Streak (Id INTEGER PRIMARY KEY AUTOINCREMENT, end INTEGER, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, length INTEGER, start INTEGER)",
+];
+const MIGRATED_9 = [
+  "create table Habits ( id integer primary key autoincrement, archived integer, color integer, description text, freq_den integer, freq_num integer, highlight integer, name text, position integer, reminder_hour integer, reminder_min integer )",
+  "create table Checkmarks ( id integer primary key autoincrement, habit integer references habits(id), timestamp integer, value integer )",
+  "create table Repetitions ( id integer primary key autoincrement, habit integer references habits(id), timestamp integer )",
+  "create table Streak ( id integer primary key autoincrement, end integer, habit integer references habits(id), length integer, start integer )",
+  "create table Score ( id integer primary key autoincrement, habit integer references habits(id), score integer, timestamp integer )",
+];
+/** The schema changes of each later version. */
+const CHANGES: Record<number, string[]> = {
+  11: ["alter table Habits add column reminder_days integer not null default 127"],
+  13: [
+    "create index idx_score_habit_timestamp on Score(habit, timestamp)",
+    "create index idx_checkmark_habit_timestamp on Checkmarks(habit, timestamp)",
+    "create index idx_repetitions_habit_timestamp on Repetitions(habit, timestamp)",
+    "create index idx_streak_habit_end on Streak(habit, end)",
+  ],
+  16: [
+    "alter table Habits add column type integer not null default 0",
+    "alter table Repetitions add column value integer not null default 2",
+  ],
+  17: [
+    "drop table Score",
+    "create table Score ( id integer primary key autoincrement, habit integer references habits(id), score real, timestamp integer)",
+    "create index idx_score_habit_timestamp on Score(habit, timestamp)",
+  ],
+  18: [
+    "alter table Habits add column target_type integer not null default 0",
+    "alter table Habits add column target_value real not null default 0",
+    'alter table Habits add column unit text not null default ""',
+  ],
+  19: [
+    "create table Events ( id integer primary key autoincrement, timestamp integer, message text, server_id integer )",
+  ],
+  20: ["drop table checkmarks", "drop table streak", "drop table score"],
+  22: [
+    "alter table Repetitions rename to RepetitionsBak",
+    "create table Repetitions ( id integer primary key autoincrement, habit integer not null references habits(id), timestamp integer not null, value integer not null)",
+    "drop index if exists idx_repetitions_habit_timestamp",
+    "create unique index idx_repetitions_habit_timestamp on Repetitions( habit, timestamp)",
+    "insert into Repetitions select * from RepetitionsBak",
+    "drop table RepetitionsBak",
+  ],
+  23: ["alter table Habits add column question text"],
+  24: ["alter table habits add column uuid text"],
+  25: ["alter table Repetitions add column notes text"],
+};
+
+/** The statements that make a file of `version`: first made by ActiveAndroid (from 12) or by Loop's migrations. */
+export function schemaOf(version: number, activeAndroid: boolean): string[] {
+  const [base, from] = activeAndroid ? [ACTIVE_ANDROID_12, 12] : [MIGRATED_9, 9];
+  const changes = Object.entries(CHANGES)
+    .filter(([v]) => Number(v) > from && Number(v) <= version)
+    .flatMap(([, statements]) => statements);
+  return [...base, ...changes, "CREATE TABLE android_metadata (locale TEXT)"];
+}
+
+function writeDb(file: string, version: number, activeAndroid = false, habits: Habit[] = HABITS) {
   const path = join(OUT, file);
   rmSync(path, { force: true });
   const db = new Database(path);
-  const measuredColumns = version >= 21;
-  // Loop's early databases were made by ActiveAndroid, whose key column is "Id".
-  const key = version <= 12 ? "Id" : "id";
-  db.exec(`create table Habits (${key} integer primary key autoincrement, archived integer, color integer,
-    description text, freq_den integer, freq_num integer, highlight integer, name text, position integer,
-    reminder_hour integer, reminder_min integer, reminder_days integer not null default 127
-    ${measuredColumns ? ", type integer not null default 0, target_type integer not null default 0, target_value real not null default 0, unit text not null default '', question text" : ""}
-    ${version >= 24 ? ", uuid text" : ""})`);
-  db.exec(`create table Repetitions (${key} integer primary key autoincrement, habit integer not null references Habits(${key}),
-    timestamp integer not null${version >= 18 ? ", value integer not null" : ""}${version >= 25 ? ", notes text" : ""})`);
-  // Loop's other tables: present in a real backup, not read.
-  db.exec(
-    "create table Events (id integer primary key autoincrement, timestamp integer, message text, server_id integer)",
-  );
-  db.exec("create table android_metadata (locale text)");
+  for (const statement of schemaOf(version, activeAndroid)) db.exec(statement);
   db.prepare("insert into android_metadata values ('en_US')").run();
+  const columns = (table: string) =>
+    new Map(
+      (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => [c.name.toLowerCase(), c.name]),
+    );
+  const insert = (table: string, values: Record<string, unknown>) => {
+    const have = columns(table);
+    const row = Object.entries(values).filter(([k]) => have.has(k));
+    const names = row.map(([k]) => have.get(k)!);
+    db.prepare(`insert into ${table} (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`).run(
+      row.map(([, v]) => v),
+    );
+  };
+  const measuredColumns = columns("Habits").has("target_type");
+  const valueColumn = columns("Repetitions").has("value");
   for (const h of habits) {
-    if (!measuredColumns && h.measured) continue; // measured habits came with version 21
-    const row: Record<string, unknown> = {
-      [key]: h.id,
+    if (!measuredColumns && h.measured) continue; // measured habits came with version 18
+    insert("Habits", {
+      id: h.id,
       archived: h.archived ? 1 : 0,
       color: 8,
       description: "",
@@ -150,30 +291,24 @@ function writeDb(file: string, version: number, habits: Habit[] = HABITS) {
       highlight: 0,
       name: h.name,
       position: h.position,
-      reminder_hour: null,
-      reminder_min: null,
-    };
-    if (measuredColumns) {
-      row.type = h.measured ? 1 : 0;
-      row.target_type = h.measured?.targetType ?? 0;
-      row.target_value = h.measured?.targetValue ?? 0;
-      row.unit = h.measured?.unit ?? "";
-      row.question = `Did you ${h.name.toLowerCase()} today?`;
-    }
-    if (version >= 24) row.uuid = `00000000-0000-4000-8000-00000000000${h.id}`;
-    const keys = Object.keys(row);
-    db.prepare(`insert into Habits (${keys.join(", ")}) values (${keys.map((k) => `@${k}`).join(", ")})`).run(
-      row,
-    );
+      reminder_hour: h.reminder?.[0] ?? null,
+      reminder_min: h.reminder?.[1] ?? null,
+      reminder_days: h.reminder?.[2] ?? 127,
+      type: h.measured ? 1 : 0,
+      target_type: h.measured?.targetType ?? 0,
+      target_value: h.measured?.targetValue ?? 0,
+      unit: h.measured?.unit ?? "",
+      question: `Did you ${h.name.toLowerCase()} today?`,
+      uuid: `00000000-0000-4000-8000-${String(h.id).padStart(12, "0")}`,
+    });
     for (const [date, value] of h.entries) {
-      if (version < 18 && value !== 2) continue; // version 12 stores only the days done
-      const values: Record<string, unknown> = { habit: h.id, timestamp: msOf(date) };
-      if (version >= 18) values.value = dbValue(h, value);
-      if (version >= 25) values.notes = date === "2024-01-01" ? "First day, felt calm" : "";
-      const cols = Object.keys(values);
-      db.prepare(
-        `insert into Repetitions (${cols.join(", ")}) values (${cols.map((k) => `@${k}`).join(", ")})`,
-      ).run(values);
+      if (!valueColumn && value !== 2) continue; // before version 16, a row is a day done
+      insert("Repetitions", {
+        habit: h.id,
+        timestamp: msOf(date),
+        value: dbValue(h, value),
+        notes: h.notes?.[date] ?? "",
+      });
     }
   }
   db.pragma(`user_version = ${version}`);
@@ -193,7 +328,9 @@ function csvValue(h: Habit, value: number): string {
   if (h.measured) {
     if (isSkip(h, value)) return "SKIP";
     if (value === -1) return "UNKNOWN";
-    return h.id === 3 && value === 2.5 ? "2,5" : value.toFixed(3); // a spreadsheet's decimal comma, read too
+    if (value === 0) return "NO"; // Loop writes its stored 0 as a yes/no day's word
+    // Loop writes the stored thousandths; a spreadsheet may rewrite one as the amount, with a decimal comma.
+    return h.id === 3 && value === 2.5 ? "2,5" : String(Math.round(value * 1000));
   }
   return { 2: "YES_MANUAL", 1: "YES_AUTO", 3: "SKIP", 0: "NO", [-1]: "UNKNOWN" }[value] ?? "UNKNOWN";
 }
@@ -233,19 +370,10 @@ function csvFiles(habits: Habit[] = HABITS): Record<string, Uint8Array> {
     ]),
   );
   for (const h of habits) {
-    const notes = h.id === 1;
-    const header = notes ? ["Date", "Value", "Notes"] : ["Date", "Value"];
     // Loop writes the newest day first.
     const rows = [...h.entries].sort(([a], [b]) => (a < b ? 1 : -1));
     files[`${folderOf(h)}/Checkmarks.csv`] = strToU8(
-      csv([
-        header,
-        ...rows.map(([d, v]) =>
-          notes
-            ? [d, csvValue(h, v), d === "2024-01-01" ? 'First day, "calm"\nand slow' : ""]
-            : [d, csvValue(h, v)],
-        ),
-      ]),
+      csv([["Date", "Value", "Notes"], ...rows.map(([d, v]) => [d, csvValue(h, v), h.notes?.[d] ?? ""])]),
     );
     files[`${folderOf(h)}/Scores.csv`] = strToU8(
       csv([
@@ -264,12 +392,18 @@ const zip = (files: Record<string, Uint8Array>) =>
 
 function main() {
   mkdirSync(OUT, { recursive: true });
-  writeDb("loop-v12.db", 12);
+  writeDb("loop-v12.db", 12, true);
+  writeDb("loop-v18.db", 18, true);
   writeDb("loop-v22.db", 22);
   writeDb("loop-v25.db", 25);
   writeFileSync(join(OUT, "Loop Habits CSV 2024-07-01.zip"), zip(csvFiles()));
-  // An older export: fewer columns (no Type, no Archived?), its frequency as NumRepetitions and Interval.
+  // An older export: fewer columns (no Type, no Archived?), its frequency as NumRepetitions and Interval, and
+  // checkmarks as Loop wrote them before notes: no header, Loop's stored values.
   const old = csvFiles(HABITS.filter((h) => !h.measured));
+  for (const h of HABITS.filter((h) => !h.measured))
+    old[`${folderOf(h)}/Checkmarks.csv`] = strToU8(
+      csv([...h.entries].sort(([a], [b]) => (a < b ? 1 : -1)).map(([d, v]) => [d, v])),
+    );
   old["Habits.csv"] = strToU8(
     csv([
       ["Position", "Name", "Description", "NumRepetitions", "Interval", "Color"],

@@ -42,80 +42,329 @@ function planOf(result: LoopRead): LoopPlan {
   return planned.plan;
 }
 
-/** Each habit as [name, archived, done, skipped, first, last, note kinds]. */
+/** Each habit as [name, archived, kind, rule, done, skipped, amounts, total, day notes, first, last, reminder, notes]. */
 const summary = (plan: LoopPlan) =>
   plan.habits.map((h) => [
     h.name,
     h.archived,
+    h.kind,
+    h.rules[0].target ?? h.rules[0].frequency,
     h.completedDates.length,
     h.skippedDates.length,
+    h.values.length,
+    h.total,
+    h.dayNotes.length,
     h.first,
     h.last,
+    h.reminder,
     h.notes.map((n) => n.kind),
   ]);
 
+const LONG_NOTE = `${"A long day. ".repeat(50)}The end.`;
 const LONG = `Practise the piano scales ${"and arpeggios ".repeat(8)}slowly`.slice(0, 100).trim();
+const target = (amount: number, unit: string, per: string, atMost = false) => ({ atMost, amount, per, unit });
+const WEEKDAYS = { time: "21:00", weekdays: [1, 2, 3, 4, 5] };
+const WEEKEND = { time: "18:15", weekdays: [0, 6] };
 
-// Version 22, 25 and the CSV export hold the same habits (scripts/make-loop-fixtures.ts).
-const FULL = [
-  ['Read "Dune", 📚', false, 3, 0, "2024-02-01", "2024-02-03", ["frequency", "auto"]],
-  ["Water", false, 2, 1, "2024-03-01", "2024-03-06", ["measured"]],
-  ["Meditate, 10 min", false, 10, 2, "2024-01-01", "2024-01-12", ["dropped"]],
-  ["Sugar", false, 2, 0, "2024-04-01", "2024-04-02", ["measured"]],
-  ["Old habit", true, 5, 1, "2023-05-01", "2023-05-06", []],
-  [LONG, false, 1, 0, "2024-06-01", "2024-06-01", ["nameCut"]],
+/** Versions 18 to 25 and the CSV export hold the same habits (scripts/make-loop-fixtures.ts). */
+const full = (notes: boolean, reminders: boolean) => [
+  [
+    'Read "Dune", 📚',
+    false,
+    "yesNo",
+    { times: 3, per: "week" },
+    3,
+    0,
+    0,
+    0,
+    0,
+    "2024-02-01",
+    "2024-02-03",
+    reminders ? WEEKDAYS : null,
+    ["auto"],
+  ],
+  [
+    "Water",
+    false,
+    "measurable",
+    target(2.5, "L", "day"),
+    0,
+    1,
+    7,
+    7133,
+    notes ? 1 : 0,
+    "2024-03-01",
+    "2024-03-09",
+    null,
+    [],
+  ],
+  [
+    "Meditate, 10 min",
+    false,
+    "yesNo",
+    null,
+    10,
+    2,
+    0,
+    0,
+    notes ? 3 : 0,
+    "2024-01-01",
+    notes ? "2024-01-14" : "2024-01-12",
+    reminders ? { time: "07:30" } : null,
+    notes ? ["dropped", "notesCut"] : ["dropped"],
+  ],
+  [
+    "Sugar",
+    false,
+    "measurable",
+    target(1, "cookies", "day", true),
+    0,
+    0,
+    3,
+    4000,
+    0,
+    "2024-04-01",
+    "2024-04-03",
+    null,
+    [],
+  ],
+  ["Old habit", true, "yesNo", null, 5, 1, 0, 0, 0, "2023-05-01", "2023-05-06", null, []],
+  [LONG, false, "yesNo", null, 1, 0, 0, 0, 0, "2024-06-01", "2024-06-01", null, ["nameCut"]],
+  [
+    "Gym",
+    false,
+    "yesNo",
+    { times: 2, per: "week" },
+    3,
+    0,
+    0,
+    0,
+    0,
+    "2024-05-01",
+    "2024-05-07",
+    reminders ? WEEKEND : null,
+    ["frequency"],
+  ],
+  [
+    "Run",
+    false,
+    "measurable",
+    target(20, "km", "week"),
+    0,
+    0,
+    3,
+    20500,
+    0,
+    "2024-05-06",
+    "2024-05-11",
+    null,
+    [],
+  ],
+  [
+    "Pages",
+    false,
+    "measurable",
+    target(300, "pages", "month"),
+    0,
+    0,
+    2,
+    215500,
+    0,
+    "2024-05-02",
+    "2024-05-20",
+    null,
+    [],
+  ],
+  ["Swim", false, "yesNo", { times: 2, per: "month" }, 2, 0, 0, 0, 0, "2024-05-03", "2024-05-17", null, []],
 ];
 
 describe("Loop backups that import", () => {
   it.each([
-    ["loop-v22.db", { kind: "db", version: 22 }],
-    ["loop-v25.db", { kind: "db", version: 25 }],
-    ["Loop Habits CSV 2024-07-01.zip", { kind: "csv" }],
-  ])("%s: six habits in Loop's order, skips kept, measured by target", async (name, format) => {
-    const result = await read(name);
-    expect(result).toMatchObject({ ok: true, format });
-    const plan = planOf(result);
-    expect(summary(plan)).toEqual(FULL);
-    expect([plan.done, plan.skipped, plan.dropped]).toEqual([23, 4, 2]);
-    const [read3, water, meditate, sugar] = plan.habits;
-    expect(read3?.notes).toEqual([
-      { kind: "frequency", num: 3, den: 7 },
-      { kind: "auto", days: 4 },
-    ]);
-    expect(water?.completedDates).toEqual(["2024-03-01", "2024-03-02"]);
-    expect(water?.skippedDates).toEqual(["2024-03-06"]);
-    expect(water?.notes).toEqual([
-      { kind: "measured", target: { type: "atLeast", value: 2.5, unit: "L" }, met: 2, notMet: 2 },
-    ]);
-    expect(meditate?.skippedDates).toEqual(["2024-01-11", "2024-01-12"]);
-    expect(meditate?.notes).toEqual([{ kind: "dropped", days: 2 }]);
-    expect(sugar?.completedDates).toEqual(["2024-04-01", "2024-04-02"]);
-    expect(sugar?.notes).toEqual([
-      { kind: "measured", target: { type: "atMost", value: 1, unit: "cookies" }, met: 2, notMet: 1 },
-    ]);
-  });
+    ["loop-v18.db", { kind: "db", version: 18 }, false, true],
+    ["loop-v22.db", { kind: "db", version: 22 }, false, true],
+    ["loop-v25.db", { kind: "db", version: 25 }, true, true],
+    ["Loop Habits CSV 2024-07-01.zip", { kind: "csv" }, true, false],
+  ])(
+    "%s: every habit in Loop's order, of its kind, with its rule, days, amounts and notes",
+    async (name, format, notes, reminders) => {
+      const result = await read(name);
+      expect(result).toMatchObject({ ok: true, format });
+      const plan = planOf(result);
+      expect(summary(plan)).toEqual(full(notes, reminders));
+      expect([plan.done, plan.skipped, plan.valueDays, plan.dayNotes, plan.dropped]).toEqual([
+        24,
+        4,
+        15,
+        notes ? 4 : 0,
+        2,
+      ]);
+      const [read3, water, meditate, , , , gym] = plan.habits;
+      expect(read3?.notes).toEqual([{ kind: "auto", days: 4 }]);
+      expect(water?.values).toEqual([
+        ["2024-03-01", 3],
+        ["2024-03-02", 2.5],
+        ["2024-03-03", 1],
+        ["2024-03-04", 0],
+        ["2024-03-07", 0.1],
+        ["2024-03-08", 0.2],
+        ["2024-03-09", 0.333],
+      ]);
+      expect(water?.skippedDates).toEqual(["2024-03-06"]);
+      expect(meditate?.skippedDates).toEqual(["2024-01-11", "2024-01-12"]);
+      expect(gym?.notes).toEqual([{ kind: "frequency", num: 1, den: 3, to: { times: 2, per: "week" } }]);
+      if (notes) {
+        expect(meditate?.dayNotes).toEqual([
+          ["2024-01-01", 'First day, "calm"\nand slow'],
+          ["2024-01-13", "Too tired"],
+          ["2024-01-14", LONG_NOTE.slice(0, 500).trimEnd()],
+        ]);
+        expect(water?.dayNotes).toEqual([["2024-03-02", "Hot day"]]);
+      }
+    },
+  );
 
-  it("loop-v12.db: no value column, every repetition a day done; no measured habits yet", async () => {
+  it.each(["loop-v18.db", "loop-v22.db", "loop-v25.db"])(
+    "%s: each amount is the file's value ÷ 1000, and each measured habit's sum is the file's raw sum ÷ 1000",
+    async (name) => {
+      const db = new SQL.Database(readFileSync(join(DIR, name)));
+      const [rows] = db.exec(
+        "select h.name, r.timestamp, r.value from Repetitions r join Habits h on r.habit = h.id where h.type = 1 and r.value not in (-1, 3) order by h.id, r.timestamp",
+      );
+      db.close();
+      const file = new Map<string, { values: [string, number][]; raw: number }>();
+      for (const [habit, timestamp, value] of rows!.values) {
+        const entry = file.get(String(habit)) ?? { values: [], raw: 0 };
+        entry.values.push([new Date(Number(timestamp)).toISOString().slice(0, 10), Number(value) / 1000]);
+        entry.raw += Number(value);
+        file.set(String(habit), entry);
+      }
+      expect([...file.keys()]).toEqual(["Water", "Sugar", "Run", "Pages"]);
+      const plan = planOf(await read(name));
+      for (const [habit, { values, raw }] of file) {
+        const planned = plan.habits.find((h) => h.name === habit)!;
+        expect(planned.values).toEqual(values);
+        // Summed in thousandths, as whole numbers: a sum of floats such as 0.1 + 0.2 is not exact.
+        const thousandths = planned.values.reduce((total, [, value]) => total + Math.round(value * 1000), 0);
+        expect([habit, thousandths / 1000, planned.total / 1000]).toEqual([habit, raw / 1000, raw / 1000]);
+      }
+    },
+  );
+
+  it('loop-v12.db (made by ActiveAndroid, its key "Id"): no value column, every repetition a day done; no measured habits yet', async () => {
     const result = await read("loop-v12.db");
     expect(result).toMatchObject({ ok: true, format: { kind: "db", version: 12 } });
     const plan = planOf(result);
     expect(summary(plan)).toEqual([
-      ['Read "Dune", 📚', false, 3, 0, "2024-02-01", "2024-02-03", ["frequency"]],
-      ["Meditate, 10 min", false, 10, 0, "2024-01-01", "2024-01-10", ["dropped"]],
-      ["Old habit", true, 5, 0, "2023-05-01", "2023-05-05", []],
-      [LONG, false, 1, 0, "2024-06-01", "2024-06-01", ["nameCut"]],
+      [
+        'Read "Dune", 📚',
+        false,
+        "yesNo",
+        { times: 3, per: "week" },
+        3,
+        0,
+        0,
+        0,
+        0,
+        "2024-02-01",
+        "2024-02-03",
+        WEEKDAYS,
+        [],
+      ],
+      [
+        "Meditate, 10 min",
+        false,
+        "yesNo",
+        null,
+        10,
+        0,
+        0,
+        0,
+        0,
+        "2024-01-01",
+        "2024-01-10",
+        { time: "07:30" },
+        ["dropped"],
+      ],
+      ["Old habit", true, "yesNo", null, 5, 0, 0, 0, 0, "2023-05-01", "2023-05-05", null, []],
+      [LONG, false, "yesNo", null, 1, 0, 0, 0, 0, "2024-06-01", "2024-06-01", null, ["nameCut"]],
+      [
+        "Gym",
+        false,
+        "yesNo",
+        { times: 2, per: "week" },
+        3,
+        0,
+        0,
+        0,
+        0,
+        "2024-05-01",
+        "2024-05-07",
+        WEEKEND,
+        ["frequency"],
+      ],
+      [
+        "Swim",
+        false,
+        "yesNo",
+        { times: 2, per: "month" },
+        2,
+        0,
+        0,
+        0,
+        0,
+        "2024-05-03",
+        "2024-05-17",
+        null,
+        [],
+      ],
     ]);
-    expect([plan.done, plan.skipped, plan.dropped]).toEqual([19, 0, 2]);
+    expect([plan.done, plan.skipped, plan.dropped]).toEqual([24, 0, 2]);
   });
 
   it("an older CSV export without Type and Archived? columns", async () => {
     const plan = planOf(await read("Loop Habits CSV old.zip"));
-    expect(summary(plan)).toEqual([
-      ['Read "Dune", 📚', false, 3, 0, "2024-02-01", "2024-02-03", ["frequency", "auto"]],
-      ["Meditate, 10 min", false, 10, 2, "2024-01-01", "2024-01-12", ["dropped"]],
-      ["Old habit", false, 5, 1, "2023-05-01", "2023-05-06", []],
-      [LONG, false, 1, 0, "2024-06-01", "2024-06-01", ["nameCut"]],
+    expect(
+      summary(plan).map(([name, archived, kind, rule, done, skipped]) => [
+        name,
+        archived,
+        kind,
+        rule,
+        done,
+        skipped,
+      ]),
+    ).toEqual([
+      ['Read "Dune", 📚', false, "yesNo", { times: 3, per: "week" }, 3, 0],
+      ["Meditate, 10 min", false, "yesNo", null, 10, 2],
+      ["Old habit", false, "yesNo", null, 5, 1],
+      [LONG, false, "yesNo", null, 1, 0],
+      ["Gym", false, "yesNo", { times: 2, per: "week" }, 3, 0],
+      ["Swim", false, "yesNo", { times: 2, per: "month" }, 2, 0],
     ]);
+  });
+
+  it("each file's tables are those of its Loop version", async () => {
+    const tables = (name: string) => {
+      const db = new SQL.Database(readFileSync(join(DIR, name)));
+      const [rows] = db.exec(
+        "select name, sql from sqlite_master where type = 'table' and name in ('Habits', 'Repetitions') order by name",
+      );
+      db.close();
+      return Object.fromEntries(rows!.values.map(([table, sql]) => [table, sql]));
+    };
+    expect(tables("loop-v12.db")).toEqual({
+      Habits: expect.stringMatching(
+        /^CREATE TABLE Habits \(Id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER,/,
+      ),
+      Repetitions:
+        "CREATE TABLE Repetitions (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER)",
+    });
+    expect(tables("loop-v22.db").Repetitions).toBe(
+      "CREATE TABLE Repetitions ( id integer primary key autoincrement, habit integer not null references habits(id), timestamp integer not null, value integer not null)",
+    );
+    expect(tables("loop-v25.db").Repetitions).toMatch(/value integer not null, notes text\)$/);
+    expect(tables("loop-v25.db").Habits).toMatch(
+      /unit text not null default "", question text, uuid text\)$/,
+    );
   });
 });
 

@@ -53,21 +53,40 @@ function rowsOf(file: string, text: string): CsvRow[] {
   return csv.rows;
 }
 
+// A measured habit's entry that Loop writes as a word: its stored value, in thousandths, but for a skip or unknown.
+const MEASURED_WORDS: Record<string, LoopEntry> = {
+  YES_MANUAL: 2,
+  YES_AUTO: 1,
+  NO: 0,
+  SKIP: "skip",
+  UNKNOWN: "unknown",
+};
+
 function entryOf(text: string, measured: boolean): LoopEntry | null {
-  const word = WORD_ENTRIES[text.trim().toUpperCase()];
-  if (word) return word;
+  const upper = text.trim().toUpperCase();
+  const word = measured ? MEASURED_WORDS[upper] : WORD_ENTRIES[upper];
+  if (word !== undefined) return word;
   const number = parseLoopNumber(text);
   if (number === null) return null;
-  if (measured) return number;
+  // Loop writes a measured day's stored value, in thousandths ("2500"); a number with decimals was rewritten by a
+  // spreadsheet as the amount itself ("2.5", "2,5").
+  if (measured) return /[.,]/.test(text) ? Math.round(number * 1000) : number;
   return NUMBER_ENTRIES[number] ?? null;
 }
 
-function readCheckmarks(file: string, text: string, measured: boolean): Map<string, LoopEntry> {
-  const [header, ...rows] = rowsOf(file, text);
+type Checkmarks = { days: Map<string, LoopEntry>; notes: Map<string, string> };
+
+function readCheckmarks(file: string, text: string, measured: boolean): Checkmarks {
+  const all = rowsOf(file, text);
   const days = new Map<string, LoopEntry>();
-  if (!header) return days;
-  const col = columnsOf(header.cells);
-  const [date, value] = [col("Date"), col("Value")];
+  const notes = new Map<string, string>();
+  const header = all[0];
+  if (!header) return { days, notes };
+  // Loop's exports before its notes had no header: date, value.
+  const headless = isLocalDate(header.cells[0]?.trim());
+  const rows = headless ? all : all.slice(1);
+  const col = columnsOf(headless ? ["Date", "Value"] : header.cells);
+  const [date, value, note] = [col("Date"), col("Value"), col("Notes")];
   if (date < 0 || value < 0) throw new BadRow(file, header.line, "the header has no Date and Value columns");
   for (const row of rows) {
     const day = row.cells[date]?.trim() ?? "";
@@ -76,8 +95,10 @@ function readCheckmarks(file: string, text: string, measured: boolean): Map<stri
     const entry = entryOf(raw, measured);
     if (entry === null) throw new BadRow(file, row.line, `"${raw.trim()}" is not a checkmark value`);
     days.set(day, entry);
+    const text = note < 0 ? "" : (row.cells[note] ?? "");
+    if (text.trim() !== "") notes.set(day, text);
   }
-  return days;
+  return { days, notes };
 }
 
 const yes = (text: string | undefined) => /^(true|1|yes)$/i.test(text?.trim() ?? "");
@@ -139,9 +160,9 @@ export function readLoopCsvExport(files: LoopCsvFiles): LoopRead {
         freqNum: number(["FrequencyNumerator", "NumRepetitions"], 1),
         freqDen: number(["FrequencyDenominator", "Interval"], 1),
         target,
-        days:
-          daysPath === undefined ? new Map() : readCheckmarks(daysPath, files.get(daysPath) ?? "", measured),
-        ...(daysPath === undefined && { noDaysFile: true }),
+        ...(daysPath === undefined
+          ? { days: new Map(), noDaysFile: true }
+          : readCheckmarks(daysPath, files.get(daysPath) ?? "", measured)),
       };
     });
     return { ok: true, format: { kind: "csv" }, habits };

@@ -68,7 +68,8 @@ describe("readLoopCsvExport", () => {
           'Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n001,"Run, fast",YES_NO,,,3,7,#fff,,AT_LEAST,0,true\n002,Water,NUMERICAL,,,1,1,#fff,L,AT_MOST,"2,5",false\n',
         "001 Run fast/Checkmarks.csv":
           'Date,Value,Notes\n2024-01-03,YES_MANUAL,"good, long"\n2024-01-02,YES_AUTO,\n2024-01-01,SKIP,\n2023-12-31,NO,\n2023-12-30,UNKNOWN,\n2023-12-29,2,\n',
-        "002 Water/Checkmarks.csv": 'Date,Value\n2024-01-01,"2,5"\n2024-01-02,3.000\n',
+        "002 Water/Checkmarks.csv":
+          'Date,Value,Notes\n2024-01-01,"2,5",\n2024-01-02,3.000,\n2024-01-03,2500,Hot\n2024-01-04,NO,\n2024-01-05,SKIP,\n2024-01-06,UNKNOWN,\n2024-01-07,YES_MANUAL,\n',
         "002 Water/Scores.csv": 'not,read\n"',
         "Scores.csv": 'not,read\n"',
       }),
@@ -94,9 +95,36 @@ describe("readLoopCsvExport", () => {
       ["2023-12-29", "manual"],
     ]);
     expect(water).toMatchObject({ archived: false, target: { type: "atMost", value: 2.5, unit: "L" } });
+    // In thousandths as Loop stores them: Loop writes them so, a number with decimals is the amount itself, and
+    // Loop writes its stored 0 and 2 with the words of a yes/no day.
     expect([...(water?.days ?? [])]).toEqual([
-      ["2024-01-01", 2.5],
-      ["2024-01-02", 3],
+      ["2024-01-01", 2500],
+      ["2024-01-02", 3000],
+      ["2024-01-03", 2500],
+      ["2024-01-04", 0],
+      ["2024-01-05", "skip"],
+      ["2024-01-06", "unknown"],
+      ["2024-01-07", 2],
+    ]);
+    expect([...(run?.notes ?? [])]).toEqual([["2024-01-03", "good, long"]]);
+    expect([...(water?.notes ?? [])]).toEqual([["2024-01-03", "Hot"]]);
+  });
+
+  it("reads the checkmarks of Loop's exports before notes, which have no header", () => {
+    const result = readLoopCsvExport(
+      files({
+        "Habits.csv":
+          "Position,Name,Type,Unit,Target Type,Target Value\n001,Walk,YES_NO,,,\n002,Water,NUMERICAL,L,AT_LEAST,2\n",
+        "001 Walk/Checkmarks.csv": "2024-01-02,2\n2024-01-01,3\n",
+        "002 Water/Checkmarks.csv": "2024-01-01,1500\n",
+      }),
+    );
+    expect(result.ok && result.habits.map((h) => [...h.days])).toEqual([
+      [
+        ["2024-01-02", "manual"],
+        ["2024-01-01", "skip"],
+      ],
+      [["2024-01-01", 1500]],
     ]);
   });
 

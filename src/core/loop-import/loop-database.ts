@@ -1,6 +1,6 @@
 // Loop's .db backup, read through a SQLite engine the caller opens (sql.js in the browser, better-sqlite3 in
-// tests): `exec` runs one statement and gives its rows. Only the columns a file has are asked for, so every Loop
-// version from 12 to 25 reads, and columns of later versions are ignored (docs/decisions/0036).
+// tests): `exec` runs one statement and gives its rows. Only the columns a file has are asked for, named without
+// regard to case (an early file's key is "Id"), so every Loop version from 12 to 25 reads (docs/decisions/0036, 0064).
 import { fromDayNumber, type LocalDate } from "../local-date";
 import {
   LOOP_MAX_VERSION,
@@ -9,13 +9,14 @@ import {
   type LoopEntry,
   type LoopHabit,
   type LoopRead,
+  type LoopReminder,
 } from "./loop-habit";
 
 export type SqlValue = number | string | bigint | Uint8Array | null;
 export type SqlExec = (sql: string) => Record<string, SqlValue>[];
 
 const DAY_MS = 86_400_000;
-// Repetitions.value (Loop's Entry): a measured habit stores its amount × 1000 instead.
+// Repetitions.value (Loop's Entry): a measured habit stores its amount × 1000 instead, and 3 for a skip.
 const ENTRIES: Record<number, LoopEntry> = { 2: "manual", 1: "auto", 3: "skip", 0: "no", [-1]: "unknown" };
 
 /** The day of a timestamp: milliseconds at 00:00 UTC of the local day; null outside the years LocalDate spells. */
@@ -37,6 +38,18 @@ const num = (value: SqlValue | undefined, what: string): number => {
   if (typeof n !== "number" || !Number.isFinite(n)) throw new Damaged(`${what} is not a number`);
   return n;
 };
+
+/** Loop's reminder: a time when both its hour and minute are set (Loop's HabitRecord); all days without a mask. */
+function reminderOf(row: Record<string, SqlValue>): LoopReminder | null {
+  if (row.reminder_hour === undefined || row.reminder_hour === null) return null;
+  if (row.reminder_min === undefined || row.reminder_min === null) return null;
+  const days = row.reminder_days;
+  return {
+    hour: num(row.reminder_hour, "Habits.reminder_hour"),
+    minute: num(row.reminder_min, "Habits.reminder_min"),
+    days: days === undefined || days === null ? 0x7f : num(days, "Habits.reminder_days"),
+  };
+}
 
 /** The habits of a Loop .db, or why it is not one. Errors of the engine (a damaged file) are the caller's. */
 export function readLoopDatabase(exec: SqlExec): LoopRead {
@@ -70,6 +83,9 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
     "target_type",
     "target_value",
     "unit",
+    "reminder_hour",
+    "reminder_min",
+    "reminder_days",
   ];
   // Named with "as": SQLite names a result column as the table declares it, and early files declare "Id".
   const select = ["id", "name", ...optional.filter((c) => habitColumns.has(c))].map((c) => `${c} as ${c}`);
@@ -101,29 +117,34 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
             }
           : null,
         days: new Map(),
+        notes: new Map(),
+        reminder: reminderOf(row),
       };
       byId.set(id, habit);
       habits.push(habit);
     }
     const hasValue = repetitionColumns.has("value");
+    const hasNotes = repetitionColumns.has("notes");
     const order = repetitionColumns.has("id") ? " order by id" : "";
     const repetitions = exec(
-      `select habit as habit, timestamp as timestamp${hasValue ? ", value as value" : ""} from Repetitions${order}`,
+      `select habit as habit, timestamp as timestamp${hasValue ? ", value as value" : ""}${hasNotes ? ", notes as notes" : ""} from Repetitions${order}`,
     );
     for (const row of repetitions) {
       const habit = byId.get(num(row.habit, "Repetitions.habit"));
       if (!habit) continue; // a repetition of a deleted habit: Loop does not show it either
       const day = dayOfTimestamp(num(row.timestamp, "Repetitions.timestamp")) ?? EARLIEST_BEFORE;
-      // Version 12 has no value: every row is a day done.
+      // Before version 16 there is no value: every row is a day done.
       const raw = hasValue && row.value !== null ? num(row.value, "Repetitions.value") : 2;
       const entry: LoopEntry | undefined = habit.target
         ? raw === -1
           ? "unknown"
           : raw === 3
             ? "skip"
-            : raw / 1000
+            : raw
         : ENTRIES[raw];
       habit.days.set(day, entry ?? "unknown");
+      // A note is kept on any day, whatever its entry; a day given twice keeps its last note.
+      if (typeof row.notes === "string" && row.notes.trim() !== "") habit.notes?.set(day, row.notes);
     }
     return { ok: true, format: { kind: "db", version }, habits };
   } catch (error) {

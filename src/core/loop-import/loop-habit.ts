@@ -10,11 +10,16 @@ export const LOOP_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
  * One day's entry: done by hand, filled in automatically by Loop (a day inside a "3 times a week" window), skipped,
- * not done, unknown; for a measured habit, the amount (not × 1000).
+ * not done, unknown; for a measured habit, the amount in thousandths, a whole number as Loop stores it (2500 for
+ * 2.5), so that amounts and their sums stay exact.
  */
 export type LoopEntry = "manual" | "auto" | "skip" | "no" | "unknown" | number;
 
+/** A measured habit's target: `value` a Loop frequency period (`freqDen` days: 1, 7, 30 or 31 in Loop's editor). */
 export type LoopTarget = { type: "atLeast" | "atMost"; value: number; unit: string };
+
+/** Loop's reminder: a time, and its days as a 7-bit mask whose bit 0 is Saturday (Loop's WeekdayList). */
+export type LoopReminder = { hour: number; minute: number; days: number };
 
 export type LoopHabit = {
   name: string;
@@ -28,6 +33,10 @@ export type LoopHabit = {
   target: LoopTarget | null;
   /** By day, in the file's order; a day given twice keeps its last entry. */
   days: Map<LocalDate, LoopEntry>;
+  /** The days' notes (version 25, or the CSV's Notes column), as written; blank ones left out. */
+  notes?: Map<LocalDate, string>;
+  /** Absent or null without one. */
+  reminder?: LoopReminder | null;
   /** The CSV zip had no Checkmarks.csv for this habit. */
   noDaysFile?: boolean;
 };

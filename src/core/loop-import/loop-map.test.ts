@@ -1,8 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { BackupHabitSchema } from "../backup-schema";
 import { MAX_BACKUP_HABITS } from "../constants";
+import { isHabitRules } from "../habit-kind";
 import { MAX_NAME_LENGTH } from "../name";
 import type { LoopEntry, LoopHabit } from "./loop-habit";
 import { importItems, planHabit, planLoopImport } from "./loop-map";
+import { frequencyOf, reminderOf } from "./loop-rules";
 
 const TODAY = "2026-11-22";
 const unnamed = (position: number) => `Loop habit ${position}`;
@@ -17,8 +21,10 @@ const habit = (extra: Partial<LoopHabit> & { days?: Map<string, LoopEntry> } = {
   ...extra,
 });
 const days = (entries: [string, LoopEntry][]) => new Map(entries);
+const measured = (value: number, extra: Partial<LoopHabit> = {}) =>
+  habit({ target: { type: "atLeast", value, unit: "L" }, ...extra });
 
-describe("planHabit", () => {
+describe("planHabit: yes/no days", () => {
   it("keeps days done by hand and skips; leaves out Loop's automatic, not done and unknown days", () => {
     const planned = planHabit(
       habit({
@@ -38,15 +44,21 @@ describe("planHabit", () => {
     expect(planned).toEqual({
       name: "Walk",
       archived: false,
+      kind: "yesNo",
+      rules: [{ from: "2024-01-01", frequency: null, target: null }],
       completedDates: ["2024-01-01", "2024-01-03"],
       skippedDates: ["2024-01-02"],
+      values: [],
+      total: 0,
+      dayNotes: [],
+      reminder: null,
       first: "2024-01-01",
       last: "2024-01-03",
       notes: [{ kind: "auto", days: 2 }],
     });
   });
 
-  it("drops and counts days before 2000-01-01 and after today", () => {
+  it("drops and counts days before 2000-01-01 and after today; a habit without days has its rule from today", () => {
     const planned = planHabit(
       habit({
         days: days([
@@ -62,47 +74,216 @@ describe("planHabit", () => {
     expect(planned.completedDates).toEqual(["2000-01-01"]);
     expect(planned.skippedDates).toEqual([TODAY]);
     expect(planned.notes).toEqual([{ kind: "dropped", days: 2 }]);
+    expect(planHabit(habit(), TODAY, unnamed).rules).toEqual([
+      { from: TODAY, frequency: null, target: null },
+    ]);
+  });
+});
+
+describe("frequencyOf: Loop's num in den days as ours", () => {
+  it.each([
+    [1, 1, null],
+    [7, 7, null],
+    [2, 2, null],
+    [1, 7, { times: 1, per: "week" }],
+    [3, 7, { times: 3, per: "week" }],
+    [6, 7, { times: 6, per: "week" }],
+    [2, 30, { times: 2, per: "month" }],
+    [5, 31, { times: 5, per: "month" }],
+  ])("%i in %i is exactly %j", (num, den, frequency) => {
+    expect(frequencyOf(num, den)).toEqual({ frequency, exact: true });
   });
 
   it.each([
-    [1, 1, []],
-    [7, 7, []],
-    [3, 7, [{ kind: "frequency", num: 3, den: 7 }]],
-    [1, 2, [{ kind: "frequency", num: 1, den: 2 }]],
-    [2, 2, [{ kind: "frequency", num: 2, den: 2 }]],
-  ])("a frequency of %i in %i is daily, noted unless 1/1 or 7/7", (freqNum, freqDen, notes) => {
-    expect(planHabit(habit({ freqNum, freqDen }), TODAY, unnamed).notes).toEqual(notes);
+    [1, 2, { times: 4, per: "week" }], // 3.5 a week
+    [1, 3, { times: 2, per: "week" }], // 2.33
+    [2, 5, { times: 3, per: "week" }], // 2.8
+    [1, 14, { times: 1, per: "week" }], // 0.5
+    [1, 60, { times: 1, per: "week" }], // at least once a week
+    [13, 14, null], // 6.5 rounds to 7: every day
+    [5, 3, null], // more than once a day
+    [0, 0, null], // not a frequency: every day
+  ])("%i in %i becomes the nearest times a week, %j", (num, den, frequency) => {
+    expect(frequencyOf(num, den)).toEqual({ frequency, exact: false });
   });
 
-  it("marks a measured habit done where its amount meets the target, at least or at most", () => {
-    const amounts = days([
+  it("names an approximation in the habit's notes, and the rule fits a yes/no habit", () => {
+    const gym = planHabit(habit({ name: "Gym", freqNum: 1, freqDen: 3 }), TODAY, unnamed);
+    expect(gym.notes).toEqual([{ kind: "frequency", num: 1, den: 3, to: { times: 2, per: "week" } }]);
+    expect(gym.rules[0].frequency).toEqual({ times: 2, per: "week" });
+    expect(isHabitRules("yesNo", gym.rules)).toBe(true);
+    expect(planHabit(habit({ freqNum: 3, freqDen: 7 }), TODAY, unnamed).notes).toEqual([]);
+  });
+});
+
+describe("planHabit: measured habits stay measurable", () => {
+  it("keeps every amount exactly (Loop's thousandths ÷ 1000), a recorded 0, skips; unknown days hold nothing", () => {
+    const planned = planHabit(
+      measured(2.5, {
+        days: days([
+          ["2024-03-01", 3000],
+          ["2024-03-02", 2500],
+          ["2024-03-03", 0],
+          ["2024-03-04", "unknown"],
+          ["2024-03-05", "skip"],
+          ["2024-03-06", 100],
+          ["2024-03-07", 200],
+          ["2024-03-08", 333],
+        ]),
+      }),
+      TODAY,
+      unnamed,
+    );
+    expect(planned.kind).toBe("measurable");
+    expect(planned.rules).toEqual([
+      { from: "2024-03-01", frequency: null, target: { atMost: false, amount: 2.5, per: "day", unit: "L" } },
+    ]);
+    expect(planned.values).toEqual([
       ["2024-03-01", 3],
       ["2024-03-02", 2.5],
-      ["2024-03-03", 1],
-      ["2024-03-04", 0],
-      ["2024-03-05", "unknown"],
-      ["2024-03-06", "skip"],
+      ["2024-03-03", 0],
+      ["2024-03-06", 0.1],
+      ["2024-03-07", 0.2],
+      ["2024-03-08", 0.333],
     ]);
-    const atLeast = planHabit(
-      habit({ target: { type: "atLeast", value: 2.5, unit: "L" }, days: amounts }),
-      TODAY,
-      unnamed,
-    );
-    expect(atLeast.completedDates).toEqual(["2024-03-01", "2024-03-02"]);
-    expect(atLeast.skippedDates).toEqual(["2024-03-06"]);
-    expect(atLeast.notes).toEqual([
-      { kind: "measured", target: { type: "atLeast", value: 2.5, unit: "L" }, met: 2, notMet: 2 },
-    ]);
-    // A recorded 0 stays within "at most": done (docs/decisions/0036); an unknown day is not.
-    const atMost = planHabit(
-      habit({ target: { type: "atMost", value: 1, unit: "" }, days: amounts }),
-      TODAY,
-      unnamed,
-    );
-    expect(atMost.completedDates).toEqual(["2024-03-03", "2024-03-04"]);
-    expect(atMost.notes).toMatchObject([{ kind: "measured", met: 2, notMet: 2 }]);
+    expect(planned.total).toBe(3000 + 2500 + 100 + 200 + 333);
+    expect(planned.completedDates).toEqual([]);
+    expect(planned.skippedDates).toEqual(["2024-03-05"]);
+    expect(planned.notes).toEqual([]);
+    expect(isHabitRules("measurable", planned.rules)).toBe(true);
   });
 
+  it("any whole number of thousandths reads back as the same decimal, and sums stay exact", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000_000 }), { maxLength: 40 }), (raws) => {
+        const entries = raws.map((raw, i): [string, LoopEntry] => [
+          `2024-01-${String(i + 1).padStart(2, "0")}`,
+          raw,
+        ]);
+        const planned = planHabit(measured(1, { days: days(entries.slice(0, 31)) }), TODAY, unnamed);
+        const kept = raws.slice(0, 31);
+        planned.values.forEach(([, value], i) => {
+          const raw = kept[i]!;
+          expect(value).toBe(Number(`${Math.trunc(raw / 1000)}.${String(raw % 1000).padStart(3, "0")}`));
+          expect(Math.round(value * 1000)).toBe(raw);
+        });
+        expect(planned.total).toBe(kept.reduce((a, b) => a + b, 0));
+      }),
+    );
+  });
+
+  it("counts amounts below 0 or above 1,000,000 as left out", () => {
+    const planned = planHabit(
+      measured(1, {
+        days: days([
+          ["2024-03-01", -5],
+          ["2024-03-02", 1_000_000_001],
+          ["2024-03-03", 1_000_000_000],
+        ]),
+      }),
+      TODAY,
+      unnamed,
+    );
+    expect(planned.values).toEqual([["2024-03-03", 1_000_000]]);
+    expect(planned.notes).toEqual([{ kind: "outOfRange", days: 2 }]);
+  });
+
+  it.each([
+    [1, 1, "day"],
+    [1, 7, "week"],
+    [1, 30, "month"],
+    [1, 31, "month"],
+    [7, 7, "day"],
+  ] as const)("a target per %i in %i days is per %s", (freqNum, freqDen, per) => {
+    const planned = planHabit(measured(20, { freqNum, freqDen }), TODAY, unnamed);
+    expect(planned.rules[0].target).toEqual({ atMost: false, amount: 20, per, unit: "L" });
+    expect(planned.notes).toEqual([]);
+    expect(isHabitRules("measurable", planned.rules)).toBe(true);
+  });
+
+  it("a target per other days becomes Loop's own daily share of it, noted; at most stays at most", () => {
+    const planned = planHabit(
+      habit({ target: { type: "atMost", value: 10, unit: "cups" }, freqNum: 1, freqDen: 3 }),
+      TODAY,
+      unnamed,
+    );
+    expect(planned.rules[0].target).toEqual({ atMost: true, amount: 3.333, per: "day", unit: "cups" });
+    expect(planned.notes).toEqual([{ kind: "targetPeriod", amount: 10, den: 3, daily: 3.333, unit: "cups" }]);
+    expect(isHabitRules("measurable", planned.rules)).toBe(true);
+  });
+
+  it("rounds a target to 3 decimals and into 0 to 1,000,000, and cuts a unit to 20 characters, noted", () => {
+    const planned = planHabit(
+      habit({ target: { type: "atLeast", value: 2.0005, unit: "  millilitres of water a day  " } }),
+      TODAY,
+      unnamed,
+    );
+    expect(planned.rules[0].target).toEqual({
+      atMost: false,
+      amount: 2.001,
+      per: "day",
+      unit: "millilitres of water",
+    });
+    expect(planned.notes).toEqual([
+      { kind: "targetRounded", from: 2.0005, to: 2.001 },
+      { kind: "unitCut", original: "millilitres of water a day" },
+    ]);
+    expect(planHabit(measured(2e6), TODAY, unnamed).rules[0].target?.amount).toBe(1_000_000);
+    expect(planHabit(measured(-1), TODAY, unnamed).rules[0].target?.amount).toBe(0);
+  });
+});
+
+describe("notes and reminders", () => {
+  it("keeps notes on any day, trimmed; leaves out blank ones; cuts long ones at 500 without splitting a character", () => {
+    const long = `${"x".repeat(499)}😀 and more`;
+    const planned = planHabit(
+      habit({
+        days: days([["2024-01-01", "manual"]]),
+        notes: new Map([
+          ["2024-01-01", "  First day  "],
+          ["2024-01-02", "  "],
+          ["2024-01-03", "On a day without an entry"],
+          ["2024-01-04", long],
+          ["2099-01-01", "After today"],
+        ]),
+      }),
+      TODAY,
+      unnamed,
+    );
+    expect(planned.dayNotes).toEqual([
+      ["2024-01-01", "First day"],
+      ["2024-01-03", "On a day without an entry"],
+      ["2024-01-04", "x".repeat(499)],
+    ]);
+    expect(planned.last).toBe("2024-01-04");
+    expect(planned.notes).toEqual([
+      { kind: "dropped", days: 1 },
+      { kind: "notesCut", days: 1 },
+    ]);
+  });
+
+  it.each([
+    [127, undefined],
+    [0b1111100, [1, 2, 3, 4, 5]], // Monday to Friday
+    [0b0000011, [0, 6]], // Saturday (bit 0) and Sunday (bit 1)
+    [0b0000001, [6]],
+    [0b0000010, [0]],
+    [0b1000000, [5]], // Friday
+  ])("Loop's day mask %i rings on our weekdays %j", (mask, weekdays) => {
+    expect(reminderOf({ hour: 7, minute: 5, days: mask })).toEqual(
+      weekdays ? { time: "07:05", weekdays } : { time: "07:05" },
+    );
+  });
+
+  it("has no reminder without a time, or on no day", () => {
+    expect(reminderOf(null)).toBeNull();
+    expect(reminderOf({ hour: 7, minute: 0, days: 0 })).toBeNull();
+    expect(reminderOf({ hour: 24, minute: 0, days: 127 })).toBeNull();
+    expect(reminderOf({ hour: 23, minute: 59, days: 127 })).toEqual({ time: "23:59" });
+  });
+});
+
+describe("names", () => {
   it("cuts a name longer than the app's limit, names an empty one, and keeps duplicates", () => {
     const long = "ab ".repeat(60);
     const cut = planHabit(habit({ name: long }), TODAY, unnamed);
@@ -121,7 +302,12 @@ describe("planLoopImport", () => {
   it("orders by Loop's position, keeps archived habits and duplicate names, and counts everything", () => {
     const result = planLoopImport(
       [
-        habit({ name: "Zebra", position: 2, days: days([["2024-01-01", "manual"]]) }),
+        habit({
+          name: "Zebra",
+          position: 2,
+          days: days([["2024-01-01", "manual"]]),
+          reminder: { hour: 8, minute: 0, days: 0b1111100 },
+        }),
         habit({
           name: "Apple",
           position: 0,
@@ -131,13 +317,16 @@ describe("planLoopImport", () => {
             ["1990-01-01", "manual"],
           ]),
         }),
-        habit({
-          name: "Apple",
+        measured(2, {
+          name: "Water",
           position: 1,
+          freqNum: 1,
+          freqDen: 7,
           days: days([
-            ["2024-01-01", "manual"],
-            ["2024-01-02", "manual"],
+            ["2024-01-01", 1500],
+            ["2024-01-02", 250],
           ]),
+          notes: new Map([["2024-01-02", "Hot"]]),
         }),
       ],
       TODAY,
@@ -145,13 +334,15 @@ describe("planLoopImport", () => {
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.plan.habits.map((h) => [h.name, h.archived])).toEqual([
+    const { plan } = result;
+    expect(plan.habits.map((h) => [h.name, h.archived])).toEqual([
       ["Apple", true],
-      ["Apple", false],
+      ["Water", false],
       ["Zebra", false],
     ]);
-    expect([result.plan.done, result.plan.skipped, result.plan.dropped]).toEqual([3, 1, 1]);
-    expect(importItems(result.plan)).toEqual([
+    expect([plan.done, plan.skipped, plan.valueDays, plan.dayNotes, plan.dropped]).toEqual([1, 1, 2, 1, 1]);
+    const items = importItems(plan);
+    expect(items).toEqual([
       {
         name: "Apple",
         completedDates: [],
@@ -159,14 +350,29 @@ describe("planLoopImport", () => {
         archived: true,
         position: 0,
         schedule: null,
+        kind: "yesNo",
+        rules: [{ from: "2024-01-01", frequency: null, target: null }],
       },
       {
-        name: "Apple",
-        completedDates: ["2024-01-01", "2024-01-02"],
+        name: "Water",
+        completedDates: [],
         skippedDates: [],
         archived: false,
         position: 1,
         schedule: null,
+        kind: "measurable",
+        rules: [
+          {
+            from: "2024-01-01",
+            frequency: null,
+            target: { atMost: false, amount: 2, per: "week", unit: "L" },
+          },
+        ],
+        values: [
+          ["2024-01-01", 1.5],
+          ["2024-01-02", 0.25],
+        ],
+        notes: [["2024-01-02", "Hot"]],
       },
       {
         name: "Zebra",
@@ -175,8 +381,13 @@ describe("planLoopImport", () => {
         archived: false,
         position: 2,
         schedule: null,
+        kind: "yesNo",
+        rules: [{ from: "2024-01-01", frequency: null, target: null }],
+        reminder: { time: "08:00", weekdays: [1, 2, 3, 4, 5] },
       },
     ]);
+    // Each item is what the import's schema takes.
+    for (const item of items) expect(BackupHabitSchema.safeParse(item).success).toBe(true);
   });
 
   it("refuses a file without habits, or with more than the app takes", () => {

@@ -1,30 +1,42 @@
-// How a Loop habit becomes ours (docs/decisions/0036): done by hand → done; skipped → skipped;
-// "filled in automatically" → not stored (our schedules decide due days); not done, unknown → nothing; archived,
-// order and name kept; every frequency imported as daily (other than 1 in 1 or 7 in 7, noted); a measured habit is
-// done on the days whose amount meets its target (a recorded 0 meets "at most"), noted. Days before 2000-01-01 or
-// after the user's today are dropped and counted.
+// How a Loop habit becomes ours (docs/decisions/0036, amended by 0064): done by hand → done; skipped → skipped;
+// "filled in automatically" → not stored (our rules decide due days); not done, unknown → nothing. A measured habit
+// stays measurable, with its unit, target and amounts (thousandths, exact); a frequency is kept where we have its
+// equal, else becomes the nearest of ours, named in the preview (loop-rules.ts). Notes, the reminder, archived and
+// Loop's order are kept.
+// Days before 2000-01-01 or after the user's today are dropped and counted.
+import type { BackupHabit } from "../backup-schema";
 import { MAX_BACKUP_HABITS } from "../constants";
+import { MAX_AMOUNT, type HabitRule } from "../habit-kind";
 import type { LocalDate } from "../local-date";
 import { MAX_NAME_LENGTH, normalizeName, sanitizeName } from "../name";
 import { EARLIEST_DAY } from "../sync";
-import type { LoopHabit, LoopProblem, LoopTarget } from "./loop-habit";
-
-/** What the preview says about a habit beyond its counts. */
-export type LoopNote =
-  | { kind: "frequency"; num: number; den: number }
-  | { kind: "measured"; target: LoopTarget; met: number; notMet: number }
-  | { kind: "auto"; days: number }
-  | { kind: "dropped"; days: number }
-  | { kind: "nameCut"; original: string }
-  | { kind: "unnamed" }
-  | { kind: "noDaysFile" };
+import type { LoopHabit, LoopProblem } from "./loop-habit";
+import {
+  frequencyOf,
+  fromThousandths,
+  measuredRule,
+  noteOf,
+  reminderOf,
+  type LoopNote,
+  type PlannedReminder,
+} from "./loop-rules";
 
 export type PlannedHabit = {
   name: string;
   archived: boolean;
+  kind: "yesNo" | "measurable";
+  /** One rule, from the habit's first stored day (today without one). */
+  rules: [HabitRule];
   completedDates: LocalDate[];
   skippedDates: LocalDate[];
-  /** The first and last day stored (done or skipped), or null without any. */
+  /** A measurable habit's amounts, ascending by date. */
+  values: [LocalDate, number][];
+  /** The sum of `values` in thousandths: a whole number, exact. */
+  total: number;
+  /** Day notes, trimmed and at most MAX_NOTE_LENGTH, ascending by date. */
+  dayNotes: [LocalDate, string][];
+  reminder: PlannedReminder | null;
+  /** The first and last day stored (done, skipped, an amount or a note), or null without any. */
   first: LocalDate | null;
   last: LocalDate | null;
   notes: LoopNote[];
@@ -35,17 +47,14 @@ export type LoopPlan = {
   habits: PlannedHabit[];
   done: number;
   skipped: number;
+  /** Days with an amount, and day notes, over all habits. */
+  valueDays: number;
+  dayNotes: number;
   /** Days outside what the app accepts, over all habits. */
   dropped: number;
 };
 
 export type PlanResult = { ok: true; plan: LoopPlan } | { ok: false; problem: LoopProblem };
-
-const isDaily = (num: number, den: number) => num === den && (den === 1 || den === 7);
-
-function meets(target: LoopTarget, amount: number): boolean {
-  return target.type === "atMost" ? amount <= target.value : amount >= target.value;
-}
 
 /** A name the app can store: Loop's own when it fits, cut at MAX_NAME_LENGTH otherwise; `unnamed` when empty. */
 function nameOf(
@@ -64,41 +73,81 @@ export function planHabit(
   unnamed: (position: number) => string,
 ): PlannedHabit {
   const { name, notes } = nameOf(habit, unnamed);
+  const measured = habit.target !== null;
+  let rule: Omit<HabitRule, "from">;
+  if (measured) rule = measuredRule(habit, notes);
+  else {
+    const { frequency, exact } = frequencyOf(habit.freqNum, habit.freqDen);
+    if (!exact) notes.push({ kind: "frequency", num: habit.freqNum, den: habit.freqDen, to: frequency });
+    rule = { frequency, target: null };
+  }
+
   const done: LocalDate[] = [];
   const skipped: LocalDate[] = [];
-  let [auto, dropped, met, notMet] = [0, 0, 0, 0];
+  const values: [LocalDate, number][] = [];
+  const droppedDays = new Set<LocalDate>();
+  const inRange = (date: LocalDate) => date >= EARLIEST_DAY && date <= today;
+  let [auto, outOfRange, total] = [0, 0, 0];
   for (const [date, entry] of habit.days) {
-    let state: "done" | "skipped" | null = null;
+    let state: "done" | "skipped" | "value" | null = null;
     if (typeof entry === "number") {
-      const ok = habit.target !== null && meets(habit.target, entry);
-      if (ok) met++;
-      else notMet++;
-      state = ok ? "done" : null;
-    } else if (entry === "manual") state = "done";
+      if (measured && entry >= 0 && entry <= MAX_AMOUNT * 1000) state = "value";
+      else outOfRange++;
+    } else if (entry === "manual") state = measured ? null : "done";
     else if (entry === "skip") state = "skipped";
     else if (entry === "auto") auto++;
     if (state === null) continue;
-    if (date < EARLIEST_DAY || date > today) {
-      dropped++;
+    if (!inRange(date)) {
+      droppedDays.add(date);
       continue;
     }
-    (state === "done" ? done : skipped).push(date);
+    if (state === "value") {
+      const milli = Math.round(entry as number);
+      values.push([date, fromThousandths(milli)]);
+      total += milli;
+    } else (state === "done" ? done : skipped).push(date);
+  }
+  const dayNotes: [LocalDate, string][] = [];
+  let notesCut = 0;
+  for (const [date, text] of habit.notes ?? []) {
+    const { note, cut } = noteOf(text);
+    if (note === "") continue;
+    if (!inRange(date)) {
+      droppedDays.add(date);
+      continue;
+    }
+    if (cut) notesCut++;
+    dayNotes.push([date, note]);
   }
   done.sort();
   skipped.sort();
-  const first = [done[0], skipped[0]].filter((d) => d !== undefined).sort()[0] ?? null;
-  const last =
-    [done.at(-1), skipped.at(-1)]
-      .filter((d) => d !== undefined)
-      .sort()
-      .at(-1) ?? null;
-  if (!isDaily(habit.freqNum, habit.freqDen))
-    notes.push({ kind: "frequency", num: habit.freqNum, den: habit.freqDen });
-  if (habit.target) notes.push({ kind: "measured", target: habit.target, met, notMet });
+  values.sort(([a], [b]) => (a < b ? -1 : 1));
+  dayNotes.sort(([a], [b]) => (a < b ? -1 : 1));
+  const stored = [done, skipped, values.map(([d]) => d), dayNotes.map(([d]) => d)]
+    .flatMap((dates) => (dates.length > 0 ? [dates[0]!, dates.at(-1)!] : []))
+    .sort();
+  const first = stored[0] ?? null;
+  const last = stored.at(-1) ?? null;
   if (auto > 0) notes.push({ kind: "auto", days: auto });
-  if (dropped > 0) notes.push({ kind: "dropped", days: dropped });
+  if (droppedDays.size > 0) notes.push({ kind: "dropped", days: droppedDays.size });
+  if (outOfRange > 0) notes.push({ kind: "outOfRange", days: outOfRange });
+  if (notesCut > 0) notes.push({ kind: "notesCut", days: notesCut });
   if (habit.noDaysFile) notes.push({ kind: "noDaysFile" });
-  return { name, archived: habit.archived, completedDates: done, skippedDates: skipped, first, last, notes };
+  return {
+    name,
+    archived: habit.archived,
+    kind: measured ? "measurable" : "yesNo",
+    rules: [{ from: first ?? today, ...rule }],
+    completedDates: done,
+    skippedDates: skipped,
+    values,
+    total,
+    dayNotes,
+    reminder: reminderOf(habit.reminder),
+    first,
+    last,
+    notes,
+  };
 }
 
 /** The habits to write, in Loop's order (its position, then the file's order), or why there are none to write. */
@@ -121,18 +170,28 @@ export function planLoopImport(
       habits: ordered,
       done: sum((h) => h.completedDates.length),
       skipped: sum((h) => h.skippedDates.length),
+      valueDays: sum((h) => h.values.length),
+      dayNotes: sum((h) => h.dayNotes.length),
       dropped: sum((h) => h.notes.reduce((n, note) => n + (note.kind === "dropped" ? note.days : 0), 0)),
     },
   };
 }
 
-/** The plan as the items of an import (PUT /api/habits) or an append (POST /api/habits/import): daily habits. */
-export const importItems = (plan: LoopPlan) =>
-  plan.habits.map((habit, position) => ({
-    name: habit.name,
-    completedDates: habit.completedDates,
-    skippedDates: habit.skippedDates,
-    archived: habit.archived,
-    position,
-    schedule: null,
-  }));
+/** The plan as the items of an import (PUT /api/habits) or an append (POST /api/habits/import). */
+export const importItems = (plan: LoopPlan): BackupHabit[] =>
+  plan.habits.map(
+    (habit, position) =>
+      ({
+        name: habit.name,
+        completedDates: habit.completedDates,
+        skippedDates: habit.skippedDates,
+        archived: habit.archived,
+        position,
+        schedule: null,
+        kind: habit.kind,
+        rules: habit.rules,
+        ...(habit.values.length > 0 && { values: habit.values }),
+        ...(habit.dayNotes.length > 0 && { notes: habit.dayNotes }),
+        ...(habit.reminder && { reminder: habit.reminder }),
+      }) satisfies BackupHabit,
+  );

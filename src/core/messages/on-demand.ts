@@ -247,15 +247,41 @@ export const onDemand = {
     totals: (done: number, skipped: number) =>
       `${done} ${done === 1 ? "day" : "days"} done and ${skipped} skipped in all.`,
     counts: (done: number, skipped: number) => `${done} done · ${skipped} skipped`,
+    /** A measurable habit's counts: its total in its unit, written exactly. */
+    measuredCounts: (days: number, total: string, unit: string, skipped: number) =>
+      `${days} ${days === 1 ? "day" : "days"} with a number (${total}${unit ? ` ${unit}` : ""} in all) · ${skipped} skipped`,
+    /** Appended to `totals` when the file has amounts or notes. */
+    moreTotals: (valueDays: number, notes: number) =>
+      `${valueDays} ${valueDays === 1 ? "day" : "days"} with a number and ${notes} ${notes === 1 ? "note" : "notes"}.`,
+    /** How often a habit is due, as ours: "every day", "3 times a week". */
+    howOften: (times: number | null, per: "week" | "month") =>
+      times === null ? "every day" : `${times} ${times === 1 ? "time" : "times"} a ${per}`,
+    /** How often a Loop habit was due: "every 3 days", "2 times in 5 days". */
+    loopHowOften: (num: number, den: number) =>
+      num === 1
+        ? den === 1
+          ? "every day"
+          : `every ${den} days`
+        : `${num} ${num === 1 ? "time" : "times"} in ${den} ${den === 1 ? "day" : "days"}`,
+    due: (howOften: string) => `Due ${howOften}`,
+    target: (atMost: boolean, amount: number, unit: string, per: "day" | "week" | "month") =>
+      `Target: ${atMost ? "at most" : "at least"} ${amount}${unit ? ` ${unit}` : ""} a ${per}`,
     range: (first: string, last: string) => (first === last ? first : `${first} to ${last}`),
     noDays: "no days",
     archived: "Archived",
     notes: {
-      frequency: (num: number, den: number) =>
-        `Loop repeated it ${num} ${num === 1 ? "time" : "times"} in ${den} ${den === 1 ? "day" : "days"}; imported as daily`,
-      measured: (atMost: boolean, value: number, unit: string, met: number, notMet: number) =>
-        `Measured in Loop, target ${atMost ? "at most" : "at least"} ${value}${unit ? ` ${unit}` : ""}: done on the ${met} ${met === 1 ? "day" : "days"} that met it` +
-        `${notMet > 0 ? `; ${notMet} ${notMet === 1 ? "day" : "days"} that did not ${notMet === 1 ? "is" : "are"} left out` : ""}${atMost ? " (a recorded 0 counts as met)" : ""}`,
+      /** An approximation: "Gym: every 3 days became 2 times a week". */
+      approximated: (name: string, loop: string, ours: string) => `${name}: ${loop} became ${ours}`,
+      targetPeriod: (name: string, amount: number, den: number, daily: number, unit: string) => {
+        const u = unit ? ` ${unit}` : "";
+        return `${name}: a target of ${amount}${u} every ${den} days became ${daily}${u} a day`;
+      },
+      targetRounded: (name: string, from: number, to: number) => `${name}: the target ${from} became ${to}`,
+      outOfRange: (days: number, max: number) =>
+        `${days} ${days === 1 ? "day" : "days"} with a number below 0 or above ${max} ${days === 1 ? "is" : "are"} left out`,
+      notesCut: (days: number, max: number) =>
+        `${days} ${days === 1 ? "note is" : "notes are"} longer than ${max} characters: cut to ${max}`,
+      unitCut: (max: number) => `The unit is cut to ${max} characters`,
       auto: (days: number) =>
         `${days} ${days === 1 ? "day" : "days"} Loop filled in automatically ${days === 1 ? "is" : "are"} not imported: your schedule decides the days due`,
       dropped: (days: number) =>
@@ -302,6 +328,12 @@ export const onDemand = {
     title: PRODUCT_NAME,
     leftToday: (names: readonly string[]) =>
       `${names.length} ${names.length === 1 ? "habit" : "habits"} left today: ${names.join(", ")}`,
+    /** With a measured or "N times" habit among them: a line each. */
+    leftTodayLines: (lines: readonly string[]) =>
+      `${lines.length} ${lines.length === 1 ? "habit" : "habits"} left today:\n${lines.join("\n")}`,
+    /** What is left of a habit: "Water: 3 of 8 glasses", "Run: 1 of 3 this week". */
+    progress: (name: string, done: number, of: number, unit: string, per: "day" | "week" | "month") =>
+      `${name}: ${done} of ${of}${unit ? ` ${unit}` : ""}${per === "day" ? "" : ` this ${per}`}`,
     testBody: "Reminders are on. This is how they will look.",
     mailSubject: (names: readonly string[]) =>
       `${names.length} ${names.length === 1 ? "habit" : "habits"} left today`,

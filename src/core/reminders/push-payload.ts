@@ -1,7 +1,9 @@
 // What a reminder push carries: JSON, encrypted by web-push on the server and read by the service
-// worker, which shows it as a notification with the actions "done" (one habit only) and "open".
+// worker, which shows it as a notification with the actions "done" (one yes/no habit only) and "open".
+import { HABIT_KINDS, type HabitKind } from "../habit-kind";
 
-export type ReminderPushHabit = { id: string; name: string };
+/** `kind` for a measurable habit (no "Done": its day takes a number, which the app asks for); absent: yes/no. */
+export type ReminderPushHabit = { id: string; name: string; kind?: HabitKind };
 
 export type ReminderPush = {
   type: "reminder";
@@ -36,7 +38,8 @@ export function readPushPayload(value: unknown): PushPayload | null {
   const habits: ReminderPushHabit[] = [];
   for (const habit of value.habits) {
     if (!isRecord(habit) || typeof habit.id !== "string" || typeof habit.name !== "string") return null;
-    habits.push({ id: habit.id, name: habit.name });
+    const kind = HABIT_KINDS.find((k) => k === habit.kind);
+    habits.push({ id: habit.id, name: habit.name, ...(kind && kind !== "yesNo" && { kind }) });
   }
   return { type: "reminder", title: value.title, body: value.body, date: value.date, tag: value.tag, habits };
 }

@@ -93,9 +93,16 @@ export async function deliverReminder(
   reminder: ReminderRow,
   fireDate: string,
 ): Promise<{ outcome: DeliveryOutcome; day: string }> {
-  const { dayStart, vacations } = await readSettings(db, reminder.userId);
+  const { dayStart, vacations, weekStart } = await readSettings(db, reminder.userId);
   const day = dayFor(fireDate, minutesOfTime(reminder.time), dayStart);
-  const habits = habitsLeft(await habitsOnDay(db, reminder.userId, day), day, vacations, reminder.habitId);
+  // Without the user's choice the browser's locale decides the week; the server has none: weeks from Monday.
+  const habits = habitsLeft(
+    await habitsOnDay(db, reminder.userId, day),
+    day,
+    vacations,
+    reminder.habitId,
+    weekStart ?? 1,
+  );
   const payload = reminderPush(reminder.id, day, habits);
   if (payload === null) return { outcome: "nothing-left", day };
   const pushed = await pushToDevices(db, channels, reminder.userId, payload);

@@ -11,6 +11,8 @@ import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limit
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import type { ReminderHabit } from "../../core/reminders/habits-left";
 import { isSchedule } from "../../core/schedule";
+import { HABIT_KINDS, isHabitRules } from "../../core/habit-kind";
+import { addDays } from "../../core/local-date";
 
 export type ReminderRow = {
   id: string;
@@ -382,29 +384,68 @@ export async function clearPushRemoved(db: Db, userId: string): Promise<void> {
 
 // What a reminder names.
 
-/** The user's habits with their state on `date` (done or skipped), in Today's order. */
+/**
+ * The user's habits in Today's order, with their rules and the days of `date`'s calendar week and month (from 31
+ * days before it): what habitsLeft needs to say what is left of a measured or "N times" habit.
+ */
 export async function habitsOnDay(db: Db, userId: string, date: string): Promise<ReminderHabit[]> {
+  const from = addDays(date, -31);
   const rows = await db
     .selectFrom("habits")
     .leftJoin("completions", (join) =>
-      join.onRef("completions.habit_id", "=", "habits.id").on("completions.date", "=", date),
+      join
+        .onRef("completions.habit_id", "=", "habits.id")
+        .on("completions.date", ">=", from)
+        .on("completions.date", "<=", date),
     )
-    .select(["habits.id", "habits.name", "habits.schedule", "habits.archived", "completions.done"])
+    .select([
+      "habits.id",
+      "habits.name",
+      "habits.schedule",
+      "habits.archived",
+      "habits.kind",
+      "habits.rules",
+      "completions.date",
+      "completions.done",
+      "completions.value",
+    ])
     .where("habits.user_id", "=", userId)
     .orderBy("habits.position")
     .orderBy("habits.created_at", "desc")
+    .orderBy("habits.id")
+    .orderBy("completions.date")
     .execute();
-  return rows.map((row) => {
-    const schedule: unknown = row.schedule === null ? null : JSON.parse(row.schedule);
-    return {
-      id: row.id,
-      name: row.name,
-      completedDates: row.done === DAY_DONE ? [date] : [],
-      skippedDates: row.done === DAY_SKIPPED ? [date] : [],
-      schedule: isSchedule(schedule) ? schedule : null,
-      archived: row.archived !== 0,
-    };
-  });
+  type Read = ReminderHabit & {
+    completedDates: string[];
+    skippedDates: string[];
+    values: [string, number][];
+  };
+  const habits: Read[] = [];
+  let habit: Read | undefined;
+  for (const row of rows) {
+    if (habit?.id !== row.id) {
+      const schedule: unknown = row.schedule === null ? null : JSON.parse(row.schedule);
+      const kind = HABIT_KINDS.find((k) => k === row.kind) ?? "yesNo";
+      const rules: unknown = row.rules === null ? null : JSON.parse(row.rules);
+      habit = {
+        id: row.id,
+        name: row.name,
+        completedDates: [],
+        skippedDates: [],
+        values: [],
+        schedule: isSchedule(schedule) ? schedule : null,
+        archived: row.archived !== 0,
+        kind,
+        ...(isHabitRules(kind, rules) && { rules }),
+      };
+      habits.push(habit);
+    }
+    if (row.date === null) continue;
+    if (row.done === DAY_DONE) habit.completedDates.push(row.date);
+    if (row.done === DAY_SKIPPED) habit.skippedDates.push(row.date);
+    if (row.value !== null && row.value !== undefined) habit.values.push([row.date, Number(row.value)]);
+  }
+  return habits;
 }
 
 /** The address to mail the user's digest to: null unless it was verified and the digest is on. */

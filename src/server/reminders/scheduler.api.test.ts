@@ -82,11 +82,15 @@ function helpers(t: TestServer) {
       );
       expect(result.results[0]?.status).toBe("applied");
     },
-    async update(user: TestUser, habitId: string, fields: Record<string, unknown>) {
+    async update(user: TestUser, habitId: string, fields: Record<string, unknown>, date: string) {
       const op = { opId: randomUUID(), type: "updateHabit", habitId, ...fields };
-      const result = await ok<{ results: { status: string }[] }>(user, "POST", "/api/sync/push", {
-        ops: [op],
-      });
+      const result = await ok<{ results: { status: string }[] }>(
+        user,
+        "POST",
+        "/api/sync/push",
+        { ops: [op] },
+        { "x-local-date": date },
+      );
       expect(result.results[0]?.status).toBe("applied");
     },
   };
@@ -141,8 +145,8 @@ describe.each(testDialects())("reminders sent by the scheduler on $dialect", (di
     const open = await h.user("Europe/Berlin", "20:00", ["Read", "Work", "Stretch"]);
     const [doneDevice, openDevice] = [await h.device(done.user), await h.device(open.user)];
     for (const who of [done, open])
-      await h.update(who.user, who.habits.Work!, { schedule: { weekdays: [1, 2, 3, 4, 5] } });
-    await h.update(done.user, done.habits.Old!, { archived: true });
+      await h.update(who.user, who.habits.Work!, { schedule: { weekdays: [1, 2, 3, 4, 5] } }, "2026-11-22");
+    await h.update(done.user, done.habits.Old!, { archived: true }, "2026-11-22");
     setClock(t, "2026-11-22T12:00:00.000Z");
     await h.mark(done.user, done.habits.Read!, "2026-11-22", "done");
     await h.mark(open.user, open.habits.Stretch!, "2026-11-22", "skipped");

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from "react";
 import { messages } from "../../../core/messages";
 import { Button } from "../../ui/button";
 import { SettingsSection, mutedText } from "../../ui/settings-section";
-import { formatText, noteText } from "./loop-texts";
+import { formatText, noteText, ruleText, thousandthsText } from "./loop-texts";
 import type { LoopPhase, LoopPreview, LoopStatus } from "./use-loop-import";
 
 const t = messages.loopImport;
@@ -75,6 +75,8 @@ export function LoopImportCard({
           </h3>
           <p className={`mt-1 ${mutedText}`}>
             {formatText(preview.format)}. {t.totals(preview.plan.done, preview.plan.skipped)}
+            {(preview.plan.valueDays > 0 || preview.plan.dayNotes > 0) &&
+              ` ${t.moreTotals(preview.plan.valueDays, preview.plan.dayNotes)}`}
           </p>
           <ul
             // A long list scrolls inside the card; focusable, so that a keyboard can scroll it.
@@ -92,9 +94,19 @@ export function LoopImportCard({
                     </span>
                   )}
                 </p>
+                <p className={mutedText} data-testid="loop-habit-rule">
+                  {ruleText(habit.rules[0])}
+                </p>
                 <p className={mutedText}>
                   <span data-testid="loop-habit-counts">
-                    {t.counts(habit.completedDates.length, habit.skippedDates.length)}
+                    {habit.kind === "measurable"
+                      ? t.measuredCounts(
+                          habit.values.length,
+                          thousandthsText(habit.total),
+                          habit.rules[0].target?.unit ?? "",
+                          habit.skippedDates.length,
+                        )
+                      : t.counts(habit.completedDates.length, habit.skippedDates.length)}
                   </span>
                   {" · "}
                   <span data-testid="loop-habit-range">
@@ -105,7 +117,7 @@ export function LoopImportCard({
                   <ul className="mt-1 list-disc pl-5 text-sm text-amber-800 dark:text-amber-200">
                     {habit.notes.map((note, i) => (
                       <li key={i} data-testid="loop-habit-note">
-                        {noteText(note)}
+                        {noteText(note, habit.name)}
                       </li>
                     ))}
                   </ul>

@@ -26,6 +26,8 @@ const ITEMS = [
     archived: true,
     position: 0,
     schedule: null,
+    kind: "yesNo",
+    rules: [{ from: "2026-11-19", frequency: null, target: null }],
   },
   {
     name: "Walk",
@@ -34,6 +36,8 @@ const ITEMS = [
     archived: false,
     position: 1,
     schedule: null,
+    kind: "yesNo",
+    rules: [{ from: "2026-11-21", frequency: null, target: null }],
   },
 ];
 const fileOf = (bytes: Uint8Array) => ({
@@ -102,6 +106,33 @@ function setup({
 afterEach(cleanup);
 
 describe("the Loop import card", () => {
+  it("shows each habit's rule, a measured habit's days with a number and exact total, and each approximation", async () => {
+    const { choose } = setup();
+    const zip = zipSync({
+      "Habits.csv": strToU8(
+        "Position,Name,Type,FrequencyNumerator,FrequencyDenominator,Unit,Target Type,Target Value\n" +
+          "001,Gym,YES_NO,1,3,,,\n002,Water,NUMERICAL,1,1,L,AT_LEAST,2.5\n",
+      ),
+      "001 Gym/Checkmarks.csv": strToU8("Date,Value,Notes\n2026-11-20,YES_MANUAL,Legs\n"),
+      "002 Water/Checkmarks.csv": strToU8(
+        "Date,Value,Notes\n2026-11-21,200,\n2026-11-20,100,\n2026-11-19,SKIP,\n",
+      ),
+    });
+    await choose(fileOf(zip));
+    expect(screen.getAllByTestId("loop-habit-rule").map((e) => e.textContent)).toEqual([
+      t.due(t.howOften(2, "week")),
+      t.target(false, 2.5, "L", "day"),
+    ]);
+    expect(screen.getAllByTestId("loop-habit-counts").map((e) => e.textContent)).toEqual([
+      t.counts(1, 0),
+      t.measuredCounts(2, "0.3", "L", 1),
+    ]);
+    expect(screen.getAllByTestId("loop-habit-note").map((e) => e.textContent)).toEqual([
+      "Gym: every 3 days became 2 times a week",
+    ]);
+    expect(screen.getByTestId("loop-preview").textContent).toContain(t.moreTotals(2, 1));
+  });
+
   it("previews the habits in Loop's order with their counts, ranges and notes, writing nothing", async () => {
     const { choose, append, importAll } = setup();
     await choose();

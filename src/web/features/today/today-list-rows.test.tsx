@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
+import { rowCopy } from "./row-copy";
 import { FIRST_ROWS, HabitList, rowsToFill } from "./today-list";
 
 afterEach(cleanup);
@@ -43,22 +44,21 @@ const names = (section: HTMLElement) =>
 describe("HabitList", () => {
   it("draws the first rows at once and the others right after, each row's moves as in the whole list", () => {
     const many = Array.from({ length: FIRST_ROWS + 8 }, (_, i) => habit(`H${String(i).padStart(2, "0")}`));
-    // The first render alone (no effects on the server): only the first rows, the last of them not last.
+    // The first render alone (no effects on the server): only the first rows.
     const first = document.createElement("div");
     first.innerHTML = renderToString(list(many, vi.fn()));
     expect(within(first).getAllByTestId("habit-row")).toHaveLength(FIRST_ROWS);
-    const lastShown = many[FIRST_ROWS - 1]!.name;
-    expect(
-      within(first)
-        .getByRole("button", { name: t.moveDown(lastShown) })
-        .getAttribute("aria-disabled"),
-    ).toBeNull();
-    // Mounted, the transition draws the rest.
-    renderList(many);
+    // Mounted, the transition draws the rest; the last shown at first is not last: it moves down.
+    const onMoveTo = vi.fn();
+    renderList(many, onMoveTo);
     expect(screen.getAllByTestId("habit-row")).toHaveLength(many.length);
     expect(names(screen.getByTestId("habit-list"))).toEqual(many.map((h) => h.name));
+    const lastShown = many[FIRST_ROWS - 1]!.name;
+    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(lastShown) }), { key: "ArrowDown" });
+    expect(onMoveTo).toHaveBeenCalledWith(many[FIRST_ROWS - 1], many[FIRST_ROWS + 1]!.id);
     const last = many.at(-1)!.name;
-    expect(screen.getByRole("button", { name: t.moveDown(last) }).getAttribute("aria-disabled")).toBe("true");
+    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(last) }), { key: "ArrowDown" });
+    expect(onMoveTo).toHaveBeenCalledTimes(1);
   });
 
   it("tops the first rows up to what the window has room for below the list, before the first paint", () => {
@@ -78,32 +78,36 @@ describe("HabitList", () => {
     }
   });
 
-  it("moves a habit up or down among its neighbours and announces where it went", () => {
+  it("moves a habit up or down among its neighbours with its handle's arrow keys and announces where it went", () => {
     const habits = [habit("A"), habit("B"), habit("C")];
     const onMoveTo = vi.fn();
     renderList(habits, onMoveTo);
-    fireEvent.click(screen.getByRole("button", { name: t.moveUp("B") }));
+    const press = (name: string, key: string) =>
+      fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(name) }), { key });
+    press("B", "ArrowUp");
     expect(onMoveTo).toHaveBeenLastCalledWith(habits[1], "A");
     expect(screen.getByRole("status").textContent).toBe(t.moved("B", 1, 3));
-    fireEvent.click(screen.getByRole("button", { name: t.moveDown("A") }));
+    press("A", "ArrowDown");
     expect(onMoveTo).toHaveBeenLastCalledWith(habits[0], "C");
     expect(screen.getByRole("status").textContent).toBe(t.moved("A", 2, 3));
-    fireEvent.click(screen.getByRole("button", { name: t.moveDown("B") }));
+    press("B", "ArrowDown");
     expect(onMoveTo).toHaveBeenLastCalledWith(habits[1], null);
-    fireEvent.click(screen.getByRole("button", { name: t.moveDown("C") }));
+    press("C", "ArrowDown"); // last: nothing further down
+    press("A", "ArrowUp"); // first: nothing further up
+    press("B", "Enter"); // not a move
     expect(onMoveTo).toHaveBeenCalledTimes(3);
   });
 
-  it("keeps the focus on the button that moved the habit once the new order shows", () => {
+  it("keeps the focus on the handle that moved the habit once the new order shows", () => {
     const [a, b, c] = [habit("A"), habit("B"), habit("C")];
     const { rerender } = renderList([a, b, c]);
-    const down = screen.getByRole("button", { name: t.moveDown("A") });
-    down.focus();
-    fireEvent.click(down);
-    down.blur(); // what re-inserting the row does in a browser
+    const handle = screen.getByRole("button", { name: rowCopy.move("A") });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: "ArrowDown" });
+    handle.blur(); // what re-inserting the row does in a browser
     const moved = [b, a, c];
     rerender(list(moved, () => {}));
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: t.moveDown("A") }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: rowCopy.move("A") }));
   });
 
   it("folds the habits not due today into their own section", () => {
@@ -116,8 +120,13 @@ describe("HabitList", () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     expect(names(screen.getByRole("list", { name: t.notDueToday(2) }))).toEqual(["Work", "Gym"]);
-    // Moves stay within the section.
-    expect(screen.getByRole("button", { name: t.moveUp("Work") }).getAttribute("aria-disabled")).toBe("true");
+    // Moves stay within the section: the first of it does not move up.
+    const onMoveTo = vi.fn();
+    cleanup();
+    renderList([habit("Daily"), habit("Work", weekdaysOnly), habit("Gym", weekdaysOnly)], onMoveTo);
+    fireEvent.click(screen.getByRole("button", { name: t.notDueToday(2) }));
+    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move("Work") }), { key: "ArrowUp" });
+    expect(onMoveTo).not.toHaveBeenCalled();
   });
 
   it("says where the habits went when every one is archived", () => {

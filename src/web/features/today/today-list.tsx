@@ -4,6 +4,7 @@
 // docs/decisions/0060); today-page.tsx shows ListLoading until both are there.
 import {
   type ComponentProps,
+  type KeyboardEvent as ReactKeyboardEvent,
   memo,
   type PointerEvent as ReactPointerEvent,
   startTransition,
@@ -18,18 +19,20 @@ import { Link } from "react-router";
 import { COMPLETION_ANIMATION_MS } from "../../../core/constants";
 import { type DayState, dayStateOf, nextDayState, withDayState } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
+import { isAmount, MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
 import { isMilestone, showsPulse } from "../../../core/milestones";
 import { isDue } from "../../../core/schedule";
 import { currentStreak } from "../../../core/streaks";
 import type { Vacation } from "../../../core/vacation";
-import type { HabitsStatus } from "../../lib/habits/use-habits";
+import type { HabitsStatus, KindToday } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
 import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
 import { CheckIcon, ChevronDownIcon, FlameIcon, TrashIcon } from "../../ui/icons";
+import { rowCopy } from "./row-copy";
 import { DayStrip } from "./day-strip";
 import { ListLoading } from "./list-loading";
 import { ListEmpty, ListError } from "./list-states";
@@ -42,7 +45,19 @@ const t = messages.todayHistory;
 
 export type MoveDirection = "up" | "down";
 
-export type RowActions = {
+/** A habit on Today: core's Habit, and for a habit of another kind its today (use-habits.ts: kindToday). */
+export type RowHabit = Habit & { kindToday?: KindToday };
+
+/** The writes of a habit that counts a number (useHabits' setAmount, addAmount, slipped), for today. */
+export type AmountActions = {
+  onSetAmount: (habit: Habit, value: number | null) => void;
+  onAddAmount: (habit: Habit, add: number) => void;
+  onSlipped: (habit: Habit) => void;
+  /** A change made on the row rose the streak: from `before` to the habit's streak now. */
+  onStreakRise: (habit: RowHabit, before: number) => void;
+};
+
+export type RowActions = AmountActions & {
   onToggle: (habit: Habit) => void;
   onDelete: (habit: Habit) => void;
   onCycleDay: (habit: Habit, date: LocalDate) => void;
@@ -53,11 +68,11 @@ export type RowActions = {
 };
 
 type RowProps = RowActions & {
-  habit: Habit;
+  habit: RowHabit;
   today: LocalDate;
   vacations: readonly Vacation[];
   saving: boolean;
-  /** First or last of its list: that move does nothing (the button stays focusable, so the focus is not lost). */
+  /** First or last of its list: that move of the handle's arrow keys does nothing. */
   first: boolean;
   last: boolean;
 };
@@ -79,12 +94,73 @@ function GripIcon() {
 export const loadDrag = () => import("./drag-reorder");
 const preloadDrag = () => void loadDrag().catch(() => undefined);
 
-const moveButton =
-  "size-11 text-slate-600 aria-disabled:cursor-default aria-disabled:opacity-40 dark:text-slate-300";
+/** Keys on the handle that move the row. */
+const MOVE_KEYS: Record<string, MoveDirection> = { ArrowUp: "up", ArrowDown: "down" };
+
+const roundButton =
+  "flex size-11 shrink-0 items-center justify-center rounded-full border-2 transition-colors";
 
 /**
- * One habit on Today: name (a link to its page) with its emoji, streak line (opens the explanation),
- * complete toggle, delete, the pulse icon at 10+ days, the last 7 days and the order controls.
+ * A measurable habit's number today as a spin button: typed and kept on Enter or on leaving the field (blank: no
+ * number), or raised and lowered by the step with the arrow keys at once.
+ */
+function AmountField({
+  habit,
+  amount,
+  step,
+  onSet,
+}: {
+  habit: Habit;
+  amount: number | null;
+  step: number;
+  onSet: (value: number | null) => void;
+}) {
+  // What is being typed; null: the stored number shows.
+  const [draft, setDraft] = useState<string | null>(null);
+  const commit = (text: string | null) => {
+    setDraft(null);
+    if (text === null) return;
+    const trimmed = text.trim().replace(",", ".");
+    const value = trimmed === "" ? null : Number(trimmed);
+    if (value !== null && !isAmount(value)) return; // not a number it can hold: the stored one shows again
+    if (value !== amount) onSet(value);
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") commit(draft);
+    else if (event.key === "Escape") setDraft(null);
+    else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      event.preventDefault();
+      const typed = draft === null ? NaN : Number(draft.trim().replace(",", "."));
+      const base = Number.isFinite(typed) ? typed : (amount ?? 0);
+      const next = roundAmount(base + (event.key === "ArrowUp" ? step : -step));
+      commit(String(Math.min(MAX_AMOUNT, Math.max(0, next))));
+    }
+  };
+  return (
+    <input
+      type="text"
+      role="spinbutton"
+      inputMode="decimal"
+      autoComplete="off"
+      aria-label={rowCopy.amountToday(habit.name)}
+      aria-valuemin={0}
+      aria-valuemax={MAX_AMOUNT}
+      aria-valuenow={amount ?? undefined}
+      data-testid="amount-today"
+      value={draft ?? (amount === null ? "" : String(amount))}
+      placeholder="0"
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => commit(draft)}
+      onKeyDown={onKeyDown}
+      className="h-11 w-16 shrink-0 rounded-lg border border-slate-400 bg-white px-2 text-right text-base tabular-nums text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
+    />
+  );
+}
+
+/**
+ * One habit on Today: name (a link to its page) with its emoji, streak line (opens the explanation), what today
+ * takes for its kind (the complete toggle; a number with Add; I slipped), delete, the pulse icon at 10+ days, the
+ * last 7 days and the drag handle, which the arrow keys also move.
  * Drawn again only when its props change (the list gives stable actions, and the store the same habit object
  * while it is unchanged): a tick draws one row, not fifty.
  */
@@ -105,16 +181,38 @@ export const HabitRow = memo(function HabitRow({
   }, [animating]);
 
   const done = habit.completedToday;
+  const kind = habit.kindToday;
+  // A change made here that meets today's target celebrates as a tick does, once the store shows it.
+  const acted = useRef<{ met: boolean; streak: number } | null>(null);
   const toggle = () => {
     // The pop starts after the frame that shows the tick: its layer and its ring's paint made that frame
     // longer (a tick's interaction to next paint). Not a timer: a stopped page clock
     // does not hold it up.
     if (!done) inBackground(() => setAnimating(true));
+    if (kind) acted.current = { met: done, streak: habit.streakCount };
     actions.onToggle(habit);
   };
-  const line = saving ? "Saving…" : streakLine(habit);
-  const move = (direction: MoveDirection, disabled: boolean) => () => {
-    if (!disabled) actions.onMove(habit, direction);
+  useEffect(() => {
+    const before = acted.current;
+    if (!before || !kind) return;
+    acted.current = null;
+    if (kind.met && !before.met && kind.kind !== "yesNo") inBackground(() => setAnimating(true));
+    if (habit.streakCount > before.streak) actions.onStreakRise(habit, before.streak);
+  }, [habit, kind, actions]);
+  const act = (write: () => void) => () => {
+    acted.current = { met: done, streak: habit.streakCount };
+    write();
+  };
+  const line = saving
+    ? "Saving…"
+    : kind
+      ? rowCopy.streak(habit.streakCount, habit.bestStreak, kind.figures.per, messages.today.startStreak)
+      : streakLine(habit);
+  const onHandleKey = (event: ReactKeyboardEvent<HTMLElement>) => {
+    const direction = MOVE_KEYS[event.key];
+    if (!direction) return;
+    event.preventDefault();
+    if (!(direction === "up" ? first : last)) actions.onMove(habit, direction);
   };
 
   return (
@@ -133,35 +231,60 @@ export const HabitRow = memo(function HabitRow({
           : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
       )}
     >
-      <div className="flex items-center gap-1.5 sm:gap-2">
-        <span
-          aria-hidden="true"
-          title={t.dragHint}
+      {/* The handle and delete reach into the row's padding: a 24-character name fits one line at 375 px. */}
+      <div className="flex items-center gap-1 sm:gap-2">
+        <button
+          type="button"
+          aria-label={rowCopy.move(habit.name)}
+          aria-keyshortcuts="ArrowUp ArrowDown"
+          title={rowCopy.moveHint}
           data-testid="drag-handle"
           onPointerEnter={preloadDrag}
           onPointerDown={(event) => actions.onDragStart(habit, event)}
-          className="-ml-1.5 flex h-11 w-4 shrink-0 cursor-grab touch-none items-center justify-center text-slate-400 active:cursor-grabbing dark:text-slate-500"
+          onKeyDown={onHandleKey}
+          className="-ml-2.5 flex h-11 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 active:cursor-grabbing dark:text-slate-400"
         >
           <GripIcon />
-        </span>
-        <button
-          type="button"
-          aria-pressed={done}
-          aria-label={`Complete ${habit.name}`}
-          disabled={saving}
-          onClick={toggle}
-          data-animating={animating}
-          className={cx(
-            "flex size-11 shrink-0 items-center justify-center rounded-full border-2 transition-colors disabled:opacity-50",
-            done
-              ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
-              : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
-                "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
-            animating && "hs-pop",
-          )}
-        >
-          <CheckIcon size={22} strokeWidth={2.75} />
         </button>
+        {kind?.kind === "measurable" ? (
+          <button
+            type="button"
+            aria-label={rowCopy.add(kind.step, habit.name)}
+            disabled={saving}
+            onClick={act(() => actions.onAddAmount(habit, kind.step))}
+            data-animating={animating}
+            className={cx(
+              roundButton,
+              "text-sm font-semibold disabled:opacity-50",
+              done
+                ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
+                : "border-slate-500 text-slate-700 hover:border-indigo-500 hover:text-indigo-700 dark:text-slate-200",
+              animating && "hs-pop",
+            )}
+          >
+            {rowCopy.addLabel(kind.step)}
+          </button>
+        ) : kind?.kind === "quit" ? null : (
+          <button
+            type="button"
+            aria-pressed={done}
+            aria-label={`Complete ${habit.name}`}
+            disabled={saving}
+            onClick={toggle}
+            data-animating={animating}
+            className={cx(
+              roundButton,
+              "disabled:opacity-50",
+              done
+                ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
+                : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
+                  "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
+              animating && "hs-pop",
+            )}
+          >
+            <CheckIcon size={22} strokeWidth={2.75} />
+          </button>
+        )}
         <div className="min-w-0 flex-1 pl-0.5">
           <p className="flex items-start gap-1.5 font-medium text-slate-900 dark:text-white">
             {habit.emoji && (
@@ -177,6 +300,7 @@ export const HabitRow = memo(function HabitRow({
               {habit.name}
             </Link>
           </p>
+          {kind && <KindLine habit={habit} kind={kind} act={act} actions={actions} saving={saving} />}
           <div className="flex items-center gap-1.5">
             <button
               type="button"
@@ -199,29 +323,7 @@ export const HabitRow = memo(function HabitRow({
             )}
           </div>
         </div>
-        <div className="flex shrink-0">
-          <Button
-            variant="ghost"
-            iconOnly
-            className={moveButton}
-            aria-label={t.moveUp(habit.name)}
-            aria-disabled={first || undefined}
-            data-move="up"
-            onClick={move("up", first)}
-          >
-            <ChevronDownIcon size={20} className="rotate-180" />
-          </Button>
-          <Button
-            variant="ghost"
-            iconOnly
-            className={moveButton}
-            aria-label={t.moveDown(habit.name)}
-            aria-disabled={last || undefined}
-            data-move="down"
-            onClick={move("down", last)}
-          >
-            <ChevronDownIcon size={20} />
-          </Button>
+        <div className="-mr-2.5 flex shrink-0 sm:-mr-2">
           <Button
             variant="danger"
             iconOnly
@@ -240,23 +342,78 @@ export const HabitRow = memo(function HabitRow({
         today={today}
         vacations={vacations}
         onCycle={actions.onCycleDay}
-        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.5rem]"
+        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.75rem]"
       />
     </li>
   );
 });
 
+/** What today takes for a habit of another kind: its number and Add's progress, I slipped, or N times a period. */
+function KindLine({
+  habit,
+  kind,
+  act,
+  actions,
+  saving,
+}: {
+  habit: Habit;
+  kind: KindToday;
+  act: (write: () => void) => () => void;
+  actions: AmountActions;
+  saving: boolean;
+}) {
+  const progressClass = "text-sm text-slate-700 tabular-nums dark:text-slate-200";
+  if (kind.kind === "measurable")
+    return (
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <AmountField
+          habit={habit}
+          amount={kind.amount}
+          step={kind.step}
+          onSet={(value) => act(() => actions.onSetAmount(habit, value))()}
+        />
+        <span className={progressClass} data-testid="kind-progress">
+          {rowCopy.progress(kind.progress, kind.unit)}
+        </span>
+      </div>
+    );
+  if (kind.kind === "quit")
+    return (
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <span className={progressClass} data-testid="kind-progress">
+          {rowCopy.clean(habit.streakCount)}
+        </span>
+        <Button
+          variant="secondary"
+          className="min-h-11 px-3"
+          aria-label={rowCopy.slippedName(habit.name)}
+          disabled={saving}
+          onClick={act(() => actions.onSlipped(habit))}
+        >
+          {rowCopy.slipped}
+        </Button>
+      </div>
+    );
+  if (kind.timesPer === null) return null;
+  return (
+    <p className={progressClass} data-testid="kind-progress">
+      {rowCopy.times(kind.progress.amount, kind.progress.needed, kind.timesPer)}
+    </p>
+  );
+}
+
 // The list of rows.
 
-export type ListActions = Omit<RowActions, "onMove" | "onDragStart"> & {
-  /** Puts the habit just before `beforeId`, or last when null (useHabits' moveTo). */
-  onMoveTo: (habit: Habit, beforeId: string | null) => void;
-};
+export type ListActions = Omit<RowActions, "onMove" | "onDragStart" | keyof AmountActions> &
+  Partial<AmountActions> & {
+    /** Puts the habit just before `beforeId`, or last when null (useHabits' moveTo). */
+    onMoveTo: (habit: Habit, beforeId: string | null) => void;
+  };
 
 type Props = ListActions & {
   status: HabitsStatus;
   /** The habits on Today (none archived), in their order; their schedules sort them into two lists. */
-  habits: readonly Habit[];
+  habits: readonly RowHabit[];
   /** How many habits are archived, for the empty list. */
   archivedCount: number;
   today: LocalDate;
@@ -291,7 +448,7 @@ function beforeIdFor(list: readonly Habit[], from: number, to: number): string |
 }
 
 type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry" | "onAdd"> & {
-  habits: readonly Habit[];
+  habits: readonly RowHabit[];
   label: string;
   id?: string;
   testId: string;
@@ -315,12 +472,18 @@ function useStableActions(actions: RowActions): RowActions {
       onMove: (habit, direction) => latest.current.onMove(habit, direction),
       onExplain: (habit) => latest.current.onExplain(habit),
       onDragStart: (habit, event) => latest.current.onDragStart(habit, event),
+      onSetAmount: (habit, value) => latest.current.onSetAmount(habit, value),
+      onAddAmount: (habit, add) => latest.current.onAddAmount(habit, add),
+      onSlipped: (habit) => latest.current.onSlipped(habit),
+      onStreakRise: (habit, before) => latest.current.onStreakRise(habit, before),
     }),
     [],
   );
 }
 
-/** One ordered list of rows: keyboard moves (buttons) and pointer drags move a habit within it. */
+const ignore = () => undefined;
+
+/** One ordered list of rows: keyboard moves (the handle's arrow keys) and pointer drags move a habit within it. */
 function HabitSection({
   habits,
   label,
@@ -331,11 +494,15 @@ function HabitSection({
   onMoveTo,
   today,
   vacations,
+  onSetAmount = ignore,
+  onAddAmount = ignore,
+  onSlipped = ignore,
+  onStreakRise = ignore,
   ...rest
 }: SectionProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  // After a keyboard move the row's button keeps the focus, also where the list re-inserts the row (which blurs
-  // it): once the new order shows, the button is focused again.
+  // After a keyboard move the row's handle keeps the focus, also where the list re-inserts the row (which blurs
+  // it): once the new order shows, the handle is focused again.
   const refocus = useRef<{ id: string; direction: MoveDirection; order: string } | null>(null);
   const order = habits.map((habit) => habit.id).join("\n");
   useLayoutEffect(() => {
@@ -345,7 +512,7 @@ function HabitSection({
     const row = Array.from(listRef.current?.children ?? []).find(
       (el) => el instanceof HTMLElement && el.dataset.habitId === pending.id,
     );
-    const button = row?.querySelector<HTMLElement>(`[data-move="${pending.direction}"]`);
+    const button = row?.querySelector<HTMLElement>('[data-testid="drag-handle"]');
     if (button && document.activeElement !== button) button.focus();
   }, [order]);
 
@@ -369,11 +536,19 @@ function HabitSection({
     if (!item) return;
     loadDrag().then(
       ({ startDrag }) => startDrag({ event: native, handle, item, onDrop: moveTo }),
-      () => undefined, // no drag without its code; the move buttons still work
+      () => undefined, // no drag without its code; the handle's arrow keys still work
     );
   };
 
-  const actions = useStableActions({ ...rest, onMove, onDragStart });
+  const actions = useStableActions({
+    ...rest,
+    onMove,
+    onDragStart,
+    onSetAmount,
+    onAddAmount,
+    onSlipped,
+    onStreakRise,
+  });
   // null: every row. Before the first paint the rows that fill the window; after it, all in a transition.
   const [firstRows, setFirstRows] = useState<number | null>(habits.length <= FIRST_ROWS ? null : FIRST_ROWS);
   useLayoutEffect(() => {
@@ -473,8 +648,10 @@ export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
   // The celebration's live region exists from the moment the rows can be ticked, so readers announce it. Whether
   // the streak rose onto a milestone is worked out after the frame that shows the tick: it reads the habit's whole
   // history again (3,650 dates for ten years), which made a tick's interaction to next paint longer.
-  const celebrateRise = (habit: Habit, date: LocalDate, state: DayState) =>
+  const celebrateRise = (habit: RowHabit, date: LocalDate, state: DayState) =>
     inBackground(() => {
+      // A habit of another kind counts its streak otherwise: its row reports the rise (onStreakRise).
+      if (habit.kindToday) return;
       const { completedDates, skippedDates } = withDayState(habit, date, state);
       const next = currentStreak(completedDates, today, { ...dayRulesOf(habit, vacations), skippedDates });
       if (isMilestone(habit.streakCount, next)) celebrate(habit.name, next);
@@ -490,6 +667,11 @@ export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
         onCycleDay={(habit, date) => {
           celebrateRise(habit, date, nextDayState(dayStateOf(habit, date)));
           onCycleDay(habit, date);
+        }}
+        onStreakRise={(habit, before) => {
+          // The celebration names a streak of days; one of weeks or months is not celebrated as days.
+          const inDays = habit.kindToday?.figures.per === "day";
+          if (inDays && isMilestone(before, habit.streakCount)) celebrate(habit.name, habit.streakCount);
         }}
       />
       <MilestoneCelebration celebration={celebration} />

@@ -47,6 +47,9 @@ export function TodayPage() {
     add,
     toggle,
     cycleDay,
+    setAmount,
+    addAmount,
+    slipped,
     moveTo,
     remove,
     retry,
@@ -122,6 +125,9 @@ export function TodayPage() {
             isSaving={isSaving}
             onToggle={(habit) => void toggle(habit.id)}
             onCycleDay={(habit, date) => void cycleDay(habit.id, date)}
+            onSetAmount={(habit, value) => void setAmount(habit.id, today, value)}
+            onAddAmount={(habit, add) => void addAmount(habit.id, today, add)}
+            onSlipped={(habit) => void slipped(habit.id)}
             onDelete={(habit) => void onDelete(habit)}
             onMoveTo={(habit, beforeId) => void moveTo(habit.id, beforeId)}
             onExplain={(habit) => setExplained(habit.id)}

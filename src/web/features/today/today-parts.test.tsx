@@ -11,6 +11,7 @@ import { SUGGESTED_HABITS } from "../../../core/suggested-habits";
 import { HabitRow } from "./today-list";
 import { NewHabitForm } from "./new-habit-form";
 import { QuickAddPanel } from "./quick-add-panel";
+import { rowCopy } from "./row-copy";
 import { streakLine } from "./streak-text";
 import { isTypingTarget, useAltN } from "./use-alt-n";
 
@@ -94,6 +95,10 @@ describe("HabitRow", () => {
     onMove: vi.fn(),
     onExplain: vi.fn(),
     onDragStart: vi.fn(),
+    onSetAmount: vi.fn(),
+    onAddAmount: vi.fn(),
+    onSlipped: vi.fn(),
+    onStreakRise: vi.fn(),
   });
   const row = (
     dates: string[],
@@ -173,17 +178,22 @@ describe("HabitRow", () => {
     expect(given.onCycleDay).toHaveBeenCalledWith(habit, "2026-11-20");
   });
 
-  it("moves with named buttons; at the top, up does nothing and keeps its focus", () => {
+  it("moves with the arrow keys on its named handle; at the top, up does nothing and keeps the focus", () => {
     const given = actions();
     row([], given, habitWith([]), { first: true, last: false });
-    const up = screen.getByRole("button", { name: messages.todayHistory.moveUp("Read") });
-    expect(up.getAttribute("aria-disabled")).toBe("true");
-    up.focus();
-    fireEvent.click(up);
+    const handle = screen.getByRole("button", { name: rowCopy.move("Read") });
+    expect(handle.getAttribute("aria-keyshortcuts")).toBe("ArrowUp ArrowDown");
+    handle.focus();
+    fireEvent.keyDown(handle, { key: "ArrowUp" });
     expect(given.onMove).not.toHaveBeenCalled();
-    expect(document.activeElement).toBe(up);
-    fireEvent.click(screen.getByRole("button", { name: messages.todayHistory.moveDown("Read") }));
+    expect(document.activeElement).toBe(handle);
+    fireEvent.keyDown(handle, { key: "Enter" });
+    expect(given.onMove).not.toHaveBeenCalled();
+    fireEvent.keyDown(handle, { key: "ArrowDown" });
     expect(given.onMove).toHaveBeenCalledWith(expect.objectContaining({ id: "h1" }), "down");
+    // Delete stays in the row; the move buttons are gone from it.
+    expect(screen.getByRole("button", { name: "Delete Read" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: messages.todayHistory.moveUp("Read") })).toBeNull();
   });
 
   it("opens the streak explanation from the streak line", () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { toDayNumber } from "../../../core/local-date";
+import type { Vacation } from "../../../core/vacation";
 import type { ReplicaHabit } from "../sync/replica-state";
-import { deriveAll, deriveView } from "./use-habits";
+import { kindView } from "./kind-view";
+import { deriveAll, deriveView, type ViewContext } from "./use-habits";
 
 const row = (id: string, completedDates: string[]): ReplicaHabit => ({
   id,
@@ -13,27 +15,37 @@ const row = (id: string, completedDates: string[]): ReplicaHabit => ({
   schedule: null,
   archived: false,
   position: 0,
+  kind: "yesNo",
+  rules: [{ from: "2026-01-01", frequency: null, target: null }],
+  step: 1,
 });
 const TODAY = "2026-11-21";
+/** The views' context: a week from Monday, and the kinds' figures loaded (as once the engine is). */
+const at = (today: string, vacations: readonly Vacation[]): ViewContext => ({
+  today,
+  vacations,
+  weekStart: 1,
+  kindView,
+});
 
 describe("deriveAll (a change derives only the habits it changed)", () => {
   it("keeps the view of a row that is the same object, for the same day and vacations", () => {
     const a = row("a", ["2026-11-20", "2026-11-21"]);
     const b = row("b", ["2026-11-20"]);
     const vacations: never[] = [];
-    const [va, vb] = deriveAll([a, b], TODAY, vacations);
+    const [va, vb] = deriveAll([a, b], at(TODAY, vacations));
     const b2 = row("b", ["2026-11-20", "2026-11-21"]);
-    const [va2, vb2] = deriveAll([a, b2], TODAY, vacations);
+    const [va2, vb2] = deriveAll([a, b2], at(TODAY, vacations));
     expect(va2).toBe(va);
     expect(vb2).not.toBe(vb);
     expect(vb2).toEqual(deriveView(b2, TODAY, vacations));
     expect(vb2?.streakCount).toBe(2);
     // Another day, or other vacations, derive every habit again.
-    const [va3] = deriveAll([a, b2], "2026-11-22", vacations);
+    const [va3] = deriveAll([a, b2], at("2026-11-22", vacations));
     expect(va3).not.toBe(va);
     expect(va3?.streakCount).toBe(2);
     expect(va3?.completedToday).toBe(false);
-    const [va4] = deriveAll([a, b2], TODAY, [{ from: "2026-11-01", to: "2026-11-02" }]);
+    const [va4] = deriveAll([a, b2], at(TODAY, [{ from: "2026-11-01", to: "2026-11-02" }]));
     expect(va4).not.toBe(va);
   });
 });
@@ -51,7 +63,7 @@ describe("deriveAll's views (a habit's history is read when a figure of it is)",
       { ...row("archived", []), archived: true, position: 3, emoji: "🏃" },
     ];
     const vacations = [{ from: "2026-11-10", to: "2026-11-12" }];
-    const views = deriveAll(rows, TODAY, vacations);
+    const views = deriveAll(rows, at(TODAY, vacations));
     views.forEach((view, i) => {
       const expected = deriveView(rows[i]!, TODAY, vacations);
       expect(view.completedToday).toBe(expected.completedToday);
@@ -64,11 +76,11 @@ describe("deriveAll's views (a habit's history is read when a figure of it is)",
   it("leaves the history unread until a figure is read, and keeps a field written", () => {
     // A date that cannot be read shows when the history is read: not before.
     const broken = row("broken", ["2026-02-30", TODAY]);
-    const [view] = deriveAll([broken], TODAY, []);
+    const [view] = deriveAll([broken], at(TODAY, []));
     expect(view?.completedToday).toBe(true);
     expect(view?.name).toBe("broken");
     expect(() => view?.streakCount).toThrow(RangeError);
-    const [fine] = deriveAll([row("fine", ["2026-11-20"])], TODAY, []);
+    const [fine] = deriveAll([row("fine", ["2026-11-20"])], at(TODAY, []));
     fine!.bestStreak = 7;
     expect(fine?.bestStreak).toBe(7);
     expect(fine?.streakCount).toBe(1);
@@ -100,6 +112,6 @@ describe("deriveView from the day numbers the store holds", () => {
     expect(view).toEqual(deriveView(plain, TODAY, vacations));
     expect(view).toMatchObject({ streakCount: 7, skippedDates: ["2026-11-17"] });
     expect(view).not.toHaveProperty("dayNumbers");
-    expect({ ...deriveAll([withNumbers], TODAY, vacations)[0] }).toEqual(view);
+    expect({ ...deriveAll([withNumbers], at(TODAY, vacations))[0] }).toEqual(view);
   });
 });

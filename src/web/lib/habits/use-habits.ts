@@ -3,15 +3,23 @@
  * useHabits(): the one data layer for habits, shared by Today, Stats, Settings and the habit page. It reads only
  * the user's local store (lib/sync, IndexedDB), so every screen renders at once from it, online or not.
  *
- *   const { habits, vacations, today, status, source, retry, add, rename, remove, toggle, setDay, cycleDay,
- *           update, move, moveTo, importAll } = useHabits();
+ *   const { habits, vacations, weekStart, today, status, source, retry, add, rename, remove, toggle, setDay,
+ *           cycleDay, setAmount, addAmount, slipped, setNote, setRules, setStep, update, move, moveTo,
+ *           importAll } = useHabits();
  *
  * - habits: HabitView[], every habit including archived ones, in their order (position ascending, ties newest
  *   first: core/habit-order.ts), derived once per change of the store for the user's today (day start included)
  *   and vacations; they change when the day begins without a reload. Besides src/core's Habit each carries its
  *   skippedDates, schedule, archived, position and emoji (absent without one), and for today: dueToday (its
- *   schedule has today), skippedToday (skipped by the user), onVacationToday.
+ *   schedule has today), skippedToday (skipped by the user), onVacationToday; kind, rules and step; values and
+ *   notes (as [date, x] pairs, absent without any). A measurable or quit habit, or one due N times a period, also
+ *   carries kindToday (lib/habits/kind-view.ts: today's number, the unit's progress and whether it is met, the
+ *   figures of core/kind-figures.ts), and its streakCount, bestStreak, completionRate and completedToday are those
+ *   figures (a streak of weeks or months for a target per period); a yes/no habit due every day or on weekdays
+ *   keeps core/habit's figures, unchanged.
  * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
+ * - weekStart: the first day of the week, 0 Sunday or 1 Monday: the user's setting, else the browser's locale's
+ *   (lib/week-start.ts).
  * - status: "loading" | "ready" | "error". "error": no local copy and the server could not be reached
  *   ('Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
  * - source: "server" (the last sync reached the server) | "local" (the stored copy is shown because the server
@@ -23,6 +31,13 @@
  *   - add(name, { emoji?, schedule? }): first in the order. A blank name is ignored.
  *   - rename(id, name); toggle(id): today done ↔ not done; setDay(id, date, "done" | "skipped" | "none");
  *     cycleDay(id, date): not done → done → skipped → not done (core nextDayState);
+ *   - add(name, { emoji?, schedule?, kind?, rules?, step? }): with a kind, its rules (habit-kind.ts; needed for
+ *     a measurable or quit habit) and the step of Add;
+ *   - setAmount(id, date, value | null): a day's number (measurable and quit habits); addAmount(id, date, add):
+ *     raises it by `add` (the server adds it to its own number); slipped(id): a quit habit's today raised by 1;
+ *   - setNote(id, date, note | null): a day's note, any habit (trimmed, at most 500 characters; blank: none);
+ *   - setRules(id, from, frequency, target): how often and the target from `from` on, the days before keeping theirs;
+ *   - setStep(id, step): what Add raises a day by;
  *   - update(id, { schedule?, archived?, emoji? }): a schedule is stored in canonical form (every day: null);
  *   - move(id, "up" | "down"): one place among the habits shown with it (archived ones among archived ones,
  *     the others among the others); moveTo(id, beforeId | null): just before `beforeId`, or last.
@@ -40,12 +55,14 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
 import { deriveFromDays, deriveHabit, type Habit } from "../../../core/habit";
+import type { Frequency, HabitKind, HabitRule, Target, WeekStart } from "../../../core/habit-kind";
 import { firstNotBefore, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
 import { isDue, type Schedule, scheduleMask } from "../../../core/schedule";
 import { isOnVacation, type Vacation, vacationDayRanges } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
 import { useToday } from "../use-today";
+import { localeWeekStart } from "../week-start";
 import { showError } from "../../ui/notices";
 import { retryImport } from "../pwa/retry-import";
 import type {
@@ -58,9 +75,10 @@ import type {
 } from "../sync/sync-engine";
 import type { ReplicaHabit } from "../sync/replica-state";
 import { useBeforeHabitsLoad } from "./before-habits-load";
+import type { KindToday, KindView } from "./kind-view";
 import { preloadHabitValidation } from "./habit-validation";
 
-export type { HabitExtras, HabitUpdate, RemoveHandle };
+export type { HabitExtras, HabitUpdate, KindToday, RemoveHandle };
 
 export type HabitsStatus = "loading" | "ready" | "error";
 export type HabitsSource = StoreSource;
@@ -72,6 +90,7 @@ export const UNDO_DELETE_MS = 5000;
 export type UseHabits = {
   habits: HabitView[];
   vacations: readonly Vacation[];
+  weekStart: WeekStart;
   today: LocalDate;
   status: HabitsStatus;
   source: HabitsSource | null;
@@ -82,6 +101,12 @@ export type UseHabits = {
   toggle: (id: string) => Promise<boolean>;
   setDay: (id: string, date: LocalDate, state: DayState) => Promise<boolean>;
   cycleDay: (id: string, date: LocalDate) => Promise<boolean>;
+  setAmount: (id: string, date: LocalDate, value: number | null) => Promise<boolean>;
+  addAmount: (id: string, date: LocalDate, add: number) => Promise<boolean>;
+  slipped: (id: string) => Promise<boolean>;
+  setNote: (id: string, date: LocalDate, note: string | null) => Promise<boolean>;
+  setRules: (id: string, from: LocalDate, frequency: Frequency, target: Target | null) => Promise<boolean>;
+  setStep: (id: string, step: number) => Promise<boolean>;
   update: (id: string, update: HabitUpdate) => Promise<boolean>;
   move: (id: string, direction: "up" | "down") => Promise<boolean>;
   moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
@@ -100,7 +125,9 @@ const loadingSnapshot: StoreSnapshot = {
     skipped: new Map(),
     doneDays: new Map(),
     skippedDays: new Map(),
-    settings: { dayStart: 0, vacations: [] },
+    values: new Map(),
+    notes: new Map(),
+    settings: { dayStart: 0, vacations: [], weekStart: null },
   },
   pending: 0,
   meta: {},
@@ -142,7 +169,16 @@ export type HabitStore = {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => StoreSnapshot;
   act: <T>(action: (engine: SyncEngine) => Promise<T>) => Promise<T>;
+  /** The kinds' figures (kind-view.ts), which load with the engine; null before (the store has no habits then). */
+  kindView: () => KindFigureFn | null;
 };
+
+export type KindFigureFn = (
+  habit: ReplicaHabit,
+  today: LocalDate,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+) => KindView | null;
 
 const stores = new Map<string, HabitStore>();
 
@@ -151,8 +187,10 @@ function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknow
   const known = stores.get(userId);
   if (known) return known;
   let engine: SyncEngine | null = null;
+  let figures: KindFigureFn | null = null;
   const listeners = new Set<() => void>();
   const loaded = engineModule().then((module) => {
+    figures = module.kindView;
     engine = module.createSyncEngine(userId, beforeLoad);
     engine.subscribe(() => listeners.forEach((listener) => listener()));
     listeners.forEach((listener) => listener());
@@ -165,6 +203,7 @@ function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknow
     },
     getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
     act: (action) => (engine ? action(engine) : loaded.then(action)),
+    kindView: () => figures,
   };
   stores.set(userId, store);
   return store;
@@ -188,6 +227,11 @@ export type HabitView = Habit & {
   schedule: Schedule | null;
   archived: boolean;
   position: number;
+  kind: HabitKind;
+  rules: HabitRule[];
+  step: number;
+  /** A measurable or quit habit, or one due N times a period: today and its figures (kind-view.ts). */
+  kindToday?: KindToday;
   /** Its schedule has today (a habit not due today is folded away on Today). */
   dueToday: boolean;
   /** The user skipped today. */
@@ -196,15 +240,26 @@ export type HabitView = Habit & {
   onVacationToday: boolean;
 };
 
-// Derived once per change of the store, day and vacations, however many screens and hooks read it.
-const derived = new WeakMap<
-  readonly ReplicaHabit[],
-  { today: LocalDate; vacations: readonly Vacation[]; habits: HabitView[] }
->();
+/** What the views are derived for: the user's today, vacations and week start, and the kinds' figures. */
+export type ViewContext = {
+  today: LocalDate;
+  vacations: readonly Vacation[];
+  weekStart: WeekStart;
+  kindView: KindFigureFn | null;
+};
+
+const sameContext = (a: ViewContext, b: ViewContext) =>
+  a.today === b.today &&
+  a.vacations === b.vacations &&
+  a.weekStart === b.weekStart &&
+  a.kindView === b.kindView;
+
+// Derived once per change of the store, day, vacations and week start, however many screens and hooks read it.
+const derived = new WeakMap<readonly ReplicaHabit[], { context: ViewContext; habits: HabitView[] }>();
 
 /** One habit's view: from the day numbers the store holds, or from the strings when it holds none. */
 export function deriveView(
-  { dayNumbers, ...stored }: ReplicaHabit,
+  { dayNumbers, dayValues: _values, dayNotes: _notes, ...stored }: ReplicaHabit,
   today: LocalDate,
   vacations: readonly Vacation[],
 ): HabitView {
@@ -226,6 +281,9 @@ export function deriveView(
     schedule: stored.schedule,
     archived: stored.archived,
     position: stored.position,
+    kind: stored.kind,
+    rules: stored.rules,
+    step: stored.step,
     dueToday: isDue(stored.schedule, today),
     skippedToday: !habit.completedToday && stored.skippedDates.includes(today),
     onVacationToday: isOnVacation(vacations, today),
@@ -242,6 +300,23 @@ const HISTORY_FIELDS = [
   "completionRate",
 ] as const satisfies readonly (keyof HabitView)[];
 
+/** The view of a habit whose figures core/kind-figures.ts counts (kind-view.ts), derived at once for Today's row. */
+function kindHabitView(
+  stored: ReplicaHabit,
+  today: LocalDate,
+  vacations: readonly Vacation[],
+  kind: KindView,
+) {
+  const { dayNumbers: _, dayValues: _values, dayNotes: _notes, ...fields } = stored;
+  return {
+    ...fields,
+    ...kind,
+    dueToday: isDue(stored.schedule, today),
+    skippedToday: stored.skippedDates.includes(today),
+    onVacationToday: isOnVacation(vacations, today),
+  };
+}
+
 /** Whether an ascending list of dates holds `date`. */
 function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
   return sorted[firstNotBefore(sorted, date)] === date;
@@ -256,7 +331,7 @@ function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
  */
 function lazyView(stored: ReplicaHabit, today: LocalDate, vacations: readonly Vacation[]): HabitView {
   const completedToday = holds(stored.completedDates, today);
-  const { dayNumbers: _, ...fields } = stored; // the views carry the dates only
+  const { dayNumbers: _, dayValues: _values, dayNotes: _notes, ...fields } = stored; // the views carry the dates only
   const view: HabitView = {
     ...fields,
     streakCount: 0,
@@ -297,37 +372,42 @@ function lazyView(stored: ReplicaHabit, today: LocalDate, vacations: readonly Va
 // Each habit's view, kept while its row is the same object (the store makes a new row only for a habit that
 // changed: replica-state.ts storedHabits), for the same day and vacations: a tick derives one habit, and the
 // other views stay the same objects, so that their rows on Today are not drawn again.
-const viewOf = new WeakMap<
-  ReplicaHabit,
-  { today: LocalDate; vacations: readonly Vacation[]; view: HabitView }
->();
+const viewOf = new WeakMap<ReplicaHabit, { context: ViewContext; view: HabitView }>();
 
-/** Every habit's view, made once per change of the store, day and vacations; each derived when first read. */
-export function deriveAll(
-  stored: readonly ReplicaHabit[],
-  today: LocalDate,
-  vacations: readonly Vacation[],
-): HabitView[] {
+/**
+ * Every habit's view, made once per change of the store, day, vacations and week start; a yes/no habit's derived
+ * when first read, the others' at once (kindView).
+ */
+export function deriveAll(stored: readonly ReplicaHabit[], context: ViewContext): HabitView[] {
   const cached = derived.get(stored);
-  if (cached?.today === today && cached.vacations === vacations) return cached.habits;
+  if (cached && sameContext(cached.context, context)) return cached.habits;
+  const { today, vacations, weekStart } = context;
   const habits = stored.map((habit) => {
     const last = viewOf.get(habit);
-    if (last?.today === today && last.vacations === vacations) return last.view;
-    const view = lazyView(habit, today, vacations);
-    viewOf.set(habit, { today, vacations, view });
+    if (last && sameContext(last.context, context)) return last.view;
+    const kind = context.kindView?.(habit, today, vacations, weekStart);
+    const view = kind ? kindHabitView(habit, today, vacations, kind) : lazyView(habit, today, vacations);
+    viewOf.set(habit, { context, view });
     return view;
   });
-  derived.set(stored, { today, vacations, habits });
+  derived.set(stored, { context, habits });
   return habits;
 }
+
+/** The week's first day: the user's setting, else the locale's (read once: it does not change in a page). */
+let localeWeek: WeekStart | undefined;
+export const weekStartOf = (setting: WeekStart | null): WeekStart =>
+  setting ?? (localeWeek ??= localeWeekStart());
 
 export function useHabits(): UseHabits {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
   const { vacations } = snapshot.replica.settings;
+  const weekStart = weekStartOf(snapshot.replica.settings.weekStart ?? null);
+  const kindView = engine.kindView();
   const habits = useMemo(
-    () => deriveAll(snapshot.habits, today, vacations),
-    [snapshot.habits, today, vacations],
+    () => deriveAll(snapshot.habits, { today, vacations, weekStart, kindView }),
+    [snapshot.habits, today, vacations, weekStart, kindView],
   );
   useEffect(preloadHabitValidation, []);
   const { act } = engine;
@@ -344,6 +424,33 @@ export function useHabits(): UseHabits {
     (id: string, date: LocalDate) => act((e) => e.cycleDay(today, id, date)),
     [act, today],
   );
+  const setAmount = useCallback(
+    (id: string, date: LocalDate, value: number | null) => act((e) => e.setAmount(today, id, date, value)),
+    [act, today],
+  );
+  const addAmount = useCallback(
+    (id: string, date: LocalDate, add: number) => act((e) => e.addAmount(today, id, date, add)),
+    [act, today],
+  );
+  const slipped = useCallback(
+    (id: string) =>
+      act((e) =>
+        e.getSnapshot().replica.habits.get(id)?.kind === "quit"
+          ? e.addAmount(today, id, today, 1)
+          : Promise.resolve(false),
+      ),
+    [act, today],
+  );
+  const setNote = useCallback(
+    (id: string, date: LocalDate, note: string | null) => act((e) => e.setNote(today, id, date, note)),
+    [act, today],
+  );
+  const setRules = useCallback(
+    (id: string, from: LocalDate, frequency: Frequency, target: Target | null) =>
+      act((e) => e.setRules(id, from, frequency, target)),
+    [act],
+  );
+  const setStep = useCallback((id: string, step: number) => act((e) => e.setStep(id, step)), [act]);
   const update = useCallback((id: string, changes: HabitUpdate) => act((e) => e.update(id, changes)), [act]);
   const move = useCallback(
     (id: string, direction: "up" | "down") => act((e) => e.move(id, direction)),
@@ -368,6 +475,7 @@ export function useHabits(): UseHabits {
   return {
     habits,
     vacations,
+    weekStart,
     today,
     status: snapshot.status,
     source: snapshot.source,
@@ -378,6 +486,12 @@ export function useHabits(): UseHabits {
     toggle,
     setDay,
     cycleDay,
+    setAmount,
+    addAmount,
+    slipped,
+    setNote,
+    setRules,
+    setStep,
     update,
     move,
     moveTo,

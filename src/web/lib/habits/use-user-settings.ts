@@ -2,19 +2,23 @@
  * useUserSettings(): the signed-in user's settings that decide days, read from the local store and
  * written through its outbox like every habit write (offline too).
  *
- *   const { dayStart, vacations, activeVacation, setDayStart, startVacation, endVacationEarly } = useUserSettings();
+ *   const { dayStart, vacations, activeVacation, weekStart, setDayStart, setWeekStart, startVacation,
+ *           endVacationEarly } = useUserSettings();
  *
  * - dayStart: minutes after midnight at which the user's day begins, 0 (00:00, the default) to 360 (06:00).
  *   useToday() follows it at once.
  * - vacations: every vacation, merged and ascending; activeVacation: the one going on today or the next one to
  *   come, null without one.
- * - setDayStart(minutes); startVacation(from, to): adds the range (merged with any it touches; from ≤ to, both
+ * - weekStart: the week's first day the user chose, 0 Sunday or 1 Monday; null: the browser's locale decides
+ *   (useHabits' weekStart is the day in force).
+ * - setDayStart(minutes); setWeekStart(0 | 1 | null); startVacation(from, to): adds the range (merged with any it touches; from ≤ to, both
  *   from 2000-01-01 on, at most MAX_VACATIONS kept); endVacationEarly(): the vacation going on today ends
  *   yesterday, one still to come is dropped (core endVacation). Each resolves to true once stored on this device,
  *   false when nothing was written (an invalid value, no change, nothing to end).
  */
 import { useCallback } from "react";
 import { type DayStart, isDayStart } from "../../../core/day-start";
+import type { WeekStart } from "../../../core/habit-kind";
 import { isLocalDate, type LocalDate } from "../../../core/local-date";
 import { EARLIEST_DAY, MAX_VACATIONS } from "../../../core/sync";
 import { endVacation, normalizeVacations, type Vacation } from "../../../core/vacation";
@@ -25,7 +29,9 @@ export type UseUserSettings = {
   dayStart: DayStart;
   vacations: readonly Vacation[];
   activeVacation: Vacation | null;
+  weekStart: WeekStart | null;
   setDayStart: (minutes: DayStart) => Promise<boolean>;
+  setWeekStart: (start: WeekStart | null) => Promise<boolean>;
   startVacation: (from: LocalDate, to: LocalDate) => Promise<boolean>;
   endVacationEarly: () => Promise<boolean>;
 };
@@ -41,7 +47,7 @@ const sameVacations = (a: readonly Vacation[], b: readonly Vacation[]) =>
 export function useUserSettings(): UseUserSettings {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
-  const { dayStart, vacations } = snapshot.replica.settings;
+  const { dayStart, vacations, weekStart } = snapshot.replica.settings;
 
   const writeVacations = useCallback(
     async (next: Vacation[]) => {
@@ -55,6 +61,14 @@ export function useUserSettings(): UseUserSettings {
     async (minutes: DayStart) => {
       if (!isDayStart(minutes) || minutes === engine.getSnapshot().replica.settings.dayStart) return false;
       return engine.act((e) => e.setSettings({ dayStart: minutes }));
+    },
+    [engine],
+  );
+  const setWeekStart = useCallback(
+    async (start: WeekStart | null) => {
+      if (!(start === 0 || start === 1 || start === null)) return false;
+      if (start === engine.getSnapshot().replica.settings.weekStart) return false;
+      return engine.act((e) => e.setSettings({ weekStart: start }));
     },
     [engine],
   );
@@ -79,7 +93,9 @@ export function useUserSettings(): UseUserSettings {
     dayStart,
     vacations,
     activeVacation: activeVacationOf(vacations, today),
+    weekStart: weekStart ?? null,
     setDayStart,
+    setWeekStart,
     startVacation,
     endVacationEarly,
   };

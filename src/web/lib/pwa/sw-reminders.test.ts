@@ -3,9 +3,10 @@ import { messages } from "../../../core/messages";
 import { clickOutcome, notificationOf, payloadOfText } from "./sw-reminders";
 import { resubscribe } from "./sw-resubscribe";
 import { applicationServerKey } from "./push-key";
+import type { ReminderPushHabit } from "../../../core/reminders/push-payload";
 
 const copy = messages.reminderSettings;
-const reminder = (habits: { id: string; name: string }[]) => ({
+const reminder = (habits: ReminderPushHabit[]) => ({
   type: "reminder" as const,
   title: "Habit Streaks",
   body: messages.reminderDelivery.leftToday(habits.map((h) => h.name)),
@@ -32,6 +33,13 @@ describe("the service worker's reminder notifications", () => {
     });
     expect(clickOutcome(options.data, "open")).toEqual({ kind: "open", url: "/habits/h1" });
     expect(clickOutcome(options.data, "")).toEqual({ kind: "open", url: "/habits/h1" });
+  });
+
+  it("offers only Open for a measured habit, whose day takes a number: it opens the habit's page", () => {
+    const payload = reminder([{ id: "h1", name: "Water", kind: "measurable" }]);
+    const { options } = notificationOf(payloadOfText(JSON.stringify(payload)));
+    expect(options.actions).toEqual([{ action: "open", title: copy.openAction }]);
+    expect(clickOutcome(options.data, "done")).toEqual({ kind: "open", url: "/habits/h1" });
   });
 
   it("offers only Open for several habits, which opens Today", () => {

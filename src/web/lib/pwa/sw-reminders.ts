@@ -38,11 +38,16 @@ export function notificationOf(payload: PushPayload | null): { title: string; op
       options: { body: payload.body, icon, badge: icon, tag: "reminder-test", data: { url: "/" } },
     };
   const only = payload.habits.length === 1 ? payload.habits[0] : undefined;
+  // A measured habit's day takes a number, not a tick: its page opens instead.
+  const done = only !== undefined && only.kind === undefined;
   const data: ReminderData = only
-    ? { url: `/habits/${encodeURIComponent(only.id)}`, date: payload.date, habitId: only.id }
+    ? {
+        url: `/habits/${encodeURIComponent(only.id)}`,
+        ...(done && { date: payload.date, habitId: only.id }),
+      }
     : { url: "/" };
   const actions: Action[] = [
-    ...(only ? [{ action: PUSH_ACTION_DONE, title: copy.doneAction }] : []),
+    ...(done ? [{ action: PUSH_ACTION_DONE, title: copy.doneAction }] : []),
     { action: PUSH_ACTION_OPEN, title: copy.openAction },
   ];
   return {

@@ -9,8 +9,14 @@
 // Version 2: habits carry schedule, archived, position and emoji; the upgrade gives the stored ones
 // their defaults, positions in the order they had (newest first), and asks for one full pull, which brings the
 // server's values. The outbox and every day are kept as they are.
+//
+// Version 3 (docs/decisions/0061): habits carry kind, rules and step (read with their defaults when absent), and
+// the stores values and notes hold a day's number and note (key [habitId, date]) beside its completion row, so
+// that each write of one is a plain put or delete. The upgrade adds the two stores and asks for one full pull, which
+// brings the kinds, rules and numbers of a server that has them; everything stored is kept.
 import type { LocalDate } from "../../../core/local-date";
 import { isDayStart } from "../../../core/day-start";
+import { MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
 import type { SyncHabit, SyncSettings } from "../../../core/sync";
 import { isVacation } from "../../../core/vacation";
 import { committed, done, openDatabase } from "./idb";
@@ -25,6 +31,7 @@ import {
   type Replica,
   restoreChanges,
   withHabitDefaults,
+  withRule,
 } from "./replica-state";
 
 export type Meta = {
@@ -44,9 +51,12 @@ const SETTINGS_KEY = "settings";
 
 /** A day as stored: a done day has no state (as version 1 stored them). */
 type CompletionRow = { habitId: string; date: LocalDate; state?: "skipped" };
+/** A day's number; a day's note. */
+type ValueRow = { habitId: string; date: LocalDate; value: number };
+type NoteRow = { habitId: string; date: LocalDate; note: string };
 
 export const databaseName = (userId: string) => `habit-streaks-${userId}`;
-export const REPLICA_DB_VERSION = 2;
+export const REPLICA_DB_VERSION = 3;
 
 export function openReplicaDb(userId: string): Promise<IDBDatabase> {
   return openDatabase(databaseName(userId), REPLICA_DB_VERSION, (db, oldVersion, tx) => {
@@ -55,11 +65,17 @@ export function openReplicaDb(userId: string): Promise<IDBDatabase> {
       db.createObjectStore("completions", { keyPath: ["habitId", "date"] }).createIndex("habitId", "habitId");
       db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
       db.createObjectStore("meta");
-      return;
+    } else if (oldVersion < 2) upgradeToVersion2(tx);
+    if (oldVersion < 3) {
+      db.createObjectStore("values", { keyPath: ["habitId", "date"] });
+      db.createObjectStore("notes", { keyPath: ["habitId", "date"] });
+      if (oldVersion >= 1) tx.objectStore("meta").put("1", "fullPull");
     }
-    if (oldVersion < 2) upgradeToVersion2(tx);
   });
 }
+
+/** The keys of one habit's rows in a store keyed [habitId, date]. */
+const habitRange = (id: string) => IDBKeyRange.bound([id, ""], [id, "\uffff"]);
 
 /** Version 1 → 2, inside the upgrade transaction: habits get the new fields, their order kept. */
 function upgradeToVersion2(tx: IDBTransaction): void {
@@ -77,10 +93,12 @@ function upgradeToVersion2(tx: IDBTransaction): void {
 export type Loaded = { replica: Replica; outbox: QueuedOp[]; meta: Meta };
 
 export async function loadReplica(db: IDBDatabase): Promise<Loaded> {
-  const tx = db.transaction(["habits", "completions", "outbox", "meta"], "readonly");
-  const [habits, completions, outbox, metaKeys, metaValues] = await Promise.all([
+  const tx = db.transaction(["habits", "completions", "values", "notes", "outbox", "meta"], "readonly");
+  const [habits, completions, valueRows, noteRows, outbox, metaKeys, metaValues] = await Promise.all([
     done<SyncHabit[]>(tx.objectStore("habits").getAll()),
     done<CompletionRow[]>(tx.objectStore("completions").getAll()),
+    done<ValueRow[]>(tx.objectStore("values").getAll()),
+    done<NoteRow[]>(tx.objectStore("notes").getAll()),
     done<QueuedOp[]>(tx.objectStore("outbox").getAll()),
     done(tx.objectStore("meta").getAllKeys()),
     done<unknown[]>(tx.objectStore("meta").getAll()),
@@ -96,8 +114,26 @@ export async function loadReplica(db: IDBDatabase): Promise<Loaded> {
   }
   for (const [habitId, dates] of doneDays) changes.push({ kind: "setDays", habitId, dates, state: "done" });
   for (const [habitId, dates] of skipped) changes.push({ kind: "setDays", habitId, dates, state: "skipped" });
+  for (const [habitId, values] of byHabit(valueRows, (row) => row.value))
+    changes.push({ kind: "setValues", habitId, clear: [], values });
+  for (const [habitId, notes] of byHabit(noteRows, (row) => row.note))
+    changes.push({ kind: "setNotes", habitId, clear: [], notes });
   changes.push({ kind: "putSettings", settings: readSettings(metaKeys, metaValues) });
   return { replica: applyChanges(emptyReplica(), changes), outbox, meta: readMeta(metaKeys, metaValues) };
+}
+
+/** Rows keyed [habitId, date] as each habit's [date, item] pairs. */
+function byHabit<R extends { habitId: string; date: LocalDate }, T>(
+  rows: readonly R[],
+  item: (row: R) => T,
+): Map<string, [LocalDate, T][]> {
+  const map = new Map<string, [LocalDate, T][]>();
+  for (const row of rows) {
+    let pairs = map.get(row.habitId);
+    if (!pairs) map.set(row.habitId, (pairs = []));
+    pairs.push([row.date, item(row)]);
+  }
+  return map;
 }
 
 function readMeta(keys: IDBValidKey[], values: unknown[]): Meta {
@@ -113,28 +149,36 @@ function readMeta(keys: IDBValidKey[], values: unknown[]): Meta {
 /** The stored settings, or the defaults when there are none (or they are unreadable). */
 function readSettings(keys: IDBValidKey[], values: unknown[]): SyncSettings {
   const value = values[keys.indexOf(SETTINGS_KEY)];
-  return isSettings(value) ? value : DEFAULT_SETTINGS;
+  return isSettings(value) ? { ...value, weekStart: weekStartOf(value) } : DEFAULT_SETTINGS;
 }
 
-function isSettings(value: unknown): value is SyncSettings {
+/** Settings as stored; a version before week starts stored none (the locale decides). */
+function isSettings(value: unknown): value is Omit<SyncSettings, "weekStart"> & { weekStart?: unknown } {
   if (typeof value !== "object" || value === null) return false;
   if (!("dayStart" in value) || !("vacations" in value)) return false;
   const { dayStart, vacations } = value;
   return isDayStart(dayStart) && Array.isArray(vacations) && vacations.every(isVacation);
 }
 
+const weekStartOf = ({ weekStart }: { weekStart?: unknown }): SyncSettings["weekStart"] =>
+  weekStart === 0 || weekStart === 1 ? weekStart : null;
+
 /** The stores a write of `changes` needs. */
-const STORES = ["habits", "completions", "meta"] as const;
+const STORES = ["habits", "completions", "values", "notes", "meta"] as const;
 
 function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
   const habits = tx.objectStore("habits");
   const completions = tx.objectStore("completions");
+  const values = tx.objectStore("values");
+  const notes = tx.objectStore("notes");
   const meta = tx.objectStore("meta");
   for (const change of changes) {
     switch (change.kind) {
       case "clear":
         habits.clear();
         completions.clear();
+        values.clear();
+        notes.clear();
         break;
       case "putHabit":
         habits.put(change.habit);
@@ -148,10 +192,42 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
         };
         break;
       }
+      case "ruleFrom": {
+        const request = habits.get(change.id);
+        request.onsuccess = () => {
+          const habit: SyncHabit | undefined = request.result;
+          if (habit) habits.put(withRule(withHabitDefaults(habit), change.rule, change.updatedAt));
+        };
+        break;
+      }
       case "deleteHabit":
         habits.delete(change.id);
-        completions.delete(IDBKeyRange.bound([change.id, ""], [change.id, "\uffff"]));
+        completions.delete(habitRange(change.id));
+        values.delete(habitRange(change.id));
+        notes.delete(habitRange(change.id));
         break;
+      case "setValues": {
+        const { habitId } = change;
+        for (const date of change.clear) values.delete([habitId, date]);
+        for (const [date, value] of change.values) values.put({ habitId, date, value } satisfies ValueRow);
+        break;
+      }
+      case "addValue": {
+        const { habitId, date, add } = change;
+        const request = values.get([habitId, date]);
+        request.onsuccess = () => {
+          const row = request.result as ValueRow | undefined;
+          const value = Math.min(MAX_AMOUNT, roundAmount((row?.value ?? 0) + add));
+          values.put({ habitId, date, value } satisfies ValueRow);
+        };
+        break;
+      }
+      case "setNotes": {
+        const { habitId } = change;
+        for (const date of change.clear) notes.delete([habitId, date]);
+        for (const [date, note] of change.notes) notes.put({ habitId, date, note } satisfies NoteRow);
+        break;
+      }
       case "setDays":
         for (const date of change.dates) {
           const { habitId } = change;
@@ -195,9 +271,11 @@ export async function commitHeldDelete(
   notBefore: number,
 ): Promise<number> {
   const tx = db.transaction([...STORES, "outbox"], "readwrite");
-  const [habit, rows, cursor] = await Promise.all([
+  const [habit, rows, valueRows, noteRows, cursor] = await Promise.all([
     done<SyncHabit | undefined>(tx.objectStore("habits").get(op.habitId)),
     done<CompletionRow[]>(tx.objectStore("completions").index("habitId").getAll(op.habitId)),
+    done<ValueRow[]>(tx.objectStore("values").getAll(habitRange(op.habitId))),
+    done<NoteRow[]>(tx.objectStore("notes").getAll(habitRange(op.habitId))),
     done<unknown>(tx.objectStore("meta").get("cursor")),
   ]);
   writeChanges(tx, changes);
@@ -205,6 +283,8 @@ export async function commitHeldDelete(
     habit: withHabitDefaults(habit),
     done: rows.filter((r) => r.state !== "skipped").map((r) => r.date),
     skipped: rows.filter((r) => r.state === "skipped").map((r) => r.date),
+    values: valueRows.map((r) => [r.date, r.value]),
+    notes: noteRows.map((r) => [r.date, r.note]),
     cursor: typeof cursor === "string" ? cursor : null,
   };
   const seq = done(tx.objectStore("outbox").add({ op, notBefore, undo } satisfies Omit<QueuedOp, "seq">));

@@ -28,6 +28,9 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   archived: false,
   position,
   emoji: null,
+  kind: "yesNo",
+  rules: [{ from: createdAt.slice(0, 10), frequency: null, target: null }],
+  step: 1,
 });
 /** Ascending dates as the day numbers the store holds beside them. */
 const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
@@ -85,7 +88,9 @@ describe("the replica", () => {
       pullChanges(
         page({
           habits: [habit("a", "Read"), habit("b", "Walk", t1)],
-          completions: [{ habitId: "a", done: ["2026-11-20/2026-11-21"], skipped: [], undone: [] }],
+          completions: [
+            { habitId: "a", done: ["2026-11-20/2026-11-21"], skipped: [], undone: [], values: [], notes: [] },
+          ],
         }),
         true,
       ),
@@ -95,7 +100,9 @@ describe("the replica", () => {
       r,
       pullChanges(
         page({
-          completions: [{ habitId: "a", done: [], skipped: [], undone: ["2026-11-21"] }],
+          completions: [
+            { habitId: "a", done: [], skipped: [], undone: ["2026-11-21"], values: [], notes: [] },
+          ],
           deletedHabitIds: ["b"],
         }),
         false,
@@ -114,7 +121,7 @@ describe("the replica", () => {
     const pulled = pullChanges(
       page({
         habits: [habit("a", "Read")],
-        completions: [{ habitId: "a", done: ["2026-11-21"], skipped: [], undone: [] }],
+        completions: [{ habitId: "a", done: ["2026-11-21"], skipped: [], undone: [], values: [], notes: [] }],
       }),
       true,
     );
@@ -172,8 +179,15 @@ describe("the replica", () => {
           page({
             habits: [habit("gone", "Only here"), habit("kept", "Kept", t1)],
             completions: [
-              { habitId: "gone", done: ["2026-11-20"], skipped: [], undone: [] },
-              { habitId: "kept", done: ["2026-11-19/2026-11-20"], skipped: [], undone: [] },
+              { habitId: "gone", done: ["2026-11-20"], skipped: [], undone: [], values: [], notes: [] },
+              {
+                habitId: "kept",
+                done: ["2026-11-19/2026-11-20"],
+                skipped: [],
+                undone: [],
+                values: [],
+                notes: [],
+              },
             ],
           }),
           true,
@@ -185,7 +199,9 @@ describe("the replica", () => {
           more: true,
           reset: true,
           habits: [habit("kept", "Kept", t1)],
-          completions: [{ habitId: "kept", done: ["2026-11-19"], skipped: [], undone: [] }],
+          completions: [
+            { habitId: "kept", done: ["2026-11-19"], skipped: [], undone: [], values: [], notes: [] },
+          ],
         }),
         page({ cursor: "5", habits: [habit("server", "Server only")] }),
       ]);
@@ -255,6 +271,7 @@ describe("the replica: history fields and day settings", () => {
       ...habit("h", "Read", t0, -1),
       emoji: "📚",
       schedule: { weekdays: [1, 3] },
+      rules: [{ from: "2026-11-21", frequency: { weekdays: [1, 3] }, target: null }],
     });
     expect(r.habits.get("g")).toEqual(habit("g", "Walk"));
     expect(storedHabits(r)[0]).toMatchObject({ id: "h", emoji: "📚" });
@@ -313,9 +330,9 @@ describe("the replica: history fields and day settings", () => {
   });
 
   it("setSettings changes the day start and the vacations it gives, vacations merged", () => {
-    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [] });
+    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
     let r = apply(emptyReplica(), [{ opId: "o1", type: "setSettings", dayStart: 180 }]);
-    expect(r.settings).toEqual({ dayStart: 180, vacations: [] });
+    expect(r.settings).toEqual({ dayStart: 180, vacations: [], weekStart: null });
     r = apply(r, [
       {
         opId: "o2",
@@ -326,7 +343,11 @@ describe("the replica: history fields and day settings", () => {
         ],
       },
     ]);
-    expect(r.settings).toEqual({ dayStart: 180, vacations: [{ from: "2026-12-01", to: "2026-12-09" }] });
+    expect(r.settings).toEqual({
+      dayStart: 180,
+      vacations: [{ from: "2026-12-01", to: "2026-12-09" }],
+      weekStart: null,
+    });
   });
 
   it("applies pulled skipped days, tombstones and settings; a full pull replaces the settings too", () => {
@@ -336,9 +357,16 @@ describe("the replica: history fields and day settings", () => {
         page({
           habits: [habit("a", "Read")],
           completions: [
-            { habitId: "a", done: ["2026-11-18/2026-11-19"], skipped: ["2026-11-20/2026-11-21"], undone: [] },
+            {
+              habitId: "a",
+              done: ["2026-11-18/2026-11-19"],
+              skipped: ["2026-11-20/2026-11-21"],
+              undone: [],
+              values: [],
+              notes: [],
+            },
           ],
-          settings: { dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }] },
+          settings: { dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }], weekStart: 0 },
         }),
         true,
       ),
@@ -354,7 +382,14 @@ describe("the replica: history fields and day settings", () => {
       pullChanges(
         page({
           completions: [
-            { habitId: "a", done: ["2026-11-20"], skipped: [], undone: ["2026-11-21", "2026-11-18"] },
+            {
+              habitId: "a",
+              done: ["2026-11-20"],
+              skipped: [],
+              undone: ["2026-11-21", "2026-11-18"],
+              values: [],
+              notes: [],
+            },
           ],
         }),
         false,
@@ -364,9 +399,16 @@ describe("the replica: history fields and day settings", () => {
       completedDates: ["2026-11-19", "2026-11-20"],
       skippedDates: [],
     });
-    expect(r.settings).toEqual({ dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }] });
-    r = applyChanges(r, pullChanges(page({ settings: { dayStart: 0, vacations: [] } }), true));
-    expect(r.settings).toEqual({ dayStart: 0, vacations: [] });
+    expect(r.settings).toEqual({
+      dayStart: 120,
+      vacations: [{ from: "2026-12-01", to: "2026-12-02" }],
+      weekStart: 0,
+    });
+    r = applyChanges(
+      r,
+      pullChanges(page({ settings: { dayStart: 0, vacations: [], weekStart: null } }), true),
+    );
+    expect(r.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
     expect(r.habits.size).toBe(0);
   });
 
@@ -404,7 +446,9 @@ describe("the replica: history fields and day settings", () => {
     const pulled = pullChanges(
       page({
         habits: [habit("a", "Read", t0, 3)],
-        completions: [{ habitId: "a", done: ["2026-11-20"], skipped: ["2026-11-19"], undone: [] }],
+        completions: [
+          { habitId: "a", done: ["2026-11-20"], skipped: ["2026-11-19"], undone: [], values: [], notes: [] },
+        ],
       }),
       true,
     );

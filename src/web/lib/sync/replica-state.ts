@@ -4,12 +4,29 @@
 import type { DayState } from "../../../core/day-state";
 import { DEFAULT_DAY_START } from "../../../core/day-start";
 import type { StoredHabit } from "../../../core/habit";
-import { sortedDayNumbers, withDay } from "../../../core/habit-days";
+import { lastIndexAtOrBefore, sortedDayNumbers, withDay } from "../../../core/habit-days";
+import {
+  DEFAULT_STEP,
+  type HabitKind,
+  type HabitRule,
+  HABIT_KINDS,
+  isHabitRules,
+  isStep,
+  MAX_AMOUNT,
+  roundAmount,
+  withRuleFrom,
+} from "../../../core/habit-kind";
 import { sortHabits } from "../../../core/habit-order";
-import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
+import { fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
 import type { Schedule } from "../../../core/schedule";
-import type { SyncHabit, SyncOp, SyncPull, SyncSettings } from "../../../core/sync";
+import {
+  EARLIEST_DAY,
+  type SyncHabit,
+  type SyncOp,
+  type SyncPull,
+  type SyncSettings,
+} from "../../../core/sync";
 import { normalizeVacations } from "../../../core/vacation";
 
 // The ops the outbox holds (sync-loop.ts sends them), here at the bottom of the store's modules: replica-db.ts and
@@ -25,6 +42,13 @@ export type ImportHabit = {
   archived?: boolean;
   position?: number;
   emoji?: string | null;
+  kind?: HabitKind;
+  rules?: HabitRule[];
+  step?: number;
+  values?: [LocalDate, number][];
+  notes?: [LocalDate, string][];
+  /** The habit's own reminder (a Loop file's), created on the server with the habit. */
+  reminder?: { time: string; weekdays?: number[] } | null;
 };
 /**
  * An import the server could not take yet (the imported list is still loaded locally). It stays a
@@ -39,6 +63,9 @@ export type DeletedHabit = {
   habit: SyncHabit;
   done: LocalDate[];
   skipped: LocalDate[];
+  /** Its days' numbers and notes (absent: none, as a delete stored before they existed). */
+  values?: [LocalDate, number][];
+  notes?: [LocalDate, string][];
   cursor: string | null;
 };
 
@@ -61,12 +88,24 @@ export type Replica = {
    */
   doneDays: ReadonlyMap<string, Int32Array>;
   skippedDays: ReadonlyMap<string, Int32Array>;
-  /** The user's day start and vacations. */
+  /** Each habit's days with a number (measurable and quit habits), by day number; no entry without any. */
+  values: ReadonlyMap<string, DayEntries<number>>;
+  /** Each habit's days with a note, by day number; no entry without any. */
+  notes: ReadonlyMap<string, DayEntries<string>>;
+  /** The user's day start, vacations and week start. */
   settings: SyncSettings;
 };
 
+/**
+ * A habit's days that hold a number or a note: the day numbers ascending and distinct, and each one's item at the
+ * same index. Compact, and what core/kind-figures.ts reads (its `days` and `values`).
+ */
+export type DayEntries<T> = { days: Int32Array; items: ArrayLike<T> };
+
 /** What a local write may change of a habit besides its days. */
-export type HabitPatch = Partial<Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position">>;
+export type HabitPatch = Partial<
+  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step">
+>;
 
 export type Change =
   /** Every habit and day goes (a full pull, an import); the settings stay: a full pull carries them. */
@@ -75,10 +114,27 @@ export type Change =
   | { kind: "patchHabit"; id: string; patch: HabitPatch; updatedAt: string }
   | { kind: "deleteHabit"; id: string }
   | { kind: "setDays"; habitId: string; dates: readonly LocalDate[]; state: DayState }
+  /** The days of `clear` lose their number, then each of `values` is set (a pulled page, setAmount). */
+  | {
+      kind: "setValues";
+      habitId: string;
+      clear: readonly LocalDate[];
+      values: readonly (readonly [LocalDate, number])[];
+    }
+  /** A day's number raised by `add` (addAmount): the server adds to its own number, and its pull corrects this. */
+  | { kind: "addValue"; habitId: string; date: LocalDate; add: number }
+  | {
+      kind: "setNotes";
+      habitId: string;
+      clear: readonly LocalDate[];
+      notes: readonly (readonly [LocalDate, string])[];
+    }
+  /** A rule from its day on (setRules), the earlier rules kept (core withRuleFrom). */
+  | { kind: "ruleFrom"; id: string; rule: HabitRule; updatedAt: string }
   | { kind: "putSettings"; settings: SyncSettings }
   | { kind: "patchSettings"; patch: Partial<SyncSettings> };
 
-export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [] };
+export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [], weekStart: null };
 
 export const emptyReplica = (): Replica => ({
   habits: new Map(),
@@ -86,25 +142,58 @@ export const emptyReplica = (): Replica => ({
   skipped: new Map(),
   doneDays: new Map(),
   skippedDays: new Map(),
+  values: new Map(),
+  notes: new Map(),
   settings: DEFAULT_SETTINGS,
 });
 
 type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
-  [K in "schedule" | "archived" | "position" | "emoji"]?: SyncHabit[K] | undefined;
+  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step"]?:
+    SyncHabit[K] | undefined;
 };
 
-/** A habit row as an older release stored it, with the history fields at their defaults. */
+/**
+ * A habit row as an older release stored it (or an older server sent it), with the missing fields at their
+ * defaults: a yes/no habit of one rule, its schedule, from the day it was made (docs/decisions/0061).
+ */
 export function withHabitDefaults(habit: HabitFields): SyncHabit {
+  const schedule = habit.schedule ?? null;
+  const kind = habit.kind !== undefined && HABIT_KINDS.includes(habit.kind) ? habit.kind : "yesNo";
+  const rules =
+    habit.rules !== undefined && habit.rules.length > 0 && isHabitRules(kind, habit.rules)
+      ? habit.rules
+      : [{ from: dayOf(habit.createdAt), frequency: schedule, target: null }];
   return {
     id: habit.id,
     name: habit.name,
     createdAt: habit.createdAt,
     updatedAt: habit.updatedAt,
-    schedule: habit.schedule ?? null,
+    schedule,
     archived: habit.archived ?? false,
     position: typeof habit.position === "number" && Number.isFinite(habit.position) ? habit.position : 0,
     emoji: habit.emoji ?? null,
+    kind,
+    rules,
+    step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
   };
+}
+
+/** The date of an ISO timestamp, for a default rule's first day; the first day of history when unreadable. */
+function dayOf(iso: string): LocalDate {
+  const date = iso.slice(0, 10);
+  return isLocalDate(date) && date >= EARLIEST_DAY ? date : EARLIEST_DAY;
+}
+
+/** The habit with `rule` from its day on; its schedule follows the last rule, as the server keeps it. */
+export function withRule(habit: SyncHabit, rule: HabitRule, updatedAt: string): SyncHabit {
+  const rules = withRuleFrom(habit.rules, rule.from, { frequency: rule.frequency, target: rule.target });
+  return { ...habit, rules, schedule: scheduleOf(rules), updatedAt };
+}
+
+/** The schedule a reader of the previous release sees: the last rule's weekdays (null: every day, or N times). */
+export function scheduleOf(rules: readonly HabitRule[]): Schedule | null {
+  const last = rules.at(-1)?.frequency ?? null;
+  return last !== null && "weekdays" in last ? { weekdays: last.weekdays } : null;
 }
 
 /** What a local write changes; `nowIso` stamps a new or changed habit until the server's stamps arrive. */
@@ -126,6 +215,8 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
         changes.push({ kind: "putHabit", habit });
         changes.push({ kind: "setDays", habitId: id, dates: skippedDates, state: "skipped" });
         changes.push({ kind: "setDays", habitId: id, dates: completedDates, state: "done" });
+        if (row.values) changes.push({ kind: "setValues", habitId: id, clear: [], values: row.values });
+        if (row.notes) changes.push({ kind: "setNotes", habitId: id, clear: [], notes: row.notes });
       });
       return changes;
     }
@@ -138,9 +229,12 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
             name: op.name,
             createdAt: nowIso,
             updatedAt: nowIso,
-            schedule: op.schedule,
+            schedule: op.schedule ?? (op.rules ? scheduleOf(op.rules) : null),
             emoji: op.emoji,
             position: op.position,
+            kind: op.kind,
+            rules: op.rules,
+            step: op.step,
           }),
         },
       ];
@@ -151,6 +245,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.schedule !== undefined) patch.schedule = op.schedule;
       if (op.archived !== undefined) patch.archived = op.archived;
       if (op.emoji !== undefined) patch.emoji = op.emoji;
+      if (op.step !== undefined) patch.step = op.step;
       return [{ kind: "patchHabit", id: op.habitId, patch, updatedAt: nowIso }];
     }
     case "moveHabit":
@@ -161,39 +256,68 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       return [{ kind: "setDays", habitId: op.habitId, dates: [op.date], state: op.done ? "done" : "none" }];
     case "setDay":
       return [{ kind: "setDays", habitId: op.habitId, dates: [op.date], state: op.state }];
+    case "setAmount": {
+      const values = op.value === null ? [] : [[op.date, op.value] as const];
+      return [{ kind: "setValues", habitId: op.habitId, clear: [op.date], values }];
+    }
+    case "addAmount":
+      return [{ kind: "addValue", habitId: op.habitId, date: op.date, add: op.add }];
+    case "setNote": {
+      const notes = op.note === null ? [] : [[op.date, op.note] as const];
+      return [{ kind: "setNotes", habitId: op.habitId, clear: [op.date], notes }];
+    }
+    case "setRules": {
+      const rule = { from: op.from, frequency: op.frequency, target: op.target };
+      return [{ kind: "ruleFrom", id: op.habitId, rule, updatedAt: nowIso }];
+    }
     case "setSettings": {
       const patch: Partial<SyncSettings> = {};
       if (op.dayStart !== undefined) patch.dayStart = op.dayStart;
       if (op.vacations !== undefined) patch.vacations = normalizeVacations(op.vacations);
+      if (op.weekStart !== undefined) patch.weekStart = op.weekStart;
       return [{ kind: "patchSettings", patch }];
     }
   }
 }
 
 /** The changes that put a deleted habit back as it was (an undone delete). */
-export function restoreChanges({ habit, done, skipped }: DeletedHabit): Change[] {
+export function restoreChanges({ habit, done, skipped, values = [], notes = [] }: DeletedHabit): Change[] {
   return [
     { kind: "putHabit", habit },
     { kind: "setDays", habitId: habit.id, dates: done, state: "done" },
     { kind: "setDays", habitId: habit.id, dates: skipped, state: "skipped" },
+    { kind: "setValues", habitId: habit.id, clear: [], values },
+    { kind: "setNotes", habitId: habit.id, clear: [], notes },
   ];
 }
 
-/** What a pulled page changes (`fromScratch`: the first page of a full pull replaces everything). Days travel as
- * ranges (core/day-ranges.ts); a malformed range throws, and the page is not applied. */
-export function pullChanges(pull: SyncPull, fromScratch: boolean): Change[] {
-  const changes: Change[] = fromScratch ? [{ kind: "clear" }] : [];
+/**
+ * What a pulled page changes (`clear`: the first page of a full pull replaces everything; `gathering`: a page of a
+ * full pull, written after that clear, so that no day of it has a number or a note to take away). Days travel as
+ * ranges (core/day-ranges.ts); a malformed range throws, and the page is not applied. A listed day that the page's
+ * `values` or `notes` do not hold has none (core/sync.ts, SyncHabitDays).
+ */
+export function pullChanges(pull: SyncPull, clear: boolean, gathering = clear): Change[] {
+  const changes: Change[] = clear ? [{ kind: "clear" }] : [];
   if (pull.settings) changes.push({ kind: "putSettings", settings: pull.settings });
   for (const habit of pull.habits) changes.push({ kind: "putHabit", habit: withHabitDefaults(habit) });
-  for (const { habitId, done, skipped = [], undone } of pull.completions) {
+  for (const { habitId, done, skipped = [], undone, values = [], notes = [] } of pull.completions) {
     const lists = [
       [undone, "none"],
       [skipped, "skipped"],
       [done, "done"],
     ] as const;
+    const listed: LocalDate[] = [];
     for (const [ranges, state] of lists)
-      if (ranges.length > 0)
-        changes.push({ kind: "setDays", habitId, dates: expandDayRanges(ranges), state });
+      if (ranges.length > 0) {
+        const dates = expandDayRanges(ranges);
+        changes.push({ kind: "setDays", habitId, dates, state });
+        if (!gathering) listed.push(...dates);
+      }
+    if (listed.length > 0 || values.length > 0)
+      changes.push({ kind: "setValues", habitId, clear: listed, values });
+    if (listed.length > 0 || notes.length > 0)
+      changes.push({ kind: "setNotes", habitId, clear: listed, notes });
   }
   for (const id of pull.deletedHabitIds) changes.push({ kind: "deleteHabit", id });
   return changes;
@@ -225,7 +349,7 @@ export const startPull = (cursor: string): PullRun => ({
 export function takePage(run: PullRun, page: SyncPull): { run: PullRun; write: Change[] | null } {
   const reset = page.reset === true;
   const fromScratch = run.fromScratch || reset;
-  const changes = pullChanges(page, fromScratch && (reset || run.pages === 0));
+  const changes = pullChanges(page, fromScratch && (reset || run.pages === 0), fromScratch);
   const gathered = reset || !fromScratch ? changes : run.gathered.concat(changes);
   const next = {
     cursor: page.cursor,
@@ -250,6 +374,8 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
   let skipped = new Map(replica.skipped);
   let doneDays = new Map(replica.doneDays);
   let skippedDays = new Map(replica.skippedDays);
+  let values = new Map(replica.values);
+  let notes = new Map(replica.notes);
   let settings = replica.settings;
   const editable = (map: Map<string, ReadonlySet<LocalDate>>, id: string) => {
     const dates = new Set(map.get(id) ?? []);
@@ -264,6 +390,8 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         skipped = new Map();
         doneDays = new Map();
         skippedDays = new Map();
+        values = new Map();
+        notes = new Map();
         break;
       case "putHabit":
         habits.set(change.habit.id, change.habit);
@@ -273,12 +401,33 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         if (habit) habits.set(change.id, { ...habit, ...change.patch, updatedAt: change.updatedAt });
         break;
       }
+      case "ruleFrom": {
+        const habit = habits.get(change.id);
+        if (habit) habits.set(change.id, withRule(habit, change.rule, change.updatedAt));
+        break;
+      }
       case "deleteHabit":
         habits.delete(change.id);
         done.delete(change.id);
         skipped.delete(change.id);
         doneDays.delete(change.id);
         skippedDays.delete(change.id);
+        values.delete(change.id);
+        notes.delete(change.id);
+        break;
+      case "setValues":
+        setEntries(values, change.habitId, change.clear, change.values, (n) => new Float64Array(n));
+        break;
+      case "addValue": {
+        if (!isLocalDate(change.date)) break;
+        const day = toDayNumber(change.date);
+        const now = entryAt(values.get(change.habitId), day) ?? 0;
+        const value = Math.min(MAX_AMOUNT, roundAmount(now + change.add));
+        setEntries(values, change.habitId, [], [[change.date, value]], (n) => new Float64Array(n));
+        break;
+      }
+      case "setNotes":
+        setEntries(notes, change.habitId, change.clear, change.notes, (n) => new Array<string>(n));
         break;
       case "setDays": {
         const { habitId, state } = change;
@@ -312,6 +461,7 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
         settings = {
           dayStart: change.settings.dayStart,
           vacations: normalizeVacations(change.settings.vacations),
+          weekStart: change.settings.weekStart ?? null,
         };
         break;
       case "patchSettings":
@@ -323,7 +473,43 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
   for (const id of skipped.keys()) if (!habits.has(id)) skipped.delete(id);
   for (const id of doneDays.keys()) if (!habits.has(id)) doneDays.delete(id);
   for (const id of skippedDays.keys()) if (!habits.has(id)) skippedDays.delete(id);
-  return { habits, done, skipped, doneDays, skippedDays, settings };
+  for (const id of values.keys()) if (!habits.has(id)) values.delete(id);
+  for (const id of notes.keys()) if (!habits.has(id)) notes.delete(id);
+  return { habits, done, skipped, doneDays, skippedDays, values, notes, settings };
+}
+
+/** The item of `day` in `entries`, if it has one. */
+export function entryAt<T>(entries: DayEntries<T> | undefined, day: number): T | undefined {
+  if (!entries) return undefined;
+  const at = lastIndexAtOrBefore(entries.days, day);
+  return at >= 0 && entries.days[at] === day ? entries.items[at] : undefined;
+}
+
+/**
+ * A habit's entries after the days of `clear` lost theirs and `set` was written: a new object when they change
+ * (the lists of the other habits stay), none when nothing is left. Days that cannot be read are left out.
+ */
+function setEntries<T>(
+  map: Map<string, DayEntries<T>>,
+  id: string,
+  clear: readonly LocalDate[],
+  set: readonly (readonly [LocalDate, T])[],
+  make: (length: number) => { [index: number]: T; length: number },
+): void {
+  const held = map.get(id);
+  if (!held && set.length === 0) return;
+  const byDay = new Map<number, T>();
+  if (held) for (let i = 0; i < held.days.length; i++) byDay.set(held.days[i]!, held.items[i]!);
+  for (const date of clear) if (isLocalDate(date)) byDay.delete(toDayNumber(date));
+  for (const [date, item] of set) if (isLocalDate(date)) byDay.set(toDayNumber(date), item);
+  if (byDay.size === 0) {
+    map.delete(id);
+    return;
+  }
+  const days = Int32Array.from(byDay.keys()).sort();
+  const items = make(days.length);
+  for (let i = 0; i < days.length; i++) items[i] = byDay.get(days[i]!)!;
+  map.set(id, { days, items });
 }
 
 /**
@@ -376,14 +562,22 @@ export type ReplicaHabit = StoredHabit & {
   schedule: SyncHabit["schedule"];
   archived: boolean;
   position: number;
+  kind: HabitKind;
+  rules: HabitRule[];
+  step: number;
   /** `completedDates` and `skippedDates` as day numbers, index for index (Replica's doneDays and skippedDays): what
    * the figures are derived from. Absent when a day cannot be read. */
   dayNumbers?: { done: Int32Array; skipped: Int32Array };
+  /** The days' numbers and notes as the replica holds them (`values` and `notes` are the same as dates). */
+  dayValues?: DayEntries<number>;
+  dayNotes?: DayEntries<string>;
 };
 
 type Made = {
   done: ReadonlySet<LocalDate> | undefined;
   skipped: ReadonlySet<LocalDate> | undefined;
+  values: DayEntries<number> | undefined;
+  notes: DayEntries<string> | undefined;
   stored: ReplicaHabit;
 };
 /** The row made last from a habit record, with the day sets it was made from. */
@@ -397,8 +591,17 @@ export function storedHabits(replica: Replica): ReplicaHabit[] {
   return sortHabits([...replica.habits.values()]).map((record) => {
     const done = replica.done.get(record.id);
     const skipped = replica.skipped.get(record.id);
+    const values = replica.values.get(record.id);
+    const notes = replica.notes.get(record.id);
     const last = made.get(record);
-    if (last && last.done === done && last.skipped === skipped) return last.stored;
+    if (
+      last &&
+      last.done === done &&
+      last.skipped === skipped &&
+      last.values === values &&
+      last.notes === notes
+    )
+      return last.stored;
     const { emoji, ...habit } = record;
     const completedDates = sortedDates(done);
     const skippedDates = sortedDates(skipped);
@@ -412,7 +615,19 @@ export function storedHabits(replica: Replica): ReplicaHabit[] {
     };
     if (doneDays.length === completedDates.length && skippedDays.length === skippedDates.length)
       stored.dayNumbers = { done: doneDays, skipped: skippedDays };
-    made.set(record, { done, skipped, stored });
+    if (values) {
+      stored.dayValues = values;
+      stored.values = asDates(values);
+    }
+    if (notes) {
+      stored.dayNotes = notes;
+      stored.notes = asDates(notes);
+    }
+    made.set(record, { done, skipped, values, notes, stored });
     return stored;
   });
+}
+
+function asDates<T>({ days, items }: DayEntries<T>): [LocalDate, T][] {
+  return Array.from(days, (day, i) => [fromDayNumber(day), items[i]!]);
 }

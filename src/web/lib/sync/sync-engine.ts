@@ -5,11 +5,26 @@
 import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
 import { type DayState, nextDayState } from "../../../core/day-state";
+import {
+  type Frequency,
+  type HabitKind,
+  type HabitRule,
+  HABIT_KINDS,
+  isAmount,
+  isFrequency,
+  isHabitRules,
+  isStep,
+  isTarget,
+  MAX_HABIT_RULES,
+  ruleProblem,
+  type Target,
+  withRuleFrom,
+} from "../../../core/habit-kind";
 import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
-import { isLocalDate, type LocalDate } from "../../../core/local-date";
+import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { normalizeSchedule, type Schedule } from "../../../core/schedule";
-import { EARLIEST_DAY, MAX_EMOJI_LENGTH, type SyncOp } from "../../../core/sync";
+import { EARLIEST_DAY, MAX_EMOJI_LENGTH, MAX_NOTE_LENGTH, type SyncOp } from "../../../core/sync";
 import { showError, showNotice } from "../../ui/notices";
 import { parseHabitName } from "../habits/habit-validation";
 import { newId } from "../habits/new-id";
@@ -36,6 +51,7 @@ import {
   applyChanges,
   type Change,
   emptyReplica,
+  entryAt,
   type ImportHabit,
   type LocalOp,
   opChanges,
@@ -68,7 +84,17 @@ export type TabMessage = { type: "changed" } | { type: "kick" } | { type: "notic
  * it now, so the imported list is loaded on this device and the import waits in the outbox. */
 export type ImportOutcome = "saved" | "refused" | "queued";
 
-export type HabitExtras = { emoji?: string | null; schedule?: Schedule | null };
+/**
+ * A new habit's optional fields. Without `kind` a yes/no habit of `schedule` (the add form); with a measurable or
+ * quit `kind`, its `rules` (habit-kind.ts) are needed, and `step` is what Add raises a day by.
+ */
+export type HabitExtras = {
+  emoji?: string | null;
+  schedule?: Schedule | null;
+  kind?: HabitKind;
+  rules?: HabitRule[];
+  step?: number;
+};
 export type HabitUpdate = { schedule?: Schedule | null; archived?: boolean; emoji?: string | null };
 export type SettingsChange = Omit<Extract<SyncOp, { type: "setSettings" }>, "opId" | "type">;
 /** What remove() gives back: undo() until the delete has been sent. */
@@ -85,6 +111,11 @@ export type SyncEngine = {
   setDay: (today: LocalDate, id: string, date: LocalDate, state: DayState) => Promise<boolean>;
   toggle: (today: LocalDate, id: string) => Promise<boolean>;
   cycleDay: (today: LocalDate, id: string, date: LocalDate) => Promise<boolean>;
+  setAmount: (today: LocalDate, id: string, date: LocalDate, value: number | null) => Promise<boolean>;
+  addAmount: (today: LocalDate, id: string, date: LocalDate, add: number) => Promise<boolean>;
+  setNote: (today: LocalDate, id: string, date: LocalDate, note: string | null) => Promise<boolean>;
+  setRules: (id: string, from: LocalDate, frequency: Frequency, target: Target | null) => Promise<boolean>;
+  setStep: (id: string, step: number) => Promise<boolean>;
   update: (id: string, changes: HabitUpdate) => Promise<boolean>;
   move: (id: string, direction: "up" | "down") => Promise<boolean>;
   moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
@@ -124,6 +155,12 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.archived !== undefined) habit.archived = extra.archived;
   if (extra.position !== undefined) habit.position = extra.position;
   if (extra.emoji !== undefined) habit.emoji = extra.emoji;
+  if (extra.kind !== undefined) habit.kind = extra.kind;
+  if (extra.rules !== undefined) habit.rules = extra.rules;
+  if (extra.step !== undefined) habit.step = extra.step;
+  if (extra.values !== undefined) habit.values = extra.values;
+  if (extra.notes !== undefined) habit.notes = extra.notes;
+  if (extra.reminder !== undefined) habit.reminder = extra.reminder;
   return habit;
 }
 
@@ -151,12 +188,23 @@ const settable = (date: LocalDate, today: LocalDate) =>
   isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
 
 const has = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.has(id);
+const kindOf = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.get(id)?.kind;
+/** A habit that counts a number a day (measurable or quit). */
+const counts = (engine: WriteTarget, id: string) => {
+  const kind = kindOf(engine, id);
+  return kind === "measurable" || kind === "quit";
+};
 
 /** The day's state as stored now. */
 function stateOf(engine: WriteTarget, id: string, date: LocalDate): DayState {
   const { replica } = engine.getSnapshot();
   if (replica.done.get(id)?.has(date)) return "done";
   return replica.skipped.get(id)?.has(date) ? "skipped" : "none";
+}
+
+/** The day's number as stored now, null without one. */
+function amountOf(engine: WriteTarget, id: string, date: LocalDate): number | null {
+  return entryAt(engine.getSnapshot().replica.values.get(id), toDayNumber(date)) ?? null;
 }
 
 /** Writes each position change as a moveHabit op, in order; true when all were stored. */
@@ -175,6 +223,12 @@ export const habitWrites = {
     const position = positionForNew([...engine.getSnapshot().replica.habits.values()]);
     const emoji = cleanEmoji(extras.emoji);
     const schedule = normalizeSchedule(extras.schedule);
+    const { kind, rules, step } = extras;
+    // A kind, rules or step that the server would refuse is not written (the form checks them first).
+    if (kind !== undefined && !HABIT_KINDS.includes(kind)) return false;
+    if (rules !== undefined && !isHabitRules(kind ?? "yesNo", rules)) return false;
+    if (kind !== undefined && kind !== "yesNo" && rules === undefined) return false;
+    if (step !== undefined && !isStep(step)) return false;
     return engine.write({
       opId: newId(),
       type: "createHabit",
@@ -182,7 +236,10 @@ export const habitWrites = {
       name: valid,
       position,
       ...(emoji === null ? {} : { emoji }),
-      ...(schedule === null ? {} : { schedule }),
+      ...(schedule === null || rules !== undefined ? {} : { schedule }),
+      ...(kind === undefined ? {} : { kind }),
+      ...(rules === undefined ? {} : { rules }),
+      ...(step === undefined ? {} : { step }),
     });
   },
 
@@ -207,6 +264,8 @@ export const habitWrites = {
     state: DayState,
   ): Promise<boolean> {
     if (!has(engine, id) || !settable(date, today)) return false;
+    // The server refuses "done" on a habit that counts a number (HABIT_KIND_MISMATCH): its number says it.
+    if (state === "done" && counts(engine, id)) return false;
     return engine.write({ opId: newId(), type: "setDay", habitId: id, date, state });
   },
 
@@ -214,9 +273,74 @@ export const habitWrites = {
   toggle: (engine: WriteTarget, today: LocalDate, id: string) =>
     habitWrites.setDay(engine, today, id, today, stateOf(engine, id, today) === "done" ? "none" : "done"),
 
-  /** Not done → done → skipped → not done. */
-  cycleDay: (engine: WriteTarget, today: LocalDate, id: string, date: LocalDate) =>
-    habitWrites.setDay(engine, today, id, date, nextDayState(stateOf(engine, id, date))),
+  /** Not done → done → skipped → not done; a habit that counts a number: not skipped ↔ skipped. */
+  cycleDay(engine: WriteTarget, today: LocalDate, id: string, date: LocalDate) {
+    const now = stateOf(engine, id, date);
+    const next = counts(engine, id) ? (now === "skipped" ? "none" : "skipped") : nextDayState(now);
+    return habitWrites.setDay(engine, today, id, date, next);
+  },
+
+  /** A day's number, or none (null); measurable and quit habits only. */
+  setAmount(
+    engine: WriteTarget,
+    today: LocalDate,
+    id: string,
+    date: LocalDate,
+    value: number | null,
+  ): Promise<boolean> {
+    if (!counts(engine, id) || !settable(date, today)) return Promise.resolve(false);
+    if (value !== null && !isAmount(value)) return Promise.resolve(false);
+    if (amountOf(engine, id, date) === value) return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "setAmount", habitId: id, date, value });
+  },
+
+  /** Raises a day's number by `add` (above 0); the server adds it to its own number. */
+  addAmount(
+    engine: WriteTarget,
+    today: LocalDate,
+    id: string,
+    date: LocalDate,
+    add: number,
+  ): Promise<boolean> {
+    if (!counts(engine, id) || !settable(date, today) || !isStep(add)) return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "addAmount", habitId: id, date, add });
+  },
+
+  /** A day's note (trimmed; blank: none), any kind of habit; at most MAX_NOTE_LENGTH characters. */
+  setNote(engine: WriteTarget, today: LocalDate, id: string, date: LocalDate, note: string | null) {
+    const trimmed = note?.trim() ?? "";
+    const text = trimmed === "" ? null : trimmed;
+    if (!has(engine, id) || !settable(date, today)) return Promise.resolve(false);
+    if (text !== null && text.length > MAX_NOTE_LENGTH) return Promise.resolve(false);
+    const notes = engine.getSnapshot().replica.notes.get(id);
+    if ((entryAt(notes, toDayNumber(date)) ?? null) === text) return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "setNote", habitId: id, date, note: text });
+  },
+
+  /** How often and the target from `from` on (the rules before it stay); false when it changes nothing. */
+  setRules(
+    engine: WriteTarget,
+    id: string,
+    from: LocalDate,
+    frequency: Frequency,
+    target: Target | null,
+  ): Promise<boolean> {
+    const habit = engine.getSnapshot().replica.habits.get(id);
+    if (!habit || !isLocalDate(from) || from < EARLIEST_DAY) return Promise.resolve(false);
+    if (!isFrequency(frequency) || !(target === null || isTarget(target))) return Promise.resolve(false);
+    if (ruleProblem(habit.kind, { from, frequency, target }) !== null) return Promise.resolve(false);
+    const next = withRuleFrom(habit.rules, from, { frequency, target });
+    if (next.length > MAX_HABIT_RULES || JSON.stringify(next) === JSON.stringify(habit.rules))
+      return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "setRules", habitId: id, from, frequency, target });
+  },
+
+  /** What Add raises a day by. */
+  setStep(engine: WriteTarget, id: string, step: number): Promise<boolean> {
+    const habit = engine.getSnapshot().replica.habits.get(id);
+    if (!habit || !isStep(step) || habit.step === step) return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "updateHabit", habitId: id, step });
+  },
 
   async update(
     engine: WriteTarget,
@@ -531,6 +655,11 @@ export function createSyncEngine(
     setDay: (today, id, date, state) => w.setDay(target, today, id, date, state),
     toggle: (today, id) => w.toggle(target, today, id),
     cycleDay: (today, id, date) => w.cycleDay(target, today, id, date),
+    setAmount: (today, id, date, value) => w.setAmount(target, today, id, date, value),
+    addAmount: (today, id, date, add) => w.addAmount(target, today, id, date, add),
+    setNote: (today, id, date, note) => w.setNote(target, today, id, date, note),
+    setRules: (id, from, frequency, rule) => w.setRules(target, id, from, frequency, rule),
+    setStep: (id, step) => w.setStep(target, id, step),
     update: (id, changes) => w.update(target, id, changes),
     move: (id, direction) => w.move(target, id, direction),
     moveTo: (id, beforeId) => w.moveTo(target, id, beforeId),
@@ -541,3 +670,7 @@ export function createSyncEngine(
     },
   };
 }
+
+// The kinds' figures load with the engine (lib/habits/kind-view.ts), after the first paint: use-habits.ts takes them
+// from this module.
+export { kindView } from "../habits/kind-view";

@@ -46,6 +46,15 @@ const page: SyncPull = {
       archived: false,
       position: -1.5,
       emoji: "📚",
+      kind: "measurable",
+      rules: [
+        {
+          from: "2026-01-01",
+          frequency: { weekdays: [1, 3] },
+          target: { atMost: false, amount: 8, per: "day", unit: "glasses" },
+        },
+      ],
+      step: 2,
     },
   ],
   completions: [
@@ -54,6 +63,8 @@ const page: SyncPull = {
       done: ["2026-01-01/2026-01-05", "2026-01-07"],
       skipped: ["2026-01-08"],
       undone: ["2026-01-06"],
+      values: [["2026-01-06", 3.5]],
+      notes: [["2026-01-08", "ill"]],
     },
   ],
   deletedHabitIds: [],
@@ -68,6 +79,17 @@ describe("syncApi.pull", () => {
     await expect(syncApi.pull("99")).resolves.toEqual({ ...page, reset: true });
   });
 
+  it("reads a page of a server of the previous release: a yes/no habit, days without numbers or notes", async () => {
+    const { kind: _k, rules: _r, step: _s, ...habit } = page.habits[0]!;
+    const { values: _v, notes: _n, ...days } = page.completions[0]!;
+    answer({ ...page, habits: [habit], completions: [days] });
+    await expect(syncApi.pull("11")).resolves.toEqual({
+      ...page,
+      habits: [{ ...habit, kind: "yesNo", rules: [], step: 1 }],
+      completions: [{ ...days, values: [], notes: [] }],
+    });
+  });
+
   it.each([
     ["a missing cursor", { ...page, cursor: undefined }, /\[cursor\]/],
     ["a numeric cursor", { ...page, cursor: 12 }, /\[cursor\]/],
@@ -79,7 +101,12 @@ describe("syncApi.pull", () => {
     ],
     [
       "a day range that is not one",
-      { ...page, completions: [{ habitId: HABIT, done: ["2026-01-01..2026-01-05"], undone: [] }] },
+      {
+        ...page,
+        completions: [
+          { habitId: HABIT, done: ["2026-01-01..2026-01-05"], undone: [], values: [], notes: [] },
+        ],
+      },
       /\[completions\]\[0\]\[done\]\[0\]/,
     ],
     ["completions that are dates", { ...page, completions: ["2026-01-01"] }, /\[completions\]\[0\]/],

@@ -1,0 +1,163 @@
+// What Today and the figures show of a habit that counts a number, or is due N times a period (docs/product.md,
+// "Kinds of habit"): core/kind-figures.ts over the store's day numbers. Loaded with the store engine, after the
+// first paint (the initial JavaScript budget, docs/decisions/0060); a yes/no habit due every day or on weekdays
+// keeps core/habit's figures (use-habits.ts), so they do not change.
+import {
+  type HabitKind,
+  type HabitRule,
+  type Period,
+  ruleIndexOn,
+  type WeekStart,
+} from "../../../core/habit-kind";
+import {
+  type KindDays,
+  type KindFigures,
+  kindFigures,
+  habitUnits,
+  MET,
+  type Progress,
+} from "../../../core/kind-figures";
+import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
+import { type Vacation, vacationDayRanges } from "../../../core/vacation";
+import { entryAt, type ReplicaHabit } from "../sync/replica-state";
+
+/** A habit's figures and today, for a kind that core/habit does not count. */
+export type KindToday = {
+  kind: HabitKind;
+  /** Today's number (measurable and quit habits); null without one. */
+  amount: number | null;
+  /** What Add raises today's number by. */
+  step: number;
+  /** The target's unit ("glasses"); "" without a target. */
+  unit: string;
+  /** The unit that holds today: what is done so far and what it needs (core/kind-figures.ts). */
+  progress: Progress;
+  /** The period of a yes/no habit due N times a week or month; null otherwise. */
+  timesPer: Period | null;
+  /** Today's unit has met its target: the same celebration as a tick. */
+  met: boolean;
+  /** Streak (in days, weeks or months), best streak and rate, as core/kind-figures.ts counts them. */
+  figures: KindFigures;
+};
+
+/** The figures of a habit's view (use-habits.ts: HabitView) that core/kind-figures.ts gives, and its today. */
+export type KindView = {
+  /**
+   * The days shown done (the 7-day strip, the calendars): a yes/no habit's done days; for a habit that counts a
+   * number, the days that met their day's target (a quit habit's clean days), or had a number under a target per
+   * week or month.
+   */
+  completedDates: LocalDate[];
+  streakCount: number;
+  bestStreak: number;
+  completionRate: number;
+  lastCompletedDate: LocalDate | null;
+  completedToday: boolean;
+  kindToday: KindToday;
+};
+
+/** Whether the habit's figures come from core/kind-figures.ts: a number to count, or N times a period. */
+export function countsByKind(habit: { kind: HabitKind; rules: readonly HabitRule[] }): boolean {
+  return (
+    habit.kind !== "yesNo" || habit.rules.some((rule) => rule.frequency !== null && "times" in rule.frequency)
+  );
+}
+
+/**
+ * The view's figures of a habit that counts by kind (countsByKind), at `today` for the user's vacations and week
+ * start; null for a yes/no habit due every day or on weekdays, whose figures stay core/habit's.
+ */
+export function kindView(
+  habit: ReplicaHabit,
+  today: LocalDate,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+): KindView | null {
+  if (!countsByKind(habit)) return null;
+  const days = kindDaysOf(habit, vacations, weekStart);
+  const now = todayOf(habit, days, today);
+  const { figures } = now;
+  const last = habit.kind === "yesNo" ? habit.completedDates.at(-1) : habit.values?.at(-1)?.[0];
+  return {
+    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, days, toDayNumber(today)),
+    streakCount: figures.streak,
+    bestStreak: figures.best,
+    completionRate: figures.rate,
+    // A quit habit's entries are slips: it has no day "completed".
+    lastCompletedDate: habit.kind === "quit" ? null : (last ?? null),
+    completedToday: now.met,
+    kindToday: now,
+  };
+}
+
+const NO_DAYS = new Int32Array(0);
+// The vacations as day ranges, read once per list of vacations rather than once per habit.
+const rangesOf = new WeakMap<readonly Vacation[], Int32Array>();
+function vacationRanges(vacations: readonly Vacation[]): Int32Array {
+  let ranges = rangesOf.get(vacations);
+  if (!ranges) rangesOf.set(vacations, (ranges = vacationDayRanges(vacations)));
+  return ranges;
+}
+
+/** The habit's days as core/kind-figures.ts reads them: its numbers, or a yes/no habit's done days. */
+function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekStart: WeekStart): KindDays {
+  const numbers = habit.kind !== "yesNo";
+  return {
+    kind: habit.kind,
+    rules: habit.rules,
+    days: numbers ? (habit.dayValues?.days ?? NO_DAYS) : (habit.dayNumbers?.done ?? NO_DAYS),
+    values: numbers ? habit.dayValues?.items : undefined,
+    skipped: habit.dayNumbers?.skipped,
+    vacations: vacationRanges(vacations),
+    weekStart,
+  };
+}
+
+/** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
+function metDates(habit: ReplicaHabit, days: KindDays, today: number): LocalDate[] {
+  const units = habitUnits(days, today);
+  const dates: LocalDate[] = [];
+  const entries = habit.dayValues;
+  let i = 0; // the first entry not before the unit: both lists ascend
+  for (let u = 0; u < units.length; u++) {
+    const start = units.start[u]!;
+    const end = units.end[u]!;
+    if (start === end) {
+      if (units.status[u] === MET) dates.push(fromDayNumber(start));
+      continue;
+    }
+    if (!entries) continue;
+    while (i < entries.days.length && entries.days[i]! < start) i++;
+    for (; i < entries.days.length && entries.days[i]! <= end; i++)
+      if (entries.items[i]! > 0) dates.push(fromDayNumber(entries.days[i]!));
+  }
+  return dates;
+}
+
+/** The habit's figures and today at `today`, for the user's vacations and week start. */
+export function kindToday(
+  habit: ReplicaHabit,
+  today: LocalDate,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+): KindToday {
+  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
+}
+
+function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindToday {
+  const t = toDayNumber(today);
+  const numbers = habit.kind !== "yesNo";
+  const figures = kindFigures(days, t);
+  const rule = habit.rules[ruleIndexOn(habit.rules, today)];
+  const frequency = rule?.frequency ?? null;
+  return {
+    kind: habit.kind,
+    amount: numbers ? (entryAt(habit.dayValues, t) ?? null) : null,
+    step: habit.step,
+    unit: rule?.target?.unit ?? "",
+    progress: figures.progress,
+    timesPer: frequency !== null && "times" in frequency ? frequency.per : null,
+    met: figures.status === MET,
+    figures,
+  };
+}
