@@ -305,7 +305,12 @@ export function threadedSqliteDialect(file: string): Dialect {
   openSqlite(file).close(); // the file made, in WAL mode, before either side reads it
   const reader = openSqlite(file, READER_PRAGMAS);
   const prepareRead = preparedStatements(reader);
-  const worker = new Worker(WORKER_URL, { workerData: { file } });
+  // The thread's young generation as small as the event loop's (package.json's start: --max-semi-space-size):
+  // the server's memory budget holds both.
+  const worker = new Worker(WORKER_URL, {
+    workerData: { file },
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   worker.unref();
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
