@@ -65,6 +65,10 @@ export function preparedStatements(db: SqliteDatabase, max = 200) {
   };
 }
 
+async function* noStreaming<R>(): AsyncIterableIterator<QueryResult<R>> {
+  yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
+}
+
 /** Hands the writer to one holder at a time, in the order asked. */
 function mutex() {
   let tail = Promise.resolve();
@@ -159,9 +163,7 @@ export function sqliteDialect(writer: SqliteDatabase, reader?: SqliteDatabase): 
           release();
         }
       },
-      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
-      },
+      streamQuery: noStreaming,
     };
     return conn;
   };
@@ -365,9 +367,7 @@ export function threadedSqliteDialect(file: string): Dialect {
         }
         return send<QueryResult<R>>({ kind: "statement", sql: query.sql, parameters: query.parameters });
       },
-      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
-      },
+      streamQuery: noStreaming,
     };
     return conn;
   };
