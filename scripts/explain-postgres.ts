@@ -123,8 +123,9 @@ try {
   const today = utcToday();
   for (const state of ["done", "none"] as const)
     await explain(`POST /api/sync/push, setDay ${state} on today (sync/push.repo.ts)`, async () => {
-      const op = { opId: crypto.randomUUID(), type: "setDay", habitId: habitRows[0]!.id, date: today, state };
-      const { results } = await pushOps(db, userId, [op], {
+      const opId = crypto.randomUUID();
+      const op = { opId, type: "setDay", habitId: habitRows[0]!.id, date: today, state } as const;
+      const { results } = await pushOps(db, userId, [{ opId, op }], {
         now: new Date(),
         limits: { maxHabits: 500, maxDays: 100_000 },
         latest: today,

@@ -65,6 +65,10 @@ export function preparedStatements(db: SqliteDatabase, max = 200) {
   };
 }
 
+async function* noStreaming<R>(): AsyncIterableIterator<QueryResult<R>> {
+  yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
+}
+
 /** Hands the writer to one holder at a time, in the order asked. */
 function mutex() {
   let tail = Promise.resolve();
@@ -159,9 +163,7 @@ export function sqliteDialect(writer: SqliteDatabase, reader?: SqliteDatabase): 
           release();
         }
       },
-      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
-      },
+      streamQuery: noStreaming,
     };
     return conn;
   };
@@ -305,7 +307,12 @@ export function threadedSqliteDialect(file: string): Dialect {
   openSqlite(file).close(); // the file made, in WAL mode, before either side reads it
   const reader = openSqlite(file, READER_PRAGMAS);
   const prepareRead = preparedStatements(reader);
-  const worker = new Worker(WORKER_URL, { workerData: { file } });
+  // The thread's young generation as small as the event loop's (package.json's start: --max-semi-space-size):
+  // the server's memory budget holds both.
+  const worker = new Worker(WORKER_URL, {
+    workerData: { file },
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+  });
   worker.unref();
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: unknown) => void }>();
   let nextId = 0;
@@ -360,9 +367,7 @@ export function threadedSqliteDialect(file: string): Dialect {
         }
         return send<QueryResult<R>>({ kind: "statement", sql: query.sql, parameters: query.parameters });
       },
-      async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-        yield Promise.reject<QueryResult<R>>(new Error("Streaming queries are not supported on SQLite here"));
-      },
+      streamQuery: noStreaming,
     };
     return conn;
   };

@@ -6,7 +6,6 @@ import { kindOf, rulesColumns, rulesOf } from "../db/habit-columns";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
-import { describeIssues } from "../http/validation";
 import { positionForNew } from "../habits/habits.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
@@ -24,7 +23,6 @@ import {
 import type { LocalDate } from "../../core/local-date";
 import { normalizeSchedule } from "../../core/schedule";
 import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
-import { SyncOpSchema } from "../../core/sync-schema";
 import { changedDay, dayCountChange, dayRowOf, sameDay, writeDay, type DayRow } from "./days.repo";
 import {
   applied,
@@ -330,11 +328,16 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
   }
 }
 
-async function applyOne(ctx: Context, raw: { opId: string }): Promise<Outcome> {
-  const parsed = SyncOpSchema.safeParse(raw);
-  if (!parsed.success) return rejected("VALIDATION_FAILED", describeIssues(parsed.error.issues));
+/**
+ * An op as the route read it: the op, or what is wrong with it (checkOps in sync.routes.ts, on the event loop, so
+ * that the writer's thread does not load the schemas).
+ */
+export type CheckedOp = { opId: string; op: SyncOp } | { opId: string; fault: string };
+
+async function applyOne(ctx: Context, checked: CheckedOp): Promise<Outcome> {
+  if ("fault" in checked) return rejected("VALIDATION_FAILED", checked.fault);
   try {
-    return await apply(ctx, parsed.data);
+    return await apply(ctx, checked.op);
   } catch (error) {
     if (error instanceof ApiError) return rejected(error.code, error.message);
     throw error;
@@ -350,7 +353,7 @@ export const pushOps = onWriter(
   async function pushOps(
     db: Db,
     userId: string,
-    ops: readonly { opId: string }[],
+    ops: readonly CheckedOp[],
     { now, limits, latest }: { now: Date; limits: UserLimits; latest: LocalDate },
   ): Promise<SyncPushResult> {
     return db.transaction().execute(async (trx) => {
@@ -375,13 +378,14 @@ export const pushOps = onWriter(
         for (const row of rows) seen.set(row.op_id, row);
       }
       const results: SyncOpResult[] = [];
-      for (const { opId, ...op } of ops) {
+      for (const checked of ops) {
+        const { opId } = checked;
         const before = seen.get(opId);
         if (before) {
           results.push(replay(opId, before));
           continue;
         }
-        const outcome = await applyOne(ctx, { opId, ...op });
+        const outcome = await applyOne(ctx, checked);
         const stored = toStored(outcome);
         seen.set(opId, stored);
         await recordOp(trx, { userId, opId, ...stored, at });

@@ -5,13 +5,14 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../http/env";
 import { latestDayOf } from "../http/user-day";
-import { validate } from "../http/validation";
+import { describeIssues, validate } from "../http/validation";
 import type { UserLimits } from "../habits/quota";
 import { contract } from "../../core/contract-schema";
 import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, type SyncChangeEvent, type SyncPull } from "../../core/sync";
 import type { ChangeHub, UserCache } from "./change-hub";
 import { isStaleCursor, pullChanges } from "./pull.repo";
-import { pushOps } from "./push.repo";
+import { pushOps, type CheckedOp } from "./push.repo";
+import { SyncOpSchema } from "../../core/sync-schema";
 import { sendError } from "../http/errors";
 import type { AdmitStream } from "./stream-auth";
 import { STREAM_RETRY_AFTER_S, STREAMS_PER_USER, type StreamPlace } from "./stream-registry";
@@ -34,6 +35,16 @@ const inSync = (cursor: number) =>
  * After a write request of the signed-in user has ended, before its answer goes out: drops their cache entry
  * (the next read goes to the database), then, when it succeeded, tells their open streams.
  */
+/** Each op read by its schema: a malformed one is rejected on its own, so that it does not hold back the rest. */
+function checkOps(ops: readonly { opId: string }[]): CheckedOp[] {
+  return ops.map((raw) => {
+    const parsed = SyncOpSchema.safeParse(raw);
+    return parsed.success
+      ? { opId: raw.opId, op: parsed.data }
+      : { opId: raw.opId, fault: describeIssues(parsed.error.issues) };
+  });
+}
+
 export const notifyChanges =
   (hub: ChangeHub, cache: UserCache): MiddlewareHandler<AppEnv> =>
   (c, next) =>
@@ -88,7 +99,8 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub, cache: UserCache,
       const now = c.get("now");
       // The device's today bounds the days it may set; an implausible one is ignored (http/user-day.ts).
       const latest = latestDayOf(c.req.header("x-local-date"), now);
-      return jsonAnswer(c, await pushOps(db, user.id, c.req.valid("json").ops, { now, limits, latest }));
+      const ops = checkOps(c.req.valid("json").ops);
+      return jsonAnswer(c, await pushOps(db, user.id, ops, { now, limits, latest }));
     })
     .get("/events", (c) => {
       const place = admitStream(c);
