@@ -13,23 +13,29 @@ import { isReminderTime } from "./reminders/reminder-time";
 import { isWeekday, type Weekday } from "./schedule";
 import { MAX_NOTE_LENGTH } from "./sync";
 
+/** What is wrong with one date of a list (`seen` holds the list's dates before it, and takes this one), or null. */
+function dateFault(date: string, seen: Set<string>, latest?: LocalDate): string | null {
+  const fault = !isLocalDate(date)
+    ? INVALID_LOCAL_DATE_MESSAGE
+    : seen.has(date)
+      ? `duplicate date ${date}`
+      : latest !== undefined && date > latest
+        ? `${date} is in the future: the latest day allowed is ${latest}`
+        : null;
+  seen.add(date);
+  return fault;
+}
+
 /**
  * Real, unique dates, and none after `latest` when given (the server passes its UTC date plus one day, the rule of
  * marking a day). One loop instead of a schema per date: a file may hold 100,000 dates. The first fault is enough.
  */
 const datesSchema = (latest?: LocalDate) =>
   z.array(z.string()).superRefine((dates, ctx) => {
-    const seen = new Set<LocalDate>();
+    const seen = new Set<string>();
     for (const [index, date] of dates.entries()) {
-      const fault = !isLocalDate(date)
-        ? INVALID_LOCAL_DATE_MESSAGE
-        : seen.has(date)
-          ? `duplicate date ${date}`
-          : latest !== undefined && date > latest
-            ? `${date} is in the future: the latest day allowed is ${latest}`
-            : undefined;
+      const fault = dateFault(date, seen, latest);
       if (fault) return ctx.addIssue({ code: "custom", message: fault, path: [index], input: date });
-      seen.add(date);
     }
   });
 
@@ -100,15 +106,8 @@ function dayPairsSchema<T extends z.ZodType>(item: T, latest?: LocalDate) {
     const seen = new Set<string>();
     for (const [index, pair] of (pairs as [string, unknown][]).entries()) {
       const date = pair[0];
-      const fault = !isLocalDate(date)
-        ? INVALID_LOCAL_DATE_MESSAGE
-        : seen.has(date)
-          ? `duplicate date ${date}`
-          : latest !== undefined && date > latest
-            ? `${date} is in the future: the latest day allowed is ${latest}`
-            : undefined;
+      const fault = dateFault(date, seen, latest);
       if (fault) return ctx.addIssue({ code: "custom", message: fault, path: [index, 0], input: date });
-      seen.add(date);
     }
   });
 }
