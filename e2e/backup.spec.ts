@@ -82,7 +82,9 @@ test.describe("export", () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(backupFileName(T));
     expect(file.suggestedFilename()).toMatch(/^habit-streaks-backup-\d{4}-\d{2}-\d{2}\.json$/);
-    const rows = JSON.parse(readFileSync(await file.path(), "utf8"));
+    const backup = JSON.parse(readFileSync(await file.path(), "utf8"));
+    expect(backup.version).toBe(2);
+    const rows = backup.habits;
     const saved = await serverHabits(server, user);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
@@ -93,13 +95,18 @@ test.describe("export", () => {
         "createdAt",
         "emoji",
         "id",
+        "kind",
         "lastCompletedDate",
         "name",
+        "notes",
         "position",
+        "rules",
         "schedule",
         "skippedDates",
+        "step",
         "streakCount",
         "updatedAt",
+        "values",
       ]);
       expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
       expect(row.position).toEqual(expect.any(Number));
