@@ -89,8 +89,10 @@ test.describe("with the service worker serving the app shell", () => {
     await dayButton(page, dayBefore).click();
     await dayButton(page, dayBefore).click();
     await expect(dayButton(page, dayBefore)).toHaveAccessibleName(new RegExp(`: ${h.skipped}`));
-    // Due on chosen weekdays: the editor starts from Monday to Friday.
+    // Due on chosen weekdays from today: the editor starts from Monday to Friday.
     await page.getByRole("radio", { name: h.chosenWeekdays }).check();
+    await page.getByRole("button", { name: messages.habitKinds.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: messages.habitKinds.saved })).toBeVisible();
     await expect(page.getByRole("radio", { name: h.chosenWeekdays })).toBeChecked();
     // Archive Walk.
     await page.getByRole("link", { name: h.backToToday }).click();
