@@ -103,7 +103,9 @@ test("adds a measurable, a quit and a 3-times-a-week habit, with a note and a da
   await page.getByLabel(k.fromWhichDay).fill(TOMORROW);
   await page.getByRole("button", { name: k.save }).click();
   await expect(page.getByRole("status").filter({ hasText: k.saved })).toBeVisible();
-  await expect(page.getByTestId("rule-history")).toContainText(`From ${T}: every day, at least 8 glasses a day`);
+  await expect(page.getByTestId("rule-history")).toContainText(
+    `From ${T}: every day, at least 8 glasses a day`,
+  );
 
   await reloadApp(page);
   await expectKinds(page);
@@ -124,7 +126,10 @@ test("shows the month and the year side by side on a wide window, one above the 
 }) => {
   await seedHabits(server, user, [{ name: "Read" }]);
   const boxes = async () => {
-    const month = await page.getByTestId("calendar-month").locator("xpath=ancestor::section[1]").boundingBox();
+    const month = await page
+      .getByTestId("calendar-month")
+      .locator("xpath=ancestor::section[1]")
+      .boundingBox();
     const year = await page.getByTestId("heatmap").locator("xpath=ancestor::section[1]").boundingBox();
     if (!month || !year) throw new Error("the calendar or the heatmap is not shown");
     return { month, year };

@@ -44,8 +44,19 @@ describe("rule drafts", () => {
   });
 
   it("refuse values out of range, field by field", () => {
-    const bad = { ...DEFAULT_DRAFT, kind: "measurable" as const, target: "1000001", step: "0", how: "week" as const, times: "8" };
-    expect(Object.keys((draftRule(bad) as { errors: object }).errors).sort()).toEqual(["step", "target", "times"]);
+    const bad = {
+      ...DEFAULT_DRAFT,
+      kind: "measurable" as const,
+      target: "1000001",
+      step: "0",
+      how: "week" as const,
+      times: "8",
+    };
+    expect(Object.keys((draftRule(bad) as { errors: object }).errors).sort()).toEqual([
+      "step",
+      "target",
+      "times",
+    ]);
     expect("errors" in draftRule({ ...DEFAULT_DRAFT, how: "month", times: "31" })).toBe(false);
     expect("errors" in draftRule({ ...DEFAULT_DRAFT, how: "month", times: "2.5" })).toBe(true);
   });
@@ -57,12 +68,18 @@ describe("rule drafts", () => {
       target: { atMost: true, amount: 2, per: "day" as const, unit: "coffees" },
     };
     const draft = draftOf("measurable", rule, 1);
-    expect(draft).toMatchObject({ how: "weekdays", weekdays: [1, 5], target: "2", unit: "coffees", atMost: true });
+    expect(draft).toMatchObject({
+      how: "weekdays",
+      weekdays: [1, 5],
+      target: "2",
+      unit: "coffees",
+      atMost: true,
+    });
     expect(draftRule(draft)).toEqual({ rule: { frequency: rule.frequency, target: rule.target, step: 1 } });
     expect(ruleWords(rule)).toBe("on Monday and Friday, at most 2 coffees a day");
     expect(ruleWords({ frequency: { times: 3, per: "week" }, target: null })).toBe("3 times a week");
-    expect(ruleWords({ frequency: null, target: { atMost: false, amount: 20, per: "month", unit: "km" } })).toBe(
-      "at least 20 km a month",
-    );
+    expect(
+      ruleWords({ frequency: null, target: { atMost: false, amount: 20, per: "month", unit: "km" } }),
+    ).toBe("at least 20 km a month");
   });
 });

@@ -79,8 +79,11 @@ function sampleTarget(draft: RuleDraft): Target | null {
 /** Whether a choice of "How often" fits the kind and target (core's ruleProblem decides). */
 export function howFits(draft: RuleDraft, how: HowOften): boolean {
   return (
-    ruleProblem(draft.kind, { from: "2000-01-01", frequency: sampleFrequency[how], target: sampleTarget(draft) }) ===
-    null
+    ruleProblem(draft.kind, {
+      from: "2000-01-01",
+      frequency: sampleFrequency[how],
+      target: sampleTarget(draft),
+    }) === null
   );
 }
 
@@ -103,7 +106,8 @@ export function draftErrors(draft: RuleDraft): DraftErrors {
   if (draft.how === "week" || draft.how === "month") {
     const times = parseNumber(draft.times);
     const max = MAX_TIMES[draft.how];
-    if (times === null || !Number.isInteger(times) || times < 1 || times > max) errors.times = k.badTimes(max);
+    if (times === null || !Number.isInteger(times) || times < 1 || times > max)
+      errors.times = k.badTimes(max);
   }
   return errors;
 }

@@ -32,7 +32,7 @@ const perLabel: Record<TargetPer, string> = { day: k.day, week: k.week, month: k
 
 const fieldClass =
   "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 dark:bg-slate-950 dark:text-white " +
-  "border-slate-400 aria-invalid:border-rose-600 dark:border-slate-500 dark:aria-invalid:border-rose-400";
+  "border-slate-400 aria-[invalid=true]:border-rose-600 dark:border-slate-500 dark:aria-[invalid=true]:border-rose-400";
 const labelClass = "mb-1 block text-sm font-medium text-slate-800 dark:text-slate-100";
 const legendClass = "mb-1 text-sm font-semibold text-slate-900 dark:text-white";
 const hintClass = "mt-1 text-xs text-slate-600 dark:text-slate-300";
@@ -129,7 +129,10 @@ export function RuleFields({ draft, onChange, showErrors, chooseKind = false }: 
           <legend className={legendClass}>{k.howOften}</legend>
           <div className="grid gap-1 sm:grid-cols-2">
             {HOW_OFTEN.map((how) => (
-              <label key={how} className={cx(choiceRow, !howFits(draft, how) && "cursor-not-allowed opacity-60")}>
+              <label
+                key={how}
+                className={cx(choiceRow, !howFits(draft, how) && "cursor-not-allowed opacity-60")}
+              >
                 <input
                   type="radio"
                   name={`${id}-how`}

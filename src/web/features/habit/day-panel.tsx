@@ -26,7 +26,7 @@ type Props = {
 };
 
 const fieldClass =
-  "block w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 aria-invalid:border-rose-600 dark:border-slate-500 dark:bg-slate-950 dark:text-white";
+  "block w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 aria-[invalid=true]:border-rose-600 dark:border-slate-500 dark:bg-slate-950 dark:text-white";
 
 /**
  * A day of the habit page's calendar in a modal dialog: its state (a yes/no day's can be changed here too), its

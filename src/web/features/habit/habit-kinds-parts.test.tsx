@@ -16,7 +16,10 @@ const k = messages.habitKinds;
 const TODAY = "2026-11-20"; // a Friday
 const DAY = "2026-11-18";
 const habitOf = (fields: Partial<StoredHabit> = {}) =>
-  deriveHabit({ id: "h1", name: "Water", completedDates: [], createdAt: "", updatedAt: "", ...fields }, TODAY);
+  deriveHabit(
+    { id: "h1", name: "Water", completedDates: [], createdAt: "", updatedAt: "", ...fields },
+    TODAY,
+  );
 const viewOf = (fields: Partial<StoredHabit> & Partial<HabitView> = {}): HabitView =>
   ({
     kind: "yesNo",
@@ -56,7 +59,9 @@ describe("MonthCalendar with notes", () => {
   it("cycles a yes/no day on a tap and opens the chosen day from the button under the grid", () => {
     const onCycle = vi.fn();
     const onOpen = vi.fn();
-    render(<MonthCalendar habit={habitOf()} today={TODAY} vacations={[]} onCycle={onCycle} onOpen={onOpen} />);
+    render(
+      <MonthCalendar habit={habitOf()} today={TODAY} vacations={[]} onCycle={onCycle} onOpen={onOpen} />,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Wednesday, November 18, 2026: not done" }));
     expect(onCycle).toHaveBeenCalledWith(DAY);
     expect(onOpen).not.toHaveBeenCalled();
@@ -68,7 +73,14 @@ describe("MonthCalendar with notes", () => {
     const onCycle = vi.fn();
     const onOpen = vi.fn();
     render(
-      <MonthCalendar habit={habitOf()} today={TODAY} vacations={[]} onCycle={onCycle} onOpen={onOpen} tapOpens />,
+      <MonthCalendar
+        habit={habitOf()}
+        today={TODAY}
+        vacations={[]}
+        onCycle={onCycle}
+        onOpen={onOpen}
+        tapOpens
+      />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Wednesday, November 18, 2026: not done" }));
     expect(onOpen).toHaveBeenCalledWith(DAY);
@@ -181,7 +193,11 @@ describe("RulesEditor", () => {
   });
 
   it("edits a measurable target and step, lists the rules by day, and offers no N times to stay under", async () => {
-    const earlier: HabitRule = { from: "2026-10-01", frequency: null, target: { ...water.target!, amount: 6 } };
+    const earlier: HabitRule = {
+      from: "2026-10-01",
+      frequency: null,
+      target: { ...water.target!, amount: 6 },
+    };
     const { onSetRules, onSetStep } = renderEditor({ kind: "measurable", rules: [earlier, water], step: 1 });
     expect(screen.getByTestId("rule-in-force").textContent).toBe(
       k.current("every day, at least 8 glasses a day"),
@@ -191,7 +207,9 @@ describe("RulesEditor", () => {
       "From 2026-10-01: every day, at least 6 glasses a day",
       `From 2026-11-01: every day, at least 8 glasses a day ${k.inForce}`,
     ]);
-    fireEvent.change(screen.getByRole("combobox", { name: k.atLeastOrAtMost }), { target: { value: "atMost" } });
+    fireEvent.change(screen.getByRole("combobox", { name: k.atLeastOrAtMost }), {
+      target: { value: "atMost" },
+    });
     expect(screen.getByRole<HTMLInputElement>("radio", { name: k.timesPerWeek }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>("radio", { name: k.chosenWeekdays }).disabled).toBe(false);
     fireEvent.change(screen.getByRole("textbox", { name: k.target }), { target: { value: "10" } });
@@ -207,7 +225,11 @@ describe("RulesEditor", () => {
   });
 
   it("hides how often for a target per week", () => {
-    renderEditor({ kind: "measurable", rules: [{ ...water, target: { ...water.target!, per: "week" } }], step: 1 });
+    renderEditor({
+      kind: "measurable",
+      rules: [{ ...water, target: { ...water.target!, per: "week" } }],
+      step: 1,
+    });
     expect(screen.queryByRole("radio", { name: k.everyDay })).toBeNull();
     expect(screen.getByText(k.countedEveryDay)).toBeTruthy();
   });

@@ -43,7 +43,9 @@ export function RulesEditor({ habit, today, onSetRules, onSetStep }: Props) {
     const made = draftRule(shown);
     if ("errors" in made || badFrom) {
       setShowErrors(true);
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     const { frequency, target, step } = made.rule;
@@ -72,7 +74,10 @@ export function RulesEditor({ habit, today, onSetRules, onSetStep }: Props) {
       {habit.rules.length > 1 && (
         <div className="mt-3">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{k.history}</h3>
-          <ul className="mt-1 space-y-0.5 text-sm text-slate-700 dark:text-slate-200" data-testid="rule-history">
+          <ul
+            className="mt-1 space-y-0.5 text-sm text-slate-700 dark:text-slate-200"
+            data-testid="rule-history"
+          >
             {habit.rules.map((rule) => (
               <li key={rule.from}>
                 {k.ruleFrom(rule.from, ruleWords(rule))}
@@ -142,7 +147,7 @@ function TextFieldDate({
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onValue(event.target.value)}
-        className="block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 aria-invalid:border-rose-600 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
+        className="block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 aria-[invalid=true]:border-rose-600 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
       />
       <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         {k.fromHint}

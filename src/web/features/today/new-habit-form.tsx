@@ -100,7 +100,11 @@ export function NewHabitForm({ inputRef, onAdd }: Props) {
         <ChevronDownIcon size={18} className={cx("transition-transform", open && "rotate-180")} />
       </button>
       {open && fields && (
-        <div id={panelId} ref={panelRef} className="mt-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+        <div
+          id={panelId}
+          ref={panelRef}
+          className="mt-2 border-t border-slate-200 pt-3 dark:border-slate-700"
+        >
           <fields.RuleFields
             draft={draft ?? fields.DEFAULT_DRAFT}
             onChange={setDraft}

@@ -43,7 +43,9 @@ describe("NewHabitForm's options", () => {
     fireEvent.click(screen.getByRole("radio", { name: k.measurable }));
     fireEvent.change(screen.getByRole("textbox", { name: k.unit }), { target: { value: "glasses" } });
     fireEvent.change(screen.getByRole("textbox", { name: k.target }), { target: { value: "8" } });
-    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: k.atLeastOrAtMost }).value).toBe("atLeast");
+    expect(screen.getByRole<HTMLSelectElement>("combobox", { name: k.atLeastOrAtMost }).value).toBe(
+      "atLeast",
+    );
     expect(screen.getByRole<HTMLSelectElement>("combobox", { name: k.per }).value).toBe("day");
     expect(screen.getByRole<HTMLInputElement>("textbox", { name: k.step }).value).toBe("1");
     expect(screen.getByRole<HTMLInputElement>("textbox", { name: k.unit }).maxLength).toBe(20);
@@ -101,7 +103,11 @@ describe("NewHabitForm's options", () => {
     expect(onAdd).toHaveBeenCalledWith("Smoking", {
       kind: "quit",
       rules: [
-        { from: localToday(), frequency: null, target: { atMost: true, amount: 0, per: "day", unit: "times" } },
+        {
+          from: localToday(),
+          frequency: null,
+          target: { atMost: true, amount: 0, per: "day", unit: "times" },
+        },
       ],
     });
   });
