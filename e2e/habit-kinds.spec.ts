@@ -28,7 +28,9 @@ async function addWithOptions(page: Page, name: string, choose: () => Promise<vo
   await expect(row(page, name)).toBeVisible();
 }
 
-const waterDay = (page: Page) => page.getByRole("button", { name: new RegExp(`^${fullDate(T)}: `) });
+/** Today in the habit page's month calendar. */
+const waterDay = (page: Page) =>
+  page.getByTestId("habit-page").getByRole("button", { name: new RegExp(`^${fullDate(T)}: `) });
 
 /** What the first device made, as any device signed in to the account shows it. */
 async function expectKinds(page: Page) {
@@ -97,7 +99,7 @@ test("adds a measurable, a quit and a 3-times-a-week habit, with a note and a da
   await row(page, "Water").getByRole("link", { name: "Water", exact: true }).click();
   await waterDay(page).click();
   await page.getByRole("textbox", { name: k.noteFor(fullDate(T)) }).fill("Felt great");
-  await page.getByRole("button", { name: k.saveDay }).click();
+  await page.getByRole("button", { name: k.saveDay, exact: true }).click();
   await expect(waterDay(page)).toHaveAccessibleName(new RegExp(`, ${k.hasNote}$`));
   await page.getByLabel(k.target, { exact: true }).fill("10");
   await page.getByLabel(k.fromWhichDay).fill(TOMORROW);
@@ -111,7 +113,7 @@ test("adds a measurable, a quit and a 3-times-a-week habit, with a note and a da
   await expectKinds(page);
   await page.getByRole("link", { name: messages.history.backToToday }).click();
   await row(page, "Smoking").getByRole("link", { name: "Smoking", exact: true }).click();
-  await page.getByRole("button", { name: new RegExp(`^${fullDate(T)}: `) }).click();
+  await waterDay(page).click();
   await expect(page.getByRole("spinbutton", { name: k.amount(fullDate(T)) })).toHaveValue("1");
 
   const other = await secondDevice(browser, server.url, email);
