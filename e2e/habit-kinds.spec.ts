@@ -8,6 +8,7 @@ import { fullDate } from "../src/web/ui/day-names";
 import { openLogin, signInWith, signUpWith, switchToSignUp, uniqueEmail } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { newHabitInput, openToday, row, seedHabits, todayIn } from "./support/habits";
+import { expectNoSeriousA11yViolations } from "./support/page-checks";
 import { reloadApp } from "./support/page-clock";
 
 const k = messages.habitKinds;
@@ -149,4 +150,33 @@ test("shows the month and the year side by side on a wide window, one above the 
   const phone = await boxes();
   expect(phone.year.y).toBeGreaterThanOrEqual(phone.month.y + phone.month.height);
   expect(Math.abs(phone.year.x - phone.month.x)).toBeLessThan(2);
+});
+
+test("the add form's options, the rules editor and a day's panel fit a phone and pass axe", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
+  await seedHabits(server, user, [{ name: "Read" }]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await openToday(page);
+  await page.getByRole("button", { name: messages.today.moreOptions }).click();
+  await page.getByRole("radio", { name: k.measurable }).check();
+  await page.getByLabel(k.target, { exact: true }).fill("abc");
+  await page.getByRole("radio", { name: k.timesPerWeek }).check();
+  await expect(page.getByText(k.badTarget)).toBeVisible();
+  expect(await fits()).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+
+  await row(page, "Read").getByRole("link", { name: "Read", exact: true }).click();
+  await expect(page.getByText(k.rulesTitle)).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.getByRole("button", { name: k.dayDetails(fullDate(T)) }).click();
+  await expect(page.getByRole("dialog", { name: fullDate(T) })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: k.noteFor(fullDate(T)) })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("day-panel")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: k.dayDetails(fullDate(T)) })).toBeFocused();
 });
