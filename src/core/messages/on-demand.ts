@@ -160,9 +160,6 @@ export const onDemand = {
     archive: "Archive",
     unarchive: "Unarchive",
     delete: "Delete",
-    scheduleTitle: "Schedule",
-    everyDay: "Every day",
-    chosenWeekdays: "On chosen weekdays",
     weekdaysLabel: "Weekdays",
     oneWeekdayLeft: "At least one weekday stays chosen.",
     // The streak explanation.
@@ -250,7 +247,6 @@ export const onDemand = {
     howOften: "How often",
     everyDay: "Every day",
     chosenWeekdays: "On chosen weekdays",
-    weekdays: "Weekdays",
     timesPerWeek: "Times per week",
     timesPerMonth: "Times per month",
     times: "Times",
@@ -259,7 +255,6 @@ export const onDemand = {
     badTarget: "Enter a number from 0 to 1,000,000, with at most 3 decimals.",
     badStep: "Enter a number above 0, up to 1,000,000, with at most 3 decimals.",
     badTimes: (max: number) => `Enter a whole number from 1 to ${max}.`,
-    noWeekday: "Choose at least one weekday.",
     // The habit page's editor.
     rulesTitle: "How often and target",
     fromWhichDay: "From which day?",
@@ -268,7 +263,6 @@ export const onDemand = {
     save: "Save changes",
     saved: "Saved.",
     nothingChanged: "Nothing to save: this is the rule in force.",
-    saveFailed: "The change could not be saved. Please try again.",
     current: (rule: string) => `In force: ${rule}`,
     history: "Rules by day",
     inForce: "(in force)",
@@ -281,7 +275,6 @@ export const onDemand = {
       `${atMost ? "at most" : "at least"} ${amount}${unit ? ` ${unit}` : ""} a ${per}`,
     // A day's panel on the habit page's calendar.
     dayDetails: (date: string) => `Details of ${date}`,
-    openDay: "Day details",
     openDayHint: "Tap a day to open its number and note.",
     state: (state: string) => `State: ${state}`,
     cycleDay: "Change state",
