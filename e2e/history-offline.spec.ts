@@ -89,9 +89,11 @@ test.describe("with the service worker serving the app shell", () => {
     await dayButton(page, dayBefore).click();
     await dayButton(page, dayBefore).click();
     await expect(dayButton(page, dayBefore)).toHaveAccessibleName(new RegExp(`: ${h.skipped}`));
-    // Due on chosen weekdays: the editor starts from Monday to Friday.
-    await page.getByRole("radio", { name: h.chosenWeekdays }).check();
-    await expect(page.getByRole("radio", { name: h.chosenWeekdays })).toBeChecked();
+    // Due on chosen weekdays from today: the editor starts from Monday to Friday.
+    await page.getByRole("radio", { name: messages.habitKinds.chosenWeekdays }).check();
+    await page.getByRole("button", { name: messages.habitKinds.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: messages.habitKinds.saved })).toBeVisible();
+    await expect(page.getByRole("radio", { name: messages.habitKinds.chosenWeekdays })).toBeChecked();
     // Archive Walk.
     await page.getByRole("link", { name: h.backToToday }).click();
     await openHabitPage(page, walkId);
@@ -108,7 +110,7 @@ test.describe("with the service worker serving the app shell", () => {
     await reloadApp(page);
     await expect(page.getByRole("button", { name: h.unarchive, exact: true })).toBeVisible();
     await openHabitPage(page, readId);
-    await expect(page.getByRole("radio", { name: h.chosenWeekdays })).toBeChecked();
+    await expect(page.getByRole("radio", { name: messages.habitKinds.chosenWeekdays })).toBeChecked();
     await showMonthOf(page, yesterday);
     await expect(dayButton(page, yesterday)).toHaveAccessibleName(new RegExp(`: ${h.done}`));
     await showMonthOf(page, dayBefore);

@@ -30,6 +30,8 @@ export const messages = {
     empty: "No habits added yet",
     listLoadFailedTitle: "Unable to load habits",
     listLoadFailedBody: "Please try again later",
+    // The add form's folded fields (a habit's kind, how often, target): texts the product does not fix.
+    moreOptions: "More options",
   },
   shell: {
     yourProfile: "Your Profile",

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { type HabitView, type UseHabits, useHabits } from "../../lib/habits/use-habits";
 import { showUndoToast } from "../../ui/undo-toast";
@@ -7,7 +9,8 @@ import { HabitHeader } from "./habit-header";
 import { HabitReminder } from "./habit-reminder";
 import { ArrowLeftIcon } from "./habit-icons";
 import { MonthCalendar } from "./month-calendar";
-import { ScheduleEditor } from "./schedule-editor";
+import { DayPanel } from "./day-panel";
+import { RulesEditor } from "./rules-editor";
 import { YearHeatmap } from "./year-heatmap";
 
 const h = messages.history;
@@ -62,6 +65,7 @@ function Missing({ title, body }: { title: string; body: string }) {
 function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
   const navigate = useNavigate();
   const { today, vacations } = store;
+  const [openDay, setOpenDay] = useState<LocalDate | null>(null);
   const onDelete = async () => {
     const handle = await store.remove(habit.id);
     if (!handle) return;
@@ -79,14 +83,37 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         onDelete={() => void onDelete()}
       />
       <HabitFigures habit={habit} today={today} vacations={vacations} />
-      <MonthCalendar
+      {/* A wide window shows the month and the year side by side, out of the page's column. */}
+      <div className="space-y-5 lg:mx-[calc(20rem_-_min(50vw_-_1.5rem,31rem))] lg:grid lg:grid-cols-2 lg:items-start lg:gap-5 lg:space-y-0">
+        <MonthCalendar
+          habit={habit}
+          today={today}
+          vacations={vacations}
+          onCycle={(date) => void store.cycleDay(habit.id, date)}
+          onOpen={setOpenDay}
+          tapOpens={habit.kind !== "yesNo"}
+        />
+        <YearHeatmap habit={habit} today={today} vacations={vacations} />
+      </div>
+      <RulesEditor
         habit={habit}
         today={today}
-        vacations={vacations}
-        onCycle={(date) => void store.cycleDay(habit.id, date)}
+        onSetRules={(from, frequency, target) => store.setRules(habit.id, from, frequency, target)}
+        onSetStep={(step) => store.setStep(habit.id, step)}
       />
-      <YearHeatmap habit={habit} today={today} vacations={vacations} />
-      <ScheduleEditor habit={habit} onChange={(schedule) => store.update(habit.id, { schedule })} />
+      {openDay && (
+        <DayPanel
+          key={openDay}
+          habit={habit}
+          date={openDay}
+          today={today}
+          vacations={vacations}
+          onClose={() => setOpenDay(null)}
+          onCycle={(date) => void store.cycleDay(habit.id, date)}
+          onSetAmount={(date, value) => store.setAmount(habit.id, date, value)}
+          onSetNote={(date, note) => store.setNote(habit.id, date, note)}
+        />
+      )}
       <HabitReminder habitId={habit.id} />
     </div>
   );

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
 import { HabitFigures } from "./habit-figures";
 import { HabitHeader } from "./habit-header";
 import { MonthCalendar } from "./month-calendar";
-import { ScheduleEditor } from "./schedule-editor";
 import { YearHeatmap } from "./year-heatmap";
 
 afterEach(cleanup);
@@ -162,41 +161,6 @@ describe("HabitFigures", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByTestId("streak-explanation").closest("[hidden]")).toBeNull();
     expect(screen.getByText("Your streak of 4 days began on Monday, November 16, 2026.")).toBeTruthy();
-  });
-});
-
-describe("ScheduleEditor", () => {
-  it("writes every day, chosen weekdays, and keeps the last weekday", async () => {
-    const onChange = vi.fn(async () => true);
-    const { rerender } = render(<ScheduleEditor habit={habitOf()} onChange={onChange} />);
-    expect((screen.getByRole("radio", { name: h.everyDay }) as HTMLInputElement).checked).toBe(true);
-    await act(async () => fireEvent.click(screen.getByRole("radio", { name: h.chosenWeekdays })));
-    expect(onChange).toHaveBeenLastCalledWith({ weekdays: [1, 2, 3, 4, 5] });
-
-    rerender(<ScheduleEditor habit={habitOf({ schedule: { weekdays: [1, 3] } })} onChange={onChange} />);
-    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Friday" })));
-    expect(onChange).toHaveBeenLastCalledWith({ weekdays: [1, 3, 5] });
-    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Monday" })));
-    expect(onChange).toHaveBeenLastCalledWith({ weekdays: [3] });
-
-    rerender(<ScheduleEditor habit={habitOf({ schedule: { weekdays: [3] } })} onChange={onChange} />);
-    expect((screen.getByRole("checkbox", { name: "Wednesday" }) as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText(h.oneWeekdayLeft)).toBeTruthy();
-
-    rerender(
-      <ScheduleEditor habit={habitOf({ schedule: { weekdays: [0, 1, 2, 3, 4, 5] } })} onChange={onChange} />,
-    );
-    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Saturday" })));
-    expect(onChange).toHaveBeenLastCalledWith(null); // all seven: every day
-    await act(async () => fireEvent.click(screen.getByRole("radio", { name: h.everyDay })));
-    expect(onChange).toHaveBeenLastCalledWith(null);
-  });
-
-  it("shows a choice at once, while the store takes it", () => {
-    render(<ScheduleEditor habit={habitOf()} onChange={() => new Promise(() => undefined)} />);
-    fireEvent.click(screen.getByRole("radio", { name: h.chosenWeekdays }));
-    expect((screen.getByRole("radio", { name: h.chosenWeekdays }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole("checkbox", { name: "Sunday" }) as HTMLInputElement).checked).toBe(false);
   });
 });
 

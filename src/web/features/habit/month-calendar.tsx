@@ -6,7 +6,7 @@ import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, monthAndYear, weekdayName } from "../../ui/day-names";
+import { dayName, fullDate, monthAndYear, weekdayName } from "../../ui/day-names";
 import {
   canSetDay,
   dayForKey,
@@ -20,6 +20,7 @@ import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
 
 const h = messages.history;
+const k = messages.habitKinds;
 
 type Props = {
   habit: Habit;
@@ -27,6 +28,12 @@ type Props = {
   vacations: readonly Vacation[];
   /** Tapping a day cycles it: not done → done → skipped → not done. */
   onCycle: (date: LocalDate) => void;
+  /**
+   * Opens a day's panel (its number and note): tapping a day does, instead of cycling it, when `tapOpens` (a
+   * habit that counts a number); the button under the grid does for the day last chosen.
+   */
+  onOpen?: (date: LocalDate) => void;
+  tapOpens?: boolean;
 };
 
 const navButton =
@@ -37,7 +44,7 @@ const navButton =
  * Days after today and before 2000-01-01 are disabled. One Tab stop: the arrow keys move by day and week, Home and
  * End to the week's ends, Page Up and Page Down by month.
  */
-export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
+export function MonthCalendar({ habit, today, vacations, onCycle, onOpen, tapOpens = false }: Props) {
   const [month, setMonth] = useState(() => monthStartOf(today));
   const [focusDate, setFocusDate] = useState(today);
   const moved = useRef(false);
@@ -56,6 +63,7 @@ export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
     return new Map(days.map(({ date, status }) => [date, status]));
   }, [habit, month, today, vacations]);
   const weeks = useMemo(() => monthWeeks(month), [month]);
+  const noted = useMemo(() => new Set(habit.notes?.map(([date]) => date)), [habit.notes]);
 
   // The day that takes the grid's one Tab stop: the focused day when it is in this month, else today, else the
   // month's first day; none in a month that is all future.
@@ -147,9 +155,11 @@ export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
                       isToday={date === today}
                       enabled={canSetDay(date, today)}
                       tabbable={date === tabStop}
+                      hasNote={noted.has(date)}
                       onClick={() => {
                         setFocusDate(date);
-                        onCycle(date);
+                        if (tapOpens && onOpen) onOpen(date);
+                        else onCycle(date);
                       }}
                     />
                   </td>
@@ -162,8 +172,17 @@ export function MonthCalendar({ habit, today, vacations, onCycle }: Props) {
         </tbody>
       </table>
       <p id={hintId} className="mt-3 px-1 text-xs text-slate-600 dark:text-slate-300">
-        {h.calendarHint}
+        {tapOpens ? k.openDayHint : h.calendarHint}
       </p>
+      {onOpen && canSetDay(focusDate, today) && (
+        <button
+          type="button"
+          onClick={() => onOpen(focusDate)}
+          className="mt-2 flex min-h-11 items-center rounded-lg px-1 text-left text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          {k.dayDetails(fullDate(focusDate))}
+        </button>
+      )}
     </section>
   );
 }
@@ -174,28 +193,36 @@ type DayProps = {
   isToday: boolean;
   enabled: boolean;
   tabbable: boolean;
+  hasNote: boolean;
   onClick: () => void;
 };
 
-function DayButton({ date, status, isToday, enabled, tabbable, onClick }: DayProps) {
+function DayButton({ date, status, isToday, enabled, tabbable, hasNote, onClick }: DayProps) {
   return (
     <button
       type="button"
       data-date={date}
       data-status={status}
-      aria-label={dayName(date, status)}
+      aria-label={hasNote ? `${dayName(date, status)}, ${k.hasNote}` : dayName(date, status)}
+      data-note={hasNote || undefined}
       aria-current={isToday ? "date" : undefined}
       disabled={!enabled}
       tabIndex={tabbable ? 0 : -1}
       onClick={onClick}
       className={cx(
-        "flex h-11 w-full items-center justify-center rounded-lg text-sm tabular-nums transition-colors disabled:cursor-not-allowed",
+        "relative flex h-11 w-full items-center justify-center rounded-lg text-sm tabular-nums transition-colors disabled:cursor-not-allowed",
         dayButton[status],
         isToday &&
           "ring-2 ring-indigo-500 ring-offset-2 ring-offset-white dark:ring-indigo-300 dark:ring-offset-slate-900",
       )}
     >
       {Number(date.slice(8, 10))}
+      {hasNote && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 size-1.5 rounded-full bg-current ring-1 ring-white dark:ring-slate-900"
+        />
+      )}
     </button>
   );
 }

@@ -10,6 +10,7 @@ import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar
 import { legend, swatch } from "./day-styles";
 
 const h = messages.history;
+const k = messages.habitKinds;
 /** Weekday rows that carry a label, as GitHub's: Monday, Wednesday, Friday. */
 const LABELLED_ROWS = new Set([1, 3, 5]);
 
@@ -33,6 +34,8 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
     if (status === "done" || status === "skipped" || status === "vacation" || status === "missed")
       counts[status]++;
   const labels = useMemo(() => monthLabelColumns(from, HEATMAP_WEEKS), [from]);
+  const noted = useMemo(() => new Set(habit.notes?.map(([date]) => date)), [habit.notes]);
+  const notedDays = days.filter(({ date }) => noted.has(date)).length;
   const { ref, scrolls } = useSideways();
 
   return (
@@ -80,10 +83,21 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
           {days.map(({ date, status }, i) => (
             <span
               key={date}
-              title={status === "future" ? undefined : dayName(date, status)}
+              title={
+                status === "future"
+                  ? undefined
+                  : noted.has(date)
+                    ? `${dayName(date, status)}, ${k.hasNote}`
+                    : dayName(date, status)
+              }
               data-date={date}
               data-status={status}
-              className={cx("aspect-square rounded-[2px]", swatch[status])}
+              data-note={noted.has(date) || undefined}
+              className={cx(
+                "aspect-square rounded-[2px]",
+                swatch[status],
+                noted.has(date) && "ring-2 ring-amber-500 ring-inset dark:ring-amber-300",
+              )}
               style={{ gridColumn: Math.floor(i / 7) + 2, gridRow: (i % 7) + 2 }}
             />
           ))}
@@ -95,6 +109,7 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
         data-testid="heatmap-summary"
       >
         {h.heatmapSummary(counts.done, counts.skipped, counts.vacation, counts.missed)}
+        {notedDays > 0 && ` ${k.notedDays(notedDays)}`}
       </p>
       <Legend />
     </section>

@@ -13,6 +13,7 @@ import { syncState } from "./sync-state";
 import { SyncStatusCard } from "./sync-status-card";
 import { useAppInfo } from "./use-app-info";
 import { VacationCard } from "./vacation-card";
+import { WeekStartCard } from "./week-start-card";
 
 export type SettingsPageProps = {
   /** The notification settings (features/notifications), given by app/. */
@@ -25,7 +26,7 @@ export type SettingsPageProps = {
 
 /**
  * Settings: sync status, notifications, export and import, about, coming soon, feedback; and the
- * day start and vacation mode after the sync status.
+ * day start, the week start and vacation mode after the sync status.
  */
 export function SettingsPage({ notifications, backup, loopImport }: SettingsPageProps) {
   const user = useCurrentUser();
@@ -53,6 +54,11 @@ export function SettingsPage({ notifications, backup, loopImport }: SettingsPage
         dayStart={settings.dayStart}
         today={today}
         onChange={settings.setDayStart}
+        loading={status === "loading"}
+      />
+      <WeekStartCard
+        weekStart={settings.weekStart}
+        onChange={settings.setWeekStart}
         loading={status === "loading"}
       />
       <VacationCard

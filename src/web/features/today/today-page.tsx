@@ -3,7 +3,7 @@ import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages/first-screen";
 import { isDue } from "../../../core/schedule";
 import { useToday } from "../../lib/use-today";
-import { useHabits } from "../../lib/habits/use-habits";
+import { type HabitExtras, useHabits } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
 import { notificationPermission } from "../../lib/notifications";
 import { readStorage, WEB_STORAGE_KEYS } from "../../lib/storage";
@@ -76,9 +76,9 @@ export function TodayPage() {
   const DuplicatePrompt = useDuplicatePrompt(question !== null);
 
   /** Resolves whether the habit was added: a name another habit already has is asked about first. */
-  const onAdd = async (name: string, emoji?: string) => {
+  const onAdd = async (name: string, extras?: HabitExtras) => {
     if (!(await confirmAdd(name))) return false;
-    void add(name, emoji ? { emoji } : undefined);
+    void add(name, extras);
     return true;
   };
   // The habit goes at once, and Undo brings it back for 5 s.
@@ -106,7 +106,7 @@ export function TodayPage() {
         <ShortcutTip />
         <QuickAddPanel
           names={all.map((habit) => habit.name)}
-          onAdd={onAdd}
+          onAdd={(name, emoji) => onAdd(name, emoji ? { emoji } : undefined)}
           defaultOpen={status === "ready" && all.length === 0}
         />
       </section>
@@ -132,7 +132,7 @@ export function TodayPage() {
             onMoveTo={(habit, beforeId) => void moveTo(habit.id, beforeId)}
             onExplain={(habit) => setExplained(habit.id)}
             onRetry={retry}
-            onAdd={onAdd}
+            onAdd={(name) => void onAdd(name)}
           />
         ) : (
           <ListLoading />
