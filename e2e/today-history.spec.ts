@@ -7,7 +7,6 @@ import { messages } from "../src/core/messages";
 import { weekdayOf, type Weekday } from "../src/core/schedule";
 import { fullDate } from "../src/web/ui/day-names";
 import { statsCopy } from "../src/web/features/stats/stats-copy";
-import { rowCopy } from "../src/web/features/today/row-copy";
 import { api, expect, test, type TestServer, type TestUser } from "./support/fixtures";
 import { daysEnding, deleteOf, openToday, row, serverHabits, todayIn, toggleOf } from "./support/habits";
 import { expectNoSeriousA11yViolations, settle, THEMES, useTheme, VIEWPORTS } from "./support/page-checks";
@@ -156,7 +155,7 @@ test("reordering by keyboard: the moved habit keeps the focus, the new place is 
   expect(await rowNames(page)).toEqual(["Walk", "Read", "Stretch"]); // new habits go first
 
   // The drag handle is a button named "Move <name>": the arrow keys move its row.
-  const walk = page.getByRole("button", { name: rowCopy.move("Walk") });
+  const walk = page.getByRole("button", { name: messages.todayRow.move("Walk") });
   await walk.focus();
   await page.keyboard.press("ArrowDown");
   await expect.poll(() => rowNames(page)).toEqual(["Read", "Walk", "Stretch"]);
@@ -168,7 +167,7 @@ test("reordering by keyboard: the moved habit keeps the focus, the new place is 
   await page.keyboard.press("ArrowDown"); // last: nothing further down
   expect(await rowNames(page)).toEqual(["Read", "Stretch", "Walk"]);
 
-  const stretch = page.getByRole("button", { name: rowCopy.move("Stretch") });
+  const stretch = page.getByRole("button", { name: messages.todayRow.move("Stretch") });
   await stretch.focus();
   await page.keyboard.press("ArrowUp");
   await expect.poll(() => rowNames(page)).toEqual(["Stretch", "Read", "Walk"]);
@@ -343,7 +342,9 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       toggleOf(page, "Meditate"),
     ];
     // The drag handle is a full row's height, and at least 24 px wide (WCAG 2.5.8).
-    const handle = (await page.getByRole("button", { name: rowCopy.move("Meditate") }).boundingBox())!;
+    const handle = (await page
+      .getByRole("button", { name: messages.todayRow.move("Meditate") })
+      .boundingBox())!;
     expect(handle.height).toBeGreaterThanOrEqual(44);
     expect(handle.width).toBeGreaterThanOrEqual(24);
     // A 24-character name takes one line, as a short one does.

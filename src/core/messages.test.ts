@@ -33,8 +33,9 @@ describe("message catalogue", () => {
   });
 });
 
-// The catalogue is written in two parts (first-screen.ts for the web app's initial bundle, on-demand.ts for the
-// rest): each text in one part only, and every text of each part in the catalogue under the same path.
+// The catalogue is written in three parts (first-screen.ts for the web app's initial bundle, today-rows.ts for
+// Today's rows, on-demand.ts for the rest): each text in one part only, and every text of each part in the
+// catalogue under the same path.
 describe("the catalogue's parts", () => {
   type Texts = { [key: string]: unknown };
   const paths = (texts: Texts, prefix = ""): [string, unknown][] =>
@@ -45,15 +46,17 @@ describe("the catalogue's parts", () => {
     );
   const first = paths(messageParts.firstScreen);
   const onDemand = paths(messageParts.onDemand);
+  const rows = paths(messageParts.todayRows);
   const whole = new Map(paths(messages));
 
   it("has every text of each part in the catalogue, at the same path", () => {
-    for (const [path, text] of [...first, ...onDemand]) expect(whole.get(path), path).toBe(text);
-    expect(whole.size).toBe(first.length + onDemand.length);
+    for (const [path, text] of [...first, ...onDemand, ...rows]) expect(whole.get(path), path).toBe(text);
+    expect(whole.size).toBe(first.length + onDemand.length + rows.length);
   });
   it("writes each text in one part only", () => {
     const inFirst = new Set(first.map(([path]) => path));
     expect(onDemand.map(([path]) => path).filter((path) => inFirst.has(path))).toEqual([]);
+    expect(rows.map(([path]) => path).filter((path) => inFirst.has(path))).toEqual([]);
   });
   it("gives the first screen's fixed texts as the catalogue does", () => {
     expect(firstScreen).toBe(messageParts.firstScreen);

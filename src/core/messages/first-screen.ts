@@ -83,9 +83,6 @@ export const messages = {
     nothingDue: "Nothing is due today.",
     allArchived: (n: number) =>
       `${n === 1 ? "Your archived habit is" : `Your ${n} archived habits are`} on Stats, under Show archived.`,
-    moveUp: (name: string) => `Move ${name} up`,
-    moveDown: (name: string) => `Move ${name} down`,
-    dragHint: "Drag to reorder",
     moved: (name: string, position: number, total: number) =>
       `${name} moved to position ${position} of ${total}`,
     explainStreak: (line: string, name: string) => `${line}: how the streak of ${name} is counted`,

@@ -5,11 +5,11 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HabitRule } from "../../../core/habit-kind";
+import { messages } from "../../../core/messages";
 import type { SyncOp } from "../../../core/sync";
 import { kindView } from "../../lib/habits/kind-view";
 import { deriveAll } from "../../lib/habits/use-habits";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../../lib/sync/replica-state";
-import { rowCopy } from "./row-copy";
 import { HabitList, TodayList } from "./today-list";
 
 afterEach(cleanup);
@@ -102,7 +102,7 @@ describe("a measurable habit's row", () => {
     expect(screen.queryByRole("button", { name: "Complete Water" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Add 1 to Water" }));
     expect(actions.onAddAmount).toHaveBeenCalledWith(expect.objectContaining({ id: "Water" }), 1);
-    expect(screen.getByRole("button", { name: rowCopy.move("Water") })).toBeTruthy();
+    expect(screen.getByRole("button", { name: messages.todayRow.move("Water") })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete Water" })).toBeTruthy();
   });
 

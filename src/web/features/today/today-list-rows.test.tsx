@@ -5,7 +5,6 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit, type StoredHabit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { rowCopy } from "./row-copy";
 import { FIRST_ROWS, HabitList, rowsToFill } from "./today-list";
 
 afterEach(cleanup);
@@ -54,10 +53,14 @@ describe("HabitList", () => {
     expect(screen.getAllByTestId("habit-row")).toHaveLength(many.length);
     expect(names(screen.getByTestId("habit-list"))).toEqual(many.map((h) => h.name));
     const lastShown = many[FIRST_ROWS - 1]!.name;
-    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(lastShown) }), { key: "ArrowDown" });
+    fireEvent.keyDown(screen.getByRole("button", { name: messages.todayRow.move(lastShown) }), {
+      key: "ArrowDown",
+    });
     expect(onMoveTo).toHaveBeenCalledWith(many[FIRST_ROWS - 1], many[FIRST_ROWS + 1]!.id);
     const last = many.at(-1)!.name;
-    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(last) }), { key: "ArrowDown" });
+    fireEvent.keyDown(screen.getByRole("button", { name: messages.todayRow.move(last) }), {
+      key: "ArrowDown",
+    });
     expect(onMoveTo).toHaveBeenCalledTimes(1);
   });
 
@@ -83,7 +86,7 @@ describe("HabitList", () => {
     const onMoveTo = vi.fn();
     renderList(habits, onMoveTo);
     const press = (name: string, key: string) =>
-      fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move(name) }), { key });
+      fireEvent.keyDown(screen.getByRole("button", { name: messages.todayRow.move(name) }), { key });
     press("B", "ArrowUp");
     expect(onMoveTo).toHaveBeenLastCalledWith(habits[1], "A");
     expect(screen.getByRole("status").textContent).toBe(t.moved("B", 1, 3));
@@ -101,13 +104,13 @@ describe("HabitList", () => {
   it("keeps the focus on the handle that moved the habit once the new order shows", () => {
     const [a, b, c] = [habit("A"), habit("B"), habit("C")];
     const { rerender } = renderList([a, b, c]);
-    const handle = screen.getByRole("button", { name: rowCopy.move("A") });
+    const handle = screen.getByRole("button", { name: messages.todayRow.move("A") });
     handle.focus();
     fireEvent.keyDown(handle, { key: "ArrowDown" });
     handle.blur(); // what re-inserting the row does in a browser
     const moved = [b, a, c];
     rerender(list(moved, () => {}));
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: rowCopy.move("A") }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: messages.todayRow.move("A") }));
   });
 
   it("folds the habits not due today into their own section", () => {
@@ -125,7 +128,9 @@ describe("HabitList", () => {
     cleanup();
     renderList([habit("Daily"), habit("Work", weekdaysOnly), habit("Gym", weekdaysOnly)], onMoveTo);
     fireEvent.click(screen.getByRole("button", { name: t.notDueToday(2) }));
-    fireEvent.keyDown(screen.getByRole("button", { name: rowCopy.move("Work") }), { key: "ArrowUp" });
+    fireEvent.keyDown(screen.getByRole("button", { name: messages.todayRow.move("Work") }), {
+      key: "ArrowUp",
+    });
     expect(onMoveTo).not.toHaveBeenCalled();
   });
 

@@ -22,6 +22,7 @@ import { dayRulesOf, type Habit } from "../../../core/habit";
 import { isAmount, MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
+import { todayRows } from "../../../core/messages/today-rows";
 import { isMilestone, showsPulse } from "../../../core/milestones";
 import { isDue } from "../../../core/schedule";
 import { currentStreak } from "../../../core/streaks";
@@ -32,12 +33,13 @@ import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
 import { CheckIcon, ChevronDownIcon, FlameIcon, TrashIcon } from "../../ui/icons";
-import { rowCopy } from "./row-copy";
 import { DayStrip } from "./day-strip";
 import { ListLoading } from "./list-loading";
 import { ListEmpty, ListError } from "./list-states";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
 import { streakLine } from "./streak-text";
+
+const row = todayRows.todayRow;
 
 const t = messages.todayHistory;
 
@@ -142,7 +144,7 @@ function AmountField({
       role="spinbutton"
       inputMode="decimal"
       autoComplete="off"
-      aria-label={rowCopy.amountToday(habit.name)}
+      aria-label={row.amountToday(habit.name)}
       aria-valuemin={0}
       aria-valuemax={MAX_AMOUNT}
       aria-valuenow={amount ?? undefined}
@@ -206,7 +208,7 @@ export const HabitRow = memo(function HabitRow({
   const line = saving
     ? "Saving…"
     : kind
-      ? rowCopy.streak(habit.streakCount, habit.bestStreak, kind.figures.per, messages.today.startStreak)
+      ? row.streak(habit.streakCount, habit.bestStreak, kind.figures.per, messages.today.startStreak)
       : streakLine(habit);
   const onHandleKey = (event: ReactKeyboardEvent<HTMLElement>) => {
     const direction = MOVE_KEYS[event.key];
@@ -235,9 +237,9 @@ export const HabitRow = memo(function HabitRow({
       <div className="flex items-center gap-1 sm:gap-2">
         <button
           type="button"
-          aria-label={rowCopy.move(habit.name)}
+          aria-label={row.move(habit.name)}
           aria-keyshortcuts="ArrowUp ArrowDown"
-          title={rowCopy.moveHint}
+          title={row.moveHint}
           data-testid="drag-handle"
           onPointerEnter={preloadDrag}
           onPointerDown={(event) => actions.onDragStart(habit, event)}
@@ -249,7 +251,7 @@ export const HabitRow = memo(function HabitRow({
         {kind?.kind === "measurable" ? (
           <button
             type="button"
-            aria-label={rowCopy.add(kind.step, habit.name)}
+            aria-label={row.add(kind.step, habit.name)}
             disabled={saving}
             onClick={act(() => actions.onAddAmount(habit, kind.step))}
             data-animating={animating}
@@ -262,7 +264,7 @@ export const HabitRow = memo(function HabitRow({
               animating && "hs-pop",
             )}
           >
-            {rowCopy.addLabel(kind.step)}
+            {row.addLabel(kind.step)}
           </button>
         ) : kind?.kind === "quit" ? null : (
           <button
@@ -373,7 +375,7 @@ function KindLine({
           onSet={(value) => act(() => actions.onSetAmount(habit, value))()}
         />
         <span className={progressClass} data-testid="kind-progress">
-          {rowCopy.progress(kind.progress, kind.unit)}
+          {row.progress(kind.progress, kind.unit)}
         </span>
       </div>
     );
@@ -381,23 +383,23 @@ function KindLine({
     return (
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className={progressClass} data-testid="kind-progress">
-          {rowCopy.clean(habit.streakCount)}
+          {row.clean(habit.streakCount)}
         </span>
         <Button
           variant="secondary"
           className="min-h-11 px-3"
-          aria-label={rowCopy.slippedName(habit.name)}
+          aria-label={row.slippedName(habit.name)}
           disabled={saving}
           onClick={act(() => actions.onSlipped(habit))}
         >
-          {rowCopy.slipped}
+          {row.slipped}
         </Button>
       </div>
     );
   if (kind.timesPer === null) return null;
   return (
     <p className={progressClass} data-testid="kind-progress">
-      {rowCopy.times(kind.progress.amount, kind.progress.needed, kind.timesPer)}
+      {row.times(kind.progress.amount, kind.progress.needed, kind.timesPer)}
     </p>
   );
 }
