@@ -26,7 +26,9 @@ export const todayRows = {
       }`,
     /** "2 of 3 this week". */
     times: (done: number, needed: number, per: Period) => `${done} of ${needed} this ${per}`,
-    clean: (days: number) => `${plural(days, "day")} clean`,
+    /** A quit habit's streak line: "3 days clean", "3 days clean · best 80 days". */
+    cleanLine: (days: number, best: number) =>
+      `${plural(days, "day")} clean${best > days ? ` · best ${plural(best, "day")}` : ""}`,
     /** The streak of a habit counted in days, weeks or months. */
     streak: (streak: number, best: number, per: TargetPer, start: string) => {
       const word = unitOf(per);

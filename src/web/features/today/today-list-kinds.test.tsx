@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HabitRule } from "../../../core/habit-kind";
+import { addDays } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { SyncOp } from "../../../core/sync";
 import { kindView } from "../../lib/habits/kind-view";
@@ -180,6 +181,18 @@ describe("a quit habit's row", () => {
 });
 
 describe("a habit due N times a period", () => {
+  it("counts its streak in weeks, with no flame that would call them days", () => {
+    // Monday to Wednesday of the 10 weeks from Monday, September 14, to the week of today.
+    const done = Array.from({ length: 30 }, (_, i) => addDays("2026-09-14", Math.floor(i / 3) * 7 + (i % 3)));
+    const gym = views(
+      [{ name: "Gym", rules: [{ from: "2026-09-14", frequency: { times: 3, per: "week" }, target: null }] }],
+      done.map((date, i): SyncOp => ({ opId: `d${i}`, type: "setDay", habitId: "Gym", date, state: "done" })),
+    );
+    renderRows(gym);
+    expect(screen.getByText("10-week streak")).toBeTruthy();
+    expect(screen.queryByTestId("pulse-icon")).toBeNull();
+  });
+
   it("has the toggle and the period's progress", () => {
     const gym = views(
       [

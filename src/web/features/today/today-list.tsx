@@ -207,9 +207,11 @@ export const HabitRow = memo(function HabitRow({
   };
   const line = saving
     ? "Saving…"
-    : kind
-      ? row.streak(habit.streakCount, habit.bestStreak, kind.figures.per, messages.today.startStreak)
-      : streakLine(habit);
+    : kind?.kind === "quit"
+      ? row.cleanLine(habit.streakCount, habit.bestStreak)
+      : kind
+        ? row.streak(habit.streakCount, habit.bestStreak, kind.figures.per, messages.today.startStreak)
+        : streakLine(habit);
   const onHandleKey = (event: ReactKeyboardEvent<HTMLElement>) => {
     const direction = MOVE_KEYS[event.key];
     if (!direction) return;
@@ -266,7 +268,10 @@ export const HabitRow = memo(function HabitRow({
           >
             {row.addLabel(kind.step)}
           </button>
-        ) : kind?.kind === "quit" ? null : (
+        ) : kind?.kind === "quit" ? (
+          // A quit habit has no tick: the space keeps its name and days in line with the other rows'.
+          <span aria-hidden="true" className="size-11 shrink-0" />
+        ) : (
           <button
             type="button"
             aria-pressed={done}
@@ -313,7 +318,8 @@ export const HabitRow = memo(function HabitRow({
             >
               {line}
             </button>
-            {showsPulse(habit.streakCount) && (
+            {/* The flame names days: a streak of weeks or months has none. */}
+            {showsPulse(habit.streakCount) && (kind?.figures.per ?? "day") === "day" && (
               <span
                 role="img"
                 aria-label={`On fire: ${habit.streakCount} days in a row`}
@@ -382,9 +388,6 @@ function KindLine({
   if (kind.kind === "quit")
     return (
       <div className="mt-1 flex flex-wrap items-center gap-2">
-        <span className={progressClass} data-testid="kind-progress">
-          {row.clean(habit.streakCount)}
-        </span>
         <Button
           variant="secondary"
           className="min-h-11 px-3"
