@@ -3,7 +3,7 @@
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0060).
 import { z } from "zod";
-import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY } from "./backup";
+import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
 import {
   API_ERROR_CODES,
@@ -59,10 +59,21 @@ export const ProfilePatchSchema = z.strictObject({
     .optional(),
 });
 
-/** PUT /api/habits (import) body: the array is checked here, each item as it is read (habits/backup-items.ts). */
-export const BackupItemsSchema = z
-  .array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY })
-  .max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY);
+/**
+ * PUT /api/habits (import) body: the backup file as the app writes it, `{ version, habits }`, or the bare array of
+ * the SPEC's format and earlier releases. The array is checked here, each item as it is read
+ * (habits/backup-items.ts).
+ */
+export const BackupItemsSchema = z.preprocess(
+  (body, ctx) => {
+    if (typeof body !== "object" || body === null || Array.isArray(body) || !("version" in body)) return body;
+    const { version, habits } = body as { version: unknown; habits?: unknown };
+    if (version === BACKUP_VERSION) return habits;
+    ctx.addIssue({ code: "custom", message: `a backup of version ${String(version)} needs a newer app` });
+    return z.NEVER;
+  },
+  z.array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY }).max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY),
+);
 
 /** Migration body: the browser's local list. Unlike an import, one bad habit fails alone ("M failed"). */
 export const LocalHabitsSchema = z

@@ -197,6 +197,17 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
       expect(facts(again.body)).toEqual(facts(imported.body));
     });
 
+    it("takes the backup file itself, { version: 2, habits }, as the body", async () => {
+      const alice = await t.signUp();
+      const file = JSON.parse(buildBackup(await importAll(alice, backup).then((r) => r.body))) as unknown;
+      expect(file).toMatchObject({ version: 2 });
+      const again = await importAll(alice, file);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.map((h) => [h.name, h.completedDates])).toEqual(
+        backup.map((h) => [h.name, h.completedDates]),
+      );
+    });
+
     it("imports a file of the previous release exactly as before: defaults, and the file's order as positions", async () => {
       const alice = await t.signUp();
       const res = await importAll(alice, backup);
@@ -217,6 +228,7 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
 
     it.each([
       ["an object instead of an array", { habits: backup }, /JSON array of habits/],
+      ["a backup of a later version", { version: 3, habits: backup }, /version 3 needs a newer app/],
       [
         "a bad item last",
         [...backup, { name: "", completedDates: [] }],
