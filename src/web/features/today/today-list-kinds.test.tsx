@@ -215,6 +215,26 @@ describe("a habit due N times a period", () => {
     expect(actions.onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: "Gym" }));
   });
 
+  it("shows its tick pressed when today is done, whether or not the period is met", () => {
+    const rules: HabitRule[] = [{ from: "2026-11-02", frequency: { times: 3, per: "week" }, target: null }];
+    const done = (date: string): SyncOp => ({
+      opId: date,
+      type: "setDay",
+      habitId: "Gym",
+      date,
+      state: "done",
+    });
+    // Today done, the week not met yet: the tick is pressed (a click would undo today's tick).
+    renderRows(views([{ name: "Gym", rules }], [done(TODAY)]));
+    expect(screen.getByText("1 of 3 this week")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Complete Gym" }).getAttribute("aria-pressed")).toBe("true");
+    cleanup();
+    // The week met on other days, today not done: the tick is not pressed (a click would tick today).
+    renderRows(views([{ name: "Gym", rules }], [done("2026-11-17"), done("2026-11-18"), done("2026-11-20")]));
+    expect(screen.getByText("3 of 3 this week")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Complete Gym" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
   it("a yes/no habit due every day shows no progress line", () => {
     renderRows(views([{ name: "Read", rules: [{ from: "2026-11-02", frequency: null, target: null }] }]));
     expect(screen.queryByTestId("kind-progress")).toBeNull();

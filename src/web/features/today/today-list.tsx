@@ -184,13 +184,16 @@ export const HabitRow = memo(function HabitRow({
 
   const done = habit.completedToday;
   const kind = habit.kindToday;
+  // The tick is today's own state, which a click turns over (sync-engine.ts: toggle); for a habit due N times a
+  // period `done` is the period's, shown by the row and its progress line.
+  const ticked = kind?.timesPer ? habit.completedDates.includes(today) : done;
   // A change made here that meets today's target celebrates as a tick does, once the store shows it.
   const acted = useRef<{ met: boolean; streak: number } | null>(null);
   const toggle = () => {
     // The pop starts after the frame that shows the tick: its layer and its ring's paint made that frame
     // longer (a tick's interaction to next paint). Not a timer: a stopped page clock
     // does not hold it up.
-    if (!done) inBackground(() => setAnimating(true));
+    if (!ticked) inBackground(() => setAnimating(true));
     if (kind) acted.current = { met: done, streak: habit.streakCount };
     actions.onToggle(habit);
   };
@@ -274,7 +277,7 @@ export const HabitRow = memo(function HabitRow({
         ) : (
           <button
             type="button"
-            aria-pressed={done}
+            aria-pressed={ticked}
             aria-label={`Complete ${habit.name}`}
             disabled={saving}
             onClick={toggle}
@@ -282,7 +285,7 @@ export const HabitRow = memo(function HabitRow({
             className={cx(
               roundButton,
               "disabled:opacity-50",
-              done
+              ticked
                 ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700"
                 : // WCAG 1.4.11: the outline is all there is of an empty tick, so it needs 3:1 against the row.
                   "border-slate-500 text-transparent hover:border-indigo-500 hover:text-indigo-400",
