@@ -6,7 +6,6 @@ import { QUIT_TARGET, type HabitRule } from "../src/core/habit-kind";
 import { addDays, type LocalDate } from "../src/core/local-date";
 import { messages } from "../src/core/messages";
 import type { Weekday } from "../src/core/schedule";
-import { rowCopy } from "../src/web/features/today/row-copy";
 import { fullDate } from "../src/web/ui/day-names";
 import { expect, signIn, test, type TestServer, type TestUser } from "./support/fixtures";
 import { newHabitInput, openToday, row, serverHabits, todayIn, toggleOf } from "./support/habits";
@@ -69,21 +68,27 @@ const VIEWPORTS = {
 async function expectToday(page: Page) {
   for (const name of ["Read", "Stretch", "Gym", "Call mum"])
     await expect(toggleOf(page, name)).toHaveAttribute("aria-pressed", "true");
-  await expect(row(page, "Gym")).toContainText(rowCopy.times(1, 3, "week"));
-  await expect(row(page, "Call mum")).toContainText(rowCopy.times(1, 4, "month"));
-  await expect(page.getByRole("spinbutton", { name: rowCopy.amountToday("Water") })).toHaveValue("5");
+  await expect(row(page, "Gym")).toContainText(messages.todayRow.times(1, 3, "week"));
+  await expect(row(page, "Call mum")).toContainText(messages.todayRow.times(1, 4, "month"));
+  await expect(page.getByRole("spinbutton", { name: messages.todayRow.amountToday("Water") })).toHaveValue(
+    "5",
+  );
   await expect(row(page, "Water")).toContainText(
-    rowCopy.progress({ amount: 5, needed: 8, per: "day", atMost: false }, "glasses"),
+    messages.todayRow.progress({ amount: 5, needed: 8, per: "day", atMost: false }, "glasses"),
   );
-  await expect(page.getByRole("spinbutton", { name: rowCopy.amountToday("Coffee") })).toHaveValue("1");
+  await expect(page.getByRole("spinbutton", { name: messages.todayRow.amountToday("Coffee") })).toHaveValue(
+    "1",
+  );
   await expect(row(page, "Coffee")).toContainText(
-    rowCopy.progress({ amount: 1, needed: 2, per: "day", atMost: true }, "cups"),
+    messages.todayRow.progress({ amount: 1, needed: 2, per: "day", atMost: true }, "cups"),
   );
-  await expect(page.getByRole("spinbutton", { name: rowCopy.amountToday("Run") })).toHaveValue("7.5");
+  await expect(page.getByRole("spinbutton", { name: messages.todayRow.amountToday("Run") })).toHaveValue(
+    "7.5",
+  );
   await expect(row(page, "Run")).toContainText(
-    rowCopy.progress({ amount: 7.5, needed: 20, per: "week", atMost: false }, "km"),
+    messages.todayRow.progress({ amount: 7.5, needed: 20, per: "week", atMost: false }, "km"),
   );
-  await expect(row(page, "Smoking")).toContainText(rowCopy.clean(0));
+  await expect(row(page, "Smoking")).toContainText(messages.todayRow.cleanLine(0, 0));
 }
 
 /** Opens the habit's page from Today, and today's panel on it. */
@@ -149,7 +154,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
     await seedKinds(server, user, HABITS);
     await openToday(page);
     await waitForServiceWorker(page);
-    await expect(row(page, "Smoking")).toContainText(rowCopy.clean(4));
+    await expect(row(page, "Smoking")).toContainText(messages.todayRow.cleanLine(4, 4));
     const other = await secondDevice(browser, server, user, size);
     await expect(toggleOf(other.page, "Read")).toHaveAttribute("aria-pressed", "false");
 
@@ -161,19 +166,19 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await page.getByRole("radio", { name: k.timesPerMonth }).check();
       await page.getByLabel(k.times, { exact: true }).fill("4");
       await page.getByRole("button", { name: "Add habit" }).click();
-      await expect(row(page, "Call mum")).toContainText(rowCopy.times(0, 4, "month"));
+      await expect(row(page, "Call mum")).toContainText(messages.todayRow.times(0, 4, "month"));
 
       for (const name of ["Read", "Stretch", "Gym", "Call mum"]) await toggleOf(page, name).click();
-      const water = page.getByRole("spinbutton", { name: rowCopy.amountToday("Water") });
+      const water = page.getByRole("spinbutton", { name: messages.todayRow.amountToday("Water") });
       await water.fill("4");
       await water.press("Enter");
-      await page.getByRole("button", { name: rowCopy.add(1, "Water") }).click();
-      await page.getByRole("button", { name: rowCopy.add(1, "Coffee") }).click();
-      const run = page.getByRole("spinbutton", { name: rowCopy.amountToday("Run") });
+      await page.getByRole("button", { name: messages.todayRow.add(1, "Water") }).click();
+      await page.getByRole("button", { name: messages.todayRow.add(1, "Coffee") }).click();
+      const run = page.getByRole("spinbutton", { name: messages.todayRow.amountToday("Run") });
       await run.fill("5");
       await run.press("Enter");
-      await page.getByRole("button", { name: rowCopy.add(2.5, "Run") }).click();
-      await page.getByRole("button", { name: rowCopy.slippedName("Smoking") }).click();
+      await page.getByRole("button", { name: messages.todayRow.add(2.5, "Run") }).click();
+      await page.getByRole("button", { name: messages.todayRow.slippedName("Smoking") }).click();
       await expectToday(page);
     });
     await test.step("notes offline", async () => {
