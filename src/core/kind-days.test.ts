@@ -139,6 +139,10 @@ describe("a measurable habit with a target per day", () => {
         [TODAY, 1],
       ],
     });
+    expect(statusByDate(habit, "2026-10-31", "2026-11-01")).toEqual({
+      "2026-10-31": "not-due", // before the habit's first rule
+      "2026-11-01": "done",
+    });
     expect(statusByDate(habit, "2026-11-17", "2026-11-21")).toEqual({
       "2026-11-17": "done",
       "2026-11-18": "missed",

@@ -82,7 +82,7 @@ function unitStatusByDay(units: Units, from: number, to: number): Uint8Array {
  * - a yes/no day, or a measurable day with a target per day: done when it meets the day's target, else skipped,
  *   on vacation or not due (its rule's weekdays), else open today and missed before (day-state.ts dayStatusOf, of
  *   which a yes/no habit with one rule gives exactly the statuses). A target to stay under is met once the day is
- *   over: done; over it, missed;
+ *   over: done; over it, missed; before the habit's first rule and entry, not due;
  * - a day under "N times a week or month", or a target per week or month: done when it counts towards the period
  *   (a hit, or a number), else skipped or on vacation; the other days of a period that was missed show missed, those
  *   of a period still open or met are not due (only the period is due), today open while its period is.
@@ -104,6 +104,8 @@ export function kindDayStatuses(
   const { days: entries, values } = days;
   const skipped = days.skipped!;
   const vacations = days.vacations!;
+  // Before its first rule and entry a habit did not exist yet: a limit kept then would be a day met for nothing.
+  const start = Math.min(toDayNumber(rules[0]!.from), entries.length > 0 ? entries[0]! : Infinity);
 
   const out: KindDay[] = [];
   let r = 0;
@@ -124,7 +126,11 @@ export function kindDayStatuses(
     const rule = rules[r]!;
     const isSkipped = s < skipped.length && skipped[s] === day;
     const excuse: DayStatus | null = isSkipped ? "skipped" : inDayRanges(vacations, day) ? "vacation" : null;
-    out.push({ date, status: dayStatus(rule, day, value, excuse, t, periodStatus?.[day - first]), amount });
+    const status =
+      day < start && (rule.target?.atMost ?? false)
+        ? "not-due"
+        : dayStatus(rule, day, value, excuse, t, periodStatus?.[day - first]);
+    out.push({ date, status, amount });
   }
   return out;
 }

@@ -282,6 +282,8 @@ export const onDemand = {
     noteFor: (date: string) => `Note for ${date}`,
     noteHint: (n: number, max: number) => `${n} of ${max} characters`,
     hasNote: "has a note",
+    /** A day's number in its name on the calendar and the heatmap: "5 glasses". */
+    dayAmount: (amount: number, unit: string) => `${amount}${unit ? ` ${unit}` : ""}`,
     notedDays: (n: number) => `${n === 1 ? "1 day has" : `${n} days have`} a note (outlined).`,
     saveDay: "Save",
     close: "Close",

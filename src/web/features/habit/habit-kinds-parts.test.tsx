@@ -48,6 +48,7 @@ describe("MonthCalendar with notes", () => {
         habit={habitOf({ notes: [[DAY, "Long run"]] })}
         today={TODAY}
         vacations={[]}
+        weekStart={1}
         onCycle={vi.fn()}
       />,
     );
@@ -60,7 +61,14 @@ describe("MonthCalendar with notes", () => {
     const onCycle = vi.fn();
     const onOpen = vi.fn();
     render(
-      <MonthCalendar habit={habitOf()} today={TODAY} vacations={[]} onCycle={onCycle} onOpen={onOpen} />,
+      <MonthCalendar
+        habit={habitOf()}
+        today={TODAY}
+        vacations={[]}
+        weekStart={1}
+        onCycle={onCycle}
+        onOpen={onOpen}
+      />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Wednesday, November 18, 2026: not done" }));
     expect(onCycle).toHaveBeenCalledWith(DAY);
@@ -77,6 +85,7 @@ describe("MonthCalendar with notes", () => {
         habit={habitOf()}
         today={TODAY}
         vacations={[]}
+        weekStart={1}
         onCycle={onCycle}
         onOpen={onOpen}
         tapOpens
@@ -90,7 +99,14 @@ describe("MonthCalendar with notes", () => {
 
 describe("YearHeatmap with notes", () => {
   it("outlines a day with a note and counts such days in its description", () => {
-    render(<YearHeatmap habit={habitOf({ notes: [[DAY, "Long run"]] })} today={TODAY} vacations={[]} />);
+    render(
+      <YearHeatmap
+        habit={habitOf({ notes: [[DAY, "Long run"]] })}
+        today={TODAY}
+        vacations={[]}
+        weekStart={1}
+      />,
+    );
     const square = document.querySelector(`[data-date="${DAY}"]`)!;
     expect(square.getAttribute("title")).toBe(`Wednesday, November 18, 2026: not done, ${k.hasNote}`);
     expect(square.className).toContain("ring-2");

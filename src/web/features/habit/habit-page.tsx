@@ -64,7 +64,7 @@ function Missing({ title, body }: { title: string; body: string }) {
 
 function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
   const navigate = useNavigate();
-  const { today, vacations } = store;
+  const { today, vacations, weekStart } = store;
   const [openDay, setOpenDay] = useState<LocalDate | null>(null);
   const onDelete = async () => {
     const handle = await store.remove(habit.id);
@@ -89,11 +89,12 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
           habit={habit}
           today={today}
           vacations={vacations}
+          weekStart={weekStart}
           onCycle={(date) => void store.cycleDay(habit.id, date)}
           onOpen={setOpenDay}
           tapOpens={habit.kind !== "yesNo"}
         />
-        <YearHeatmap habit={habit} today={today} vacations={vacations} />
+        <YearHeatmap habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       </div>
       <RulesEditor
         habit={habit}
