@@ -82,7 +82,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         onArchive={(archived) => void store.update(habit.id, { archived })}
         onDelete={() => void onDelete()}
       />
-      <HabitFigures habit={habit} today={today} vacations={vacations} />
+      <HabitFigures habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       {/* A wide window shows the month and the year side by side, out of the page's column. */}
       <div className="space-y-5 lg:mx-[calc(20rem_-_min(50vw_-_1.5rem,31rem))] lg:grid lg:grid-cols-2 lg:items-start lg:gap-5 lg:space-y-0">
         <MonthCalendar

@@ -150,7 +150,7 @@ describe("HabitFigures", () => {
       completedDates: ["2026-11-16", "2026-11-18", "2026-11-19", "2026-11-20"],
       skippedDates: ["2026-11-02", "2026-11-17"],
     });
-    const { container } = render(<HabitFigures habit={habit} today={TODAY} vacations={[]} />);
+    const { container } = render(<HabitFigures habit={habit} today={TODAY} vacations={[]} weekStart={1} />);
     const metric = (name: string) => container.querySelector(`[data-metric="${name}"]`)?.textContent;
     expect(metric("streak")).toBe("4 days");
     expect(metric("best")).toBe("4 days");
