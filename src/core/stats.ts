@@ -23,10 +23,12 @@ export function averageStreak(habits: readonly Habit[]): number {
 }
 
 /** The habit with the highest current streak; the first one wins a tie. */
-export function longestStreak(habits: readonly Habit[]): { name: string; streak: number } | null {
-  let best: Habit | null = null;
+export function longestStreak<H extends Habit>(
+  habits: readonly H[],
+): { name: string; streak: number; habit: H } | null {
+  let best: H | null = null;
   for (const habit of habits) if (best === null || habit.streakCount > best.streakCount) best = habit;
-  return best === null ? null : { name: best.name, streak: best.streakCount };
+  return best === null ? null : { name: best.name, streak: best.streakCount, habit: best };
 }
 
 export type StatsSort = "streak" | "completion" | "az";
@@ -47,6 +49,6 @@ const comparators: Record<StatsSort, (a: Habit, b: Habit) => number> = {
 };
 
 /** A new, sorted array; equal habits keep their order. */
-export function sortHabits(habits: readonly Habit[], by: StatsSort): Habit[] {
+export function sortHabits<H extends Habit>(habits: readonly H[], by: StatsSort): H[] {
   return [...habits].sort(comparators[by]);
 }
