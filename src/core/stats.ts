@@ -23,12 +23,10 @@ export function averageStreak(habits: readonly Habit[]): number {
 }
 
 /** The habit with the highest current streak; the first one wins a tie. */
-export function longestStreak<H extends Habit>(
-  habits: readonly H[],
-): { name: string; streak: number; habit: H } | null {
-  let best: H | null = null;
+export function longestStreak(habits: readonly Habit[]): { name: string; streak: number } | null {
+  let best: Habit | null = null;
   for (const habit of habits) if (best === null || habit.streakCount > best.streakCount) best = habit;
-  return best === null ? null : { name: best.name, streak: best.streakCount, habit: best };
+  return best === null ? null : { name: best.name, streak: best.streakCount };
 }
 
 export type StatsSort = "streak" | "completion" | "az";

@@ -49,6 +49,9 @@ export function StatsSummary({ habits, today }: { habits: readonly StatsHabit[];
     habits.filter((habit) => !habit.archived && (habit.completedToday || isDue(habit.schedule, today))),
   );
   const longest = longestStreak(habits);
+  // The first habit with that streak is the one longestStreak names: its unit (days, weeks or months).
+  const longestPer =
+    longest && habits.find((habit) => habit.streakCount === longest.streak)?.kindToday?.figures.per;
   const average = averageStreak(habits);
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -83,11 +86,7 @@ export function StatsSummary({ habits, today }: { habits: readonly StatsHabit[];
         <p className={detail}>{statsCopy.averageHint}</p>
       </SummaryCard>
       <SummaryCard title={statsCopy.longestStreak} testId="stats-longest">
-        <Figure
-          value={longest?.streak ?? 0}
-          testId="stats-longest-value"
-          per={longest?.habit.kindToday?.figures.per}
-        />
+        <Figure value={longest?.streak ?? 0} testId="stats-longest-value" per={longestPer ?? "day"} />
         <p
           className={`${detail} line-clamp-2 wrap-anywhere`}
           data-testid="stats-longest-name"
