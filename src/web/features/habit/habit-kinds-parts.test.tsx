@@ -122,7 +122,7 @@ describe("DayPanel", () => {
       onSetAmount: vi.fn(async () => true),
       onSetNote: vi.fn(async () => true),
     };
-    render(<DayPanel habit={habit} date={DAY} today={TODAY} vacations={[]} {...props} />);
+    render(<DayPanel habit={habit} date={DAY} today={TODAY} vacations={[]} weekStart={1} {...props} />);
     return props;
   };
   const noteField = () =>
@@ -143,6 +143,13 @@ describe("DayPanel", () => {
     expect(props.onSetAmount).toHaveBeenCalledWith(DAY, 4);
     expect(props.onSetNote).toHaveBeenCalledWith(DAY, "After the run");
     expect(props.onClose).toHaveBeenCalled();
+  });
+
+  it("says a day's state by the rule in force that day", () => {
+    renderPanel(
+      viewOf({ rules: [{ from: "2026-11-16", frequency: { times: 3, per: "week" }, target: null }] }),
+    );
+    expect(screen.getByTestId("day-panel-state").textContent).toBe(k.state("not done, not due"));
   });
 
   it("keeps a number it cannot hold, with its error, and saves nothing", async () => {

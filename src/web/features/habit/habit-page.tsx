@@ -109,6 +109,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
           date={openDay}
           today={today}
           vacations={vacations}
+          weekStart={weekStart}
           onClose={() => setOpenDay(null)}
           onCycle={(date) => void store.cycleDay(habit.id, date)}
           onSetAmount={(date, value) => store.setAmount(habit.id, date, value)}
