@@ -47,6 +47,6 @@ const comparators: Record<StatsSort, (a: Habit, b: Habit) => number> = {
 };
 
 /** A new, sorted array; equal habits keep their order. */
-export function sortHabits(habits: readonly Habit[], by: StatsSort): Habit[] {
+export function sortHabits<H extends Habit>(habits: readonly H[], by: StatsSort): H[] {
   return [...habits].sort(comparators[by]);
 }

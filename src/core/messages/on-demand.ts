@@ -181,6 +181,31 @@ export const onDemand = {
       "Skipped days, vacation days and days a habit is not due neither break nor extend a streak.",
     todayOpenRun: (length: string) => `Today is not done yet: do it today to make it ${length}.`,
     todayOpenNone: "Do it today to start a new streak.",
+    // A habit counted by kind (docs/product.md, "Kinds of habit"): its figures in days, weeks or months, and how
+    // its streak is counted.
+    inUnits: (n: number, per: "day" | "week" | "month") => `${n} ${n === 1 ? per : `${per}s`}`,
+    unitsMet: (per: "day" | "week" | "month") => `${per[0]!.toUpperCase()}${per.slice(1)}s met`,
+    totalAmount: "Total",
+    cleanDays: "Clean days",
+    slips: "Slips",
+    countedDaysDone:
+      "Counted in days: each due day done extends the streak; today does not break it until it is over.",
+    countedDaysAtLeast: (amount: string) =>
+      `Counted in days: a day meets its target with at least ${amount}; today does not break the streak until it is over.`,
+    countedDaysAtMost: (amount: string) =>
+      `Counted in days: a day meets its target when it stays at or under ${amount}, a day with no number too, once it is over.`,
+    countedQuit: "Counted in days: a day without a slip is clean once it is over.",
+    countedTimes: (per: "week" | "month", times: number) =>
+      `Counted in calendar ${per}s: a ${per} meets its target with ${times} ${times === 1 ? "day" : "days"} done; the ${per} in progress does not break the streak until it is over. A skipped day lowers what its ${per} needs by one.`,
+    countedPeriodAtLeast: (per: "week" | "month", amount: string) =>
+      `Counted in calendar ${per}s: a ${per} meets its target with at least ${amount} in all; the ${per} in progress does not break the streak until it is over.`,
+    countedPeriodAtMost: (per: "week" | "month", amount: string) =>
+      `Counted in calendar ${per}s: a ${per} meets its target when its total stays at or under ${amount}; the ${per} in progress does not break the streak until it is over.`,
+    weeksStartOn: (weekday: string) => `Weeks start on ${weekday}.`,
+    cleanSince: (days: string, date: string) => `${days} clean since ${date}.`,
+    noCleanDays: "No clean day yet: a day without a slip counts once it is over.",
+    noKindStreak: (per: "day" | "week" | "month") => `No streak yet: meet a ${per}'s target to start one.`,
+    excusedRule: "Skipped days and vacation days neither break nor extend a streak.",
   },
   // Asked before a habit is added under a name that another habit already has, ignoring case and surrounding
   // spaces: texts the product does not fix.
@@ -282,6 +307,8 @@ export const onDemand = {
     noteFor: (date: string) => `Note for ${date}`,
     noteHint: (n: number, max: number) => `${n} of ${max} characters`,
     hasNote: "has a note",
+    /** A number with its unit: "5 glasses" (a day's name on the calendar and the heatmap, a habit's total). */
+    dayAmount: (amount: number, unit: string) => `${amount}${unit ? ` ${unit}` : ""}`,
     notedDays: (n: number) => `${n === 1 ? "1 day has" : `${n} days have`} a note (outlined).`,
     saveDay: "Save",
     close: "Close",

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { dayStatuses } from "../../../core/day-state";
-import { dayRulesOf } from "../../../core/habit";
+import type { WeekStart } from "../../../core/habit-kind";
+import { kindDayStatuses } from "../../../core/kind-days";
 import { isAmount, MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
@@ -9,6 +9,7 @@ import type { Vacation } from "../../../core/vacation";
 import type { HabitView } from "../../lib/habits/use-habits";
 import { Button } from "../../ui/button";
 import { dayStateWords, fullDate } from "../../ui/day-names";
+import { kindHistoryOf } from "./kind-history";
 import { parseNumber } from "../../ui/rule-draft";
 
 const k = messages.habitKinds;
@@ -18,6 +19,7 @@ type Props = {
   date: LocalDate;
   today: LocalDate;
   vacations: readonly Vacation[];
+  weekStart: WeekStart;
   onClose: () => void;
   /** A yes/no day's state: not done → done → skipped → not done. */
   onCycle: (date: LocalDate) => void;
@@ -33,7 +35,17 @@ const fieldClass =
  * number for a habit that counts one, and its note. Save keeps what changed; Escape or Close leaves without saving,
  * and the browser gives the focus back to the day.
  */
-export function DayPanel({ habit, date, today, vacations, onClose, onCycle, onSetAmount, onSetNote }: Props) {
+export function DayPanel({
+  habit,
+  date,
+  today,
+  vacations,
+  weekStart,
+  onClose,
+  onCycle,
+  onSetAmount,
+  onSetNote,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const amountId = useId();
@@ -46,8 +58,9 @@ export function DayPanel({ habit, date, today, vacations, onClose, onCycle, onSe
   const [amount, setAmount] = useState(storedAmount === null ? "" : String(storedAmount));
   const [note, setNote] = useState(storedNote);
   const [badAmount, setBadAmount] = useState(false);
+  // As the calendar shows it: by the rule in force that day (core/kind-days.ts).
   const status =
-    dayStatuses(habit.completedDates, date, date, today, dayRulesOf(habit, vacations))[0]?.status ?? "future";
+    kindDayStatuses(kindHistoryOf(habit, vacations, weekStart), date, date, today)[0]?.status ?? "future";
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,16 +1,28 @@
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { dayTotals } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
+import { ruleIndexOn, type WeekStart } from "../../../core/habit-kind";
+import { kindSummary } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
+import type { KindToday } from "../../lib/habits/kind-view";
 import { cx } from "../../ui/cx";
 import { ChevronDownIcon } from "../../ui/icons";
 import { StreakExplanation } from "../../ui/streak-explanation";
+import { KindExplanation, kindExplanationLines } from "./kind-explanation";
+import { kindHistoryOf } from "./kind-history";
 
 const h = messages.history;
+const k = messages.habitKinds;
 
-type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[] };
+type Props = {
+  /** With `kindToday` (use-habits.ts HabitView) when its figures are counted by kind (kind-view.ts). */
+  habit: Habit & { kindToday?: KindToday | undefined };
+  today: LocalDate;
+  vacations: readonly Vacation[];
+  weekStart: WeekStart;
+};
 
 const card =
   "min-w-0 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900";
@@ -39,9 +51,11 @@ function Figure({
 
 /**
  * Current streak, best streak, completion rate, total completions and skipped days (core's deriveHabit and
- * dayTotals). The streak figure opens its explanation below the figures.
+ * dayTotals). The streak figure opens its explanation below the figures. A habit counted by kind shows its streak
+ * in its unit (days, weeks or months), the units met, its total amount (measurable) or clean days and slips (quit),
+ * and how its kind is counted.
  */
-export function HabitFigures({ habit, today, vacations }: Props) {
+export function HabitFigures({ habit, today, vacations, weekStart }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const titleId = useId();
@@ -49,6 +63,21 @@ export function HabitFigures({ habit, today, vacations }: Props) {
     () => dayTotals(habit.completedDates, today, dayRulesOf(habit, vacations)),
     [habit, today, vacations],
   );
+  const byKind = useMemo(() => {
+    if (!habit.kindToday) return null;
+    const history = kindHistoryOf(habit, vacations, weekStart);
+    const summary = kindSummary(history, today);
+    const rule = history.rules[ruleIndexOn(history.rules, today)]!;
+    const quit = history.kind === "quit";
+    return {
+      per: habit.kindToday.figures.per,
+      summary,
+      unit: rule.target?.unit ?? "",
+      lines: kindExplanationLines(rule, habit.streakCount, summary.since, weekStart, quit),
+    };
+  }, [habit, today, vacations, weekStart]);
+  const per = byKind?.per ?? "day";
+  const inUnits = (n: number) => (byKind ? h.inUnits(n, per) : h.days(n));
 
   return (
     <section aria-labelledby={titleId} className="space-y-3">
@@ -73,7 +102,7 @@ export function HabitFigures({ habit, today, vacations }: Props) {
               className="block text-xl font-bold tabular-nums text-slate-900 dark:text-white"
               data-metric="streak"
             >
-              {h.days(habit.streakCount)}
+              {inUnits(habit.streakCount)}
             </span>
             <span className="block text-xs font-medium text-indigo-700 underline-offset-2 dark:text-indigo-300">
               {h.showExplanation}
@@ -84,9 +113,29 @@ export function HabitFigures({ habit, today, vacations }: Props) {
             className={cx("shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
           />
         </button>
-        <Figure label={h.bestStreak} metric="best" value={h.days(habit.bestStreak)} />
+        <Figure label={h.bestStreak} metric="best" value={inUnits(habit.bestStreak)} />
         <Figure label={h.completionRate} metric="completion" value={`${habit.completionRate}%`} />
-        <Figure label={h.totalCompletions} metric="total" value={String(totals.done)} />
+        {!byKind ? (
+          <Figure label={h.totalCompletions} metric="total" value={String(totals.done)} />
+        ) : habit.kind === "quit" ? (
+          <>
+            <Figure label={h.cleanDays} metric="met" value={String(byKind.summary.met.day)} />
+            <Figure label={h.slips} metric="total" value={String(byKind.summary.amount)} />
+          </>
+        ) : (
+          <>
+            {habit.kind === "measurable" ? (
+              <Figure
+                label={h.totalAmount}
+                metric="total"
+                value={k.dayAmount(byKind.summary.amount, byKind.unit)}
+              />
+            ) : (
+              <Figure label={h.totalCompletions} metric="total" value={String(totals.done)} />
+            )}
+            <Figure label={h.unitsMet(per)} metric="met" value={String(byKind.summary.met[per])} />
+          </>
+        )}
         <Figure
           label={h.skippedDays}
           metric="skipped"
@@ -95,7 +144,11 @@ export function HabitFigures({ habit, today, vacations }: Props) {
         />
       </div>
       <Panel id={panelId} open={open} title={h.explanationTitle}>
-        <StreakExplanation habit={habit} today={today} vacations={vacations} />
+        {byKind ? (
+          <KindExplanation lines={byKind.lines} />
+        ) : (
+          <StreakExplanation habit={habit} today={today} vacations={vacations} />
+        )}
       </Panel>
     </section>
   );

@@ -48,6 +48,7 @@ describe("MonthCalendar with notes", () => {
         habit={habitOf({ notes: [[DAY, "Long run"]] })}
         today={TODAY}
         vacations={[]}
+        weekStart={1}
         onCycle={vi.fn()}
       />,
     );
@@ -60,7 +61,14 @@ describe("MonthCalendar with notes", () => {
     const onCycle = vi.fn();
     const onOpen = vi.fn();
     render(
-      <MonthCalendar habit={habitOf()} today={TODAY} vacations={[]} onCycle={onCycle} onOpen={onOpen} />,
+      <MonthCalendar
+        habit={habitOf()}
+        today={TODAY}
+        vacations={[]}
+        weekStart={1}
+        onCycle={onCycle}
+        onOpen={onOpen}
+      />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Wednesday, November 18, 2026: not done" }));
     expect(onCycle).toHaveBeenCalledWith(DAY);
@@ -77,6 +85,7 @@ describe("MonthCalendar with notes", () => {
         habit={habitOf()}
         today={TODAY}
         vacations={[]}
+        weekStart={1}
         onCycle={onCycle}
         onOpen={onOpen}
         tapOpens
@@ -90,7 +99,14 @@ describe("MonthCalendar with notes", () => {
 
 describe("YearHeatmap with notes", () => {
   it("outlines a day with a note and counts such days in its description", () => {
-    render(<YearHeatmap habit={habitOf({ notes: [[DAY, "Long run"]] })} today={TODAY} vacations={[]} />);
+    render(
+      <YearHeatmap
+        habit={habitOf({ notes: [[DAY, "Long run"]] })}
+        today={TODAY}
+        vacations={[]}
+        weekStart={1}
+      />,
+    );
     const square = document.querySelector(`[data-date="${DAY}"]`)!;
     expect(square.getAttribute("title")).toBe(`Wednesday, November 18, 2026: not done, ${k.hasNote}`);
     expect(square.className).toContain("ring-2");
@@ -106,7 +122,7 @@ describe("DayPanel", () => {
       onSetAmount: vi.fn(async () => true),
       onSetNote: vi.fn(async () => true),
     };
-    render(<DayPanel habit={habit} date={DAY} today={TODAY} vacations={[]} {...props} />);
+    render(<DayPanel habit={habit} date={DAY} today={TODAY} vacations={[]} weekStart={1} {...props} />);
     return props;
   };
   const noteField = () =>
@@ -127,6 +143,13 @@ describe("DayPanel", () => {
     expect(props.onSetAmount).toHaveBeenCalledWith(DAY, 4);
     expect(props.onSetNote).toHaveBeenCalledWith(DAY, "After the run");
     expect(props.onClose).toHaveBeenCalled();
+  });
+
+  it("says a day's state by the rule in force that day", () => {
+    renderPanel(
+      viewOf({ rules: [{ from: "2026-11-16", frequency: { times: 3, per: "week" }, target: null }] }),
+    );
+    expect(screen.getByTestId("day-panel-state").textContent).toBe(k.state("not done, not due"));
   });
 
   it("keeps a number it cannot hold, with its error, and saves nothing", async () => {

@@ -64,7 +64,7 @@ function Missing({ title, body }: { title: string; body: string }) {
 
 function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
   const navigate = useNavigate();
-  const { today, vacations } = store;
+  const { today, vacations, weekStart } = store;
   const [openDay, setOpenDay] = useState<LocalDate | null>(null);
   const onDelete = async () => {
     const handle = await store.remove(habit.id);
@@ -82,18 +82,19 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         onArchive={(archived) => void store.update(habit.id, { archived })}
         onDelete={() => void onDelete()}
       />
-      <HabitFigures habit={habit} today={today} vacations={vacations} />
+      <HabitFigures habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       {/* A wide window shows the month and the year side by side, out of the page's column. */}
       <div className="space-y-5 lg:mx-[calc(20rem_-_min(50vw_-_1.5rem,31rem))] lg:grid lg:grid-cols-2 lg:items-start lg:gap-5 lg:space-y-0">
         <MonthCalendar
           habit={habit}
           today={today}
           vacations={vacations}
+          weekStart={weekStart}
           onCycle={(date) => void store.cycleDay(habit.id, date)}
           onOpen={setOpenDay}
           tapOpens={habit.kind !== "yesNo"}
         />
-        <YearHeatmap habit={habit} today={today} vacations={vacations} />
+        <YearHeatmap habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       </div>
       <RulesEditor
         habit={habit}
@@ -108,6 +109,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
           date={openDay}
           today={today}
           vacations={vacations}
+          weekStart={weekStart}
           onClose={() => setOpenDay(null)}
           onCycle={(date) => void store.cycleDay(habit.id, date)}
           onSetAmount={(date, value) => store.setAmount(habit.id, date, value)}

@@ -18,7 +18,7 @@ const day = (name: string) => screen.getByRole("button", { name });
 
 describe("MonthCalendar", () => {
   const render4 = (habit = habitOf(), onCycle = vi.fn()) => {
-    render(<MonthCalendar habit={habit} today={TODAY} vacations={[]} onCycle={onCycle} />);
+    render(<MonthCalendar habit={habit} today={TODAY} vacations={[]} weekStart={1} onCycle={onCycle} />);
     return onCycle;
   };
 
@@ -46,6 +46,7 @@ describe("MonthCalendar", () => {
         habit={habitOf()}
         today={TODAY}
         vacations={[{ from: "2026-11-02", to: "2026-11-03" }]}
+        weekStart={1}
         onCycle={vi.fn()}
       />,
     );
@@ -69,7 +70,9 @@ describe("MonthCalendar", () => {
   });
 
   it("goes back no further than January 2000", () => {
-    render(<MonthCalendar habit={habitOf()} today="2000-02-15" vacations={[]} onCycle={vi.fn()} />);
+    render(
+      <MonthCalendar habit={habitOf()} today="2000-02-15" vacations={[]} weekStart={1} onCycle={vi.fn()} />,
+    );
     const previous = screen.getByRole("button", { name: h.previousMonth }) as HTMLButtonElement;
     expect(previous.disabled).toBe(false);
     fireEvent.click(previous);
@@ -147,7 +150,7 @@ describe("HabitFigures", () => {
       completedDates: ["2026-11-16", "2026-11-18", "2026-11-19", "2026-11-20"],
       skippedDates: ["2026-11-02", "2026-11-17"],
     });
-    const { container } = render(<HabitFigures habit={habit} today={TODAY} vacations={[]} />);
+    const { container } = render(<HabitFigures habit={habit} today={TODAY} vacations={[]} weekStart={1} />);
     const metric = (name: string) => container.querySelector(`[data-metric="${name}"]`)?.textContent;
     expect(metric("streak")).toBe("4 days");
     expect(metric("best")).toBe("4 days");
@@ -167,7 +170,7 @@ describe("HabitFigures", () => {
 describe("YearHeatmap", () => {
   it("is an image of 53 weeks named by its range, with the counts as its description", () => {
     const habit = habitOf({ completedDates: ["2026-11-19", "2026-11-20"], skippedDates: ["2026-11-18"] });
-    render(<YearHeatmap habit={habit} today={TODAY} vacations={[]} />);
+    render(<YearHeatmap habit={habit} today={TODAY} vacations={[]} weekStart={1} />);
     const image = screen.getByRole("img");
     expect(image.getAttribute("aria-label")).toBe(
       "Heatmap of every day from Sunday, November 16, 2025 to Friday, November 20, 2026",

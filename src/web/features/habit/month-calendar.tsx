@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { dayStatuses, type DayStatus } from "../../../core/day-state";
-import { dayRulesOf, type Habit } from "../../../core/habit";
+import type { DayStatus } from "../../../core/day-state";
+import type { Habit } from "../../../core/habit";
+import type { WeekStart } from "../../../core/habit-kind";
+import { kindDayStatuses } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
@@ -18,6 +20,7 @@ import {
 } from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
+import { amountWords, kindHistoryOf } from "./kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;
@@ -26,6 +29,8 @@ type Props = {
   habit: Habit;
   today: LocalDate;
   vacations: readonly Vacation[];
+  /** The user's first day of the week: a habit counted by week is judged by calendar weeks. */
+  weekStart: WeekStart;
   /** Tapping a day cycles it: not done → done → skipped → not done. */
   onCycle: (date: LocalDate) => void;
   /**
@@ -44,7 +49,15 @@ const navButton =
  * Days after today and before 2000-01-01 are disabled. One Tab stop: the arrow keys move by day and week, Home and
  * End to the week's ends, Page Up and Page Down by month.
  */
-export function MonthCalendar({ habit, today, vacations, onCycle, onOpen, tapOpens = false }: Props) {
+export function MonthCalendar({
+  habit,
+  today,
+  vacations,
+  weekStart,
+  onCycle,
+  onOpen,
+  tapOpens = false,
+}: Props) {
   const [month, setMonth] = useState(() => monthStartOf(today));
   const [focusDate, setFocusDate] = useState(today);
   const moved = useRef(false);
@@ -52,16 +65,12 @@ export function MonthCalendar({ habit, today, vacations, onCycle, onOpen, tapOpe
   const titleId = useId();
   const hintId = useId();
 
+  // Each day judged by the rule in force on it (core/kind-days.ts).
+  const history = useMemo(() => kindHistoryOf(habit, vacations, weekStart), [habit, vacations, weekStart]);
   const statuses = useMemo(() => {
-    const days = dayStatuses(
-      habit.completedDates,
-      month,
-      lastDayOfMonth(month),
-      today,
-      dayRulesOf(habit, vacations),
-    );
-    return new Map(days.map(({ date, status }) => [date, status]));
-  }, [habit, month, today, vacations]);
+    const days = kindDayStatuses(history, month, lastDayOfMonth(month), today);
+    return new Map(days.map((day) => [day.date, day]));
+  }, [history, month, today]);
   const weeks = useMemo(() => monthWeeks(month), [month]);
   const noted = useMemo(() => new Set(habit.notes?.map(([date]) => date)), [habit.notes]);
 
@@ -151,7 +160,8 @@ export function MonthCalendar({ habit, today, vacations, onCycle, onOpen, tapOpe
                   <td key={date} className="p-0">
                     <DayButton
                       date={date}
-                      status={statuses.get(date) ?? "future"}
+                      status={statuses.get(date)?.status ?? "future"}
+                      amount={amountWords(history.rules, date, statuses.get(date)?.amount ?? null)}
                       isToday={date === today}
                       enabled={canSetDay(date, today)}
                       tabbable={date === tabStop}
@@ -190,6 +200,8 @@ export function MonthCalendar({ habit, today, vacations, onCycle, onOpen, tapOpe
 type DayProps = {
   date: LocalDate;
   status: DayStatus;
+  /** What the name adds for the day's number (amountWords); "" without one. */
+  amount: string;
   isToday: boolean;
   enabled: boolean;
   tabbable: boolean;
@@ -197,13 +209,14 @@ type DayProps = {
   onClick: () => void;
 };
 
-function DayButton({ date, status, isToday, enabled, tabbable, hasNote, onClick }: DayProps) {
+function DayButton({ date, status, amount, isToday, enabled, tabbable, hasNote, onClick }: DayProps) {
+  const name = `${dayName(date, status)}${amount}`;
   return (
     <button
       type="button"
       data-date={date}
       data-status={status}
-      aria-label={hasNote ? `${dayName(date, status)}, ${k.hasNote}` : dayName(date, status)}
+      aria-label={hasNote ? `${name}, ${k.hasNote}` : name}
       data-note={hasNote || undefined}
       aria-current={isToday ? "date" : undefined}
       disabled={!enabled}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { dayStatuses } from "../../../core/day-state";
-import { dayRulesOf, type Habit } from "../../../core/habit";
+import type { Habit } from "../../../core/habit";
+import type { WeekStart } from "../../../core/habit-kind";
+import { kindDayStatuses } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
@@ -8,27 +9,27 @@ import { cx } from "../../ui/cx";
 import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
 import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
+import { amountWords, kindHistoryOf } from "./kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;
 /** Weekday rows that carry a label, as GitHub's: Monday, Wednesday, Friday. */
 const LABELLED_ROWS = new Set([1, 3, 5]);
 
-type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[] };
+type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[]; weekStart: WeekStart };
 
 /**
  * The last 53 weeks, a square a day (weeks as columns, Sunday on top). For screen readers it is one image named
  * by its range with the counts as its description; each square's title names its day for a pointer. At phone
  * width it scrolls sideways (then it takes the focus, so the keyboard can scroll it), opening at today's end.
  */
-export function YearHeatmap({ habit, today, vacations }: Props) {
+export function YearHeatmap({ habit, today, vacations, weekStart }: Props) {
   const titleId = useId();
   const summaryId = useId();
   const { from, to } = heatmapRange(today);
-  const days = useMemo(
-    () => dayStatuses(habit.completedDates, from, to, today, dayRulesOf(habit, vacations)),
-    [habit, from, to, today, vacations],
-  );
+  // Each day judged by the rule in force on it (core/kind-days.ts).
+  const history = useMemo(() => kindHistoryOf(habit, vacations, weekStart), [habit, vacations, weekStart]);
+  const days = useMemo(() => kindDayStatuses(history, from, to, today), [history, from, to, today]);
   const counts = { done: 0, skipped: 0, vacation: 0, missed: 0 };
   for (const { status } of days)
     if (status === "done" || status === "skipped" || status === "vacation" || status === "missed")
@@ -80,15 +81,15 @@ export function YearHeatmap({ habit, today, vacations }: Props) {
               {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
             </span>
           ))}
-          {days.map(({ date, status }, i) => (
+          {days.map(({ date, status, amount }, i) => (
             <span
               key={date}
               title={
                 status === "future"
                   ? undefined
-                  : noted.has(date)
-                    ? `${dayName(date, status)}, ${k.hasNote}`
-                    : dayName(date, status)
+                  : `${dayName(date, status)}${amountWords(history.rules, date, amount)}${
+                      noted.has(date) ? `, ${k.hasNote}` : ""
+                    }`
               }
               data-date={date}
               data-status={status}

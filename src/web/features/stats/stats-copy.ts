@@ -1,4 +1,5 @@
 // Labels of the Stats screen that the product does not fix; its fixed texts come from src/core/messages.
+import type { TargetPer } from "../../../core/habit-kind";
 import type { Trend } from "../../../core/stats";
 
 export const statsCopy = {
@@ -11,6 +12,8 @@ export const statsCopy = {
   averageHint: "Across all habits",
   longestStreak: "Longest streak",
   dayUnit: (n: number) => (n === 1 ? "day" : "days"),
+  /** A streak's unit: what a habit counted by week or month (kind-view.ts) counts in. */
+  streakUnit: (n: number, per: TargetPer) => (n === 1 ? per : `${per}s`),
   detailTitle: "Habit details",
   sortBy: "Sort by",
   streak: "Streak",

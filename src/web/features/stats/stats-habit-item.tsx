@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
+import type { KindToday } from "../../lib/habits/kind-view";
 import { trend } from "../../../core/stats";
 import { formatLastCompleted } from "./format-last-completed";
 import { statsCopy } from "./stats-copy";
@@ -31,7 +32,11 @@ function Metric({
   );
 }
 
-export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDate }) {
+/** A habit on Stats: with `kindToday` when counted by kind (use-habits.ts HabitView), its streak in its unit. */
+export type StatsHabit = Habit & { kindToday?: KindToday | undefined };
+
+export function StatsHabitItem({ habit, today }: { habit: StatsHabit; today: LocalDate }) {
+  const per = habit.kindToday?.figures.per ?? "day";
   return (
     <li
       data-testid="stats-habit"
@@ -64,12 +69,12 @@ export function StatsHabitItem({ habit, today }: { habit: Habit; today: LocalDat
         <Metric
           name="streak"
           label={statsCopy.streak}
-          value={`${habit.streakCount} ${statsCopy.dayUnit(habit.streakCount)}`}
+          value={`${habit.streakCount} ${statsCopy.streakUnit(habit.streakCount, per)}`}
         />
         <Metric
           name="best"
           label={statsCopy.bestStreak}
-          value={`${habit.bestStreak} ${statsCopy.dayUnit(habit.bestStreak)}`}
+          value={`${habit.bestStreak} ${statsCopy.streakUnit(habit.bestStreak, per)}`}
         />
         <Metric name="completion" label={statsCopy.completionRate} value={`${habit.completionRate}%`} />
         <Metric name="total" label={statsCopy.totalCompletions} value={habit.completedDates.length} />

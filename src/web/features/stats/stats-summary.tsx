@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import type { Habit } from "../../../core/habit";
+import type { TargetPer } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { isDue } from "../../../core/schedule";
 import { averageStreak, longestStreak, todayProgress } from "../../../core/stats";
 import { statsCopy } from "./stats-copy";
+import type { StatsHabit } from "./stats-habit-item";
 
 function SummaryCard({
   title,
@@ -30,12 +31,12 @@ function SummaryCard({
 
 const figure = "mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-white";
 
-function Figure({ value, testId }: { value: number; testId: string }) {
+function Figure({ value, testId, per = "day" }: { value: number; testId: string; per?: TargetPer }) {
   return (
     <p className={figure}>
       <span data-testid={testId}>{value}</span>{" "}
       <span className="text-base font-medium text-slate-600 dark:text-slate-300">
-        {statsCopy.dayUnit(value)}
+        {statsCopy.streakUnit(value, per)}
       </span>
     </p>
   );
@@ -43,11 +44,14 @@ function Figure({ value, testId }: { value: number; testId: string }) {
 const detail = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 
 /** `habits`: those shown. Today's progress counts, as Today does, the habits due today or done today, none archived. */
-export function StatsSummary({ habits, today }: { habits: readonly Habit[]; today: LocalDate }) {
+export function StatsSummary({ habits, today }: { habits: readonly StatsHabit[]; today: LocalDate }) {
   const progress = todayProgress(
     habits.filter((habit) => !habit.archived && (habit.completedToday || isDue(habit.schedule, today))),
   );
   const longest = longestStreak(habits);
+  // The first habit with that streak is the one longestStreak names: its unit (days, weeks or months).
+  const longestPer =
+    longest && habits.find((habit) => habit.streakCount === longest.streak)?.kindToday?.figures.per;
   const average = averageStreak(habits);
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -82,7 +86,7 @@ export function StatsSummary({ habits, today }: { habits: readonly Habit[]; toda
         <p className={detail}>{statsCopy.averageHint}</p>
       </SummaryCard>
       <SummaryCard title={statsCopy.longestStreak} testId="stats-longest">
-        <Figure value={longest?.streak ?? 0} testId="stats-longest-value" />
+        <Figure value={longest?.streak ?? 0} testId="stats-longest-value" per={longestPer ?? "day"} />
         <p
           className={`${detail} line-clamp-2 wrap-anywhere`}
           data-testid="stats-longest-name"

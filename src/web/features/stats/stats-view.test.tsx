@@ -3,7 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { HabitRule } from "../../../core/habit-kind";
 import { messages } from "../../../core/messages";
+import type { SyncOp } from "../../../core/sync";
+import { kindView } from "../../lib/habits/kind-view";
+import { deriveAll } from "../../lib/habits/use-habits";
+import { applyChanges, emptyReplica, opChanges, storedHabits } from "../../lib/sync/replica-state";
 import { makeHabit, TEST_TODAY } from "../../../core/test-habits";
 import { statsCopy } from "./stats-copy";
 import { StatsView } from "./stats-view";
@@ -135,5 +140,33 @@ describe("StatsView", () => {
     expect(screen.getByText(messages.today.listLoadFailedTitle)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: statsCopy.retry }));
     expect(retried).toBe(true);
+  });
+
+  it("counts a habit due 3 times a week in weeks, and done today once its week is met", () => {
+    // TEST_TODAY is a Saturday; weeks start on Monday, November 16.
+    const rules: HabitRule[] = [{ from: "2026-11-02", frequency: { times: 3, per: "week" }, target: null }];
+    const dates = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-09", "2026-11-10", "2026-11-11"];
+    const ops: SyncOp[] = [
+      { opId: "c", type: "createHabit", habitId: "w", name: "Swim", kind: "yesNo", rules },
+      ...[...dates, "2026-11-16", "2026-11-17", "2026-11-18"].map((date): SyncOp => ({
+        opId: date,
+        type: "setDay",
+        habitId: "w",
+        date,
+        state: "done",
+      })),
+    ];
+    const stored = storedHabits(
+      applyChanges(
+        emptyReplica(),
+        ops.flatMap((op) => opChanges(op, "2026-11-21T08:00:00.000Z")),
+      ),
+    );
+    const swim = deriveAll(stored, { today: TEST_TODAY, vacations: [], weekStart: 1, kindView })[0]!;
+    render(<StatsView habits={[swim]} today={TEST_TODAY} status="ready" onRetry={() => {}} />, { wrapper });
+    expect(metric("Swim", "streak")).toBe("3 weeks");
+    expect(metric("Swim", "best")).toBe("3 weeks");
+    expect(screen.getByTestId("stats-longest").textContent).toContain("3 weeks");
+    expect(screen.getByTestId("stats-progress-count").textContent).toBe("1 of 1");
   });
 });

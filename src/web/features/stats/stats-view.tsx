@@ -1,19 +1,18 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { DEFAULT_STATS_SORT } from "../../../core/constants";
 import { sortHabits, type StatsSort } from "../../../core/stats";
 import { Button } from "../../ui/button";
 import type { HabitsStatus } from "../../lib/habits/use-habits";
-import { StatsHabitItem } from "./stats-habit-item";
+import { type StatsHabit, StatsHabitItem } from "./stats-habit-item";
 import { StatsSortControl } from "./stats-sort-control";
 import { StatsSummary } from "./stats-summary";
 import { statsCopy } from "./stats-copy";
 
 export type StatsViewProps = {
-  habits: readonly Habit[];
+  habits: readonly StatsHabit[];
   today: LocalDate;
   status: HabitsStatus;
   onRetry: () => void;
