@@ -9,7 +9,7 @@ import type { Vacation } from "../../../core/vacation";
 import type { HabitView } from "../../lib/habits/use-habits";
 import { Button } from "../../ui/button";
 import { dayStateWords, fullDate } from "../../ui/day-names";
-import { kindHistoryOf } from "./kind-history";
+import { kindHistoryOf } from "../../ui/kind-history";
 import { parseNumber } from "../../ui/rule-draft";
 
 const k = messages.habitKinds;

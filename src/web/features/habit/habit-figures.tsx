@@ -1,24 +1,21 @@
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { dayTotals } from "../../../core/day-state";
-import { dayRulesOf, type Habit } from "../../../core/habit";
-import { ruleIndexOn, type WeekStart } from "../../../core/habit-kind";
-import { kindSummary } from "../../../core/kind-days";
+import { dayRulesOf } from "../../../core/habit";
+import type { WeekStart } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
-import type { KindToday } from "../../lib/habits/kind-view";
 import { cx } from "../../ui/cx";
 import { ChevronDownIcon } from "../../ui/icons";
 import { StreakExplanation } from "../../ui/streak-explanation";
-import { KindExplanation, kindExplanationLines } from "./kind-explanation";
-import { kindHistoryOf } from "./kind-history";
+import { explainByKind, KindExplanation, type ShownHabit } from "../../ui/kind-explanation";
 
 const h = messages.history;
 const k = messages.habitKinds;
 
 type Props = {
   /** With `kindToday` (use-habits.ts HabitView) when its figures are counted by kind (kind-view.ts). */
-  habit: Habit & { kindToday?: KindToday | undefined };
+  habit: ShownHabit;
   today: LocalDate;
   vacations: readonly Vacation[];
   weekStart: WeekStart;
@@ -63,19 +60,10 @@ export function HabitFigures({ habit, today, vacations, weekStart }: Props) {
     () => dayTotals(habit.completedDates, today, dayRulesOf(habit, vacations)),
     [habit, today, vacations],
   );
-  const byKind = useMemo(() => {
-    if (!habit.kindToday) return null;
-    const history = kindHistoryOf(habit, vacations, weekStart);
-    const summary = kindSummary(history, today);
-    const rule = history.rules[ruleIndexOn(history.rules, today)]!;
-    const quit = history.kind === "quit";
-    return {
-      per: habit.kindToday.figures.per,
-      summary,
-      unit: rule.target?.unit ?? "",
-      lines: kindExplanationLines(rule, habit.streakCount, summary.since, weekStart, quit),
-    };
-  }, [habit, today, vacations, weekStart]);
+  const byKind = useMemo(
+    () => explainByKind(habit, today, vacations, weekStart),
+    [habit, today, vacations, weekStart],
+  );
   const per = byKind?.per ?? "day";
   const inUnits = (n: number) => (byKind ? h.inUnits(n, per) : h.days(n));
 

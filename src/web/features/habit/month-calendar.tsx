@@ -20,7 +20,7 @@ import {
 } from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
-import { amountWords, kindHistoryOf } from "./kind-history";
+import { amountWords, kindHistoryOf } from "../../ui/kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;

@@ -9,7 +9,7 @@ import { cx } from "../../ui/cx";
 import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
 import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
-import { amountWords, kindHistoryOf } from "./kind-history";
+import { amountWords, kindHistoryOf } from "../../ui/kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;

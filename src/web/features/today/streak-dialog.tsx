@@ -1,21 +1,22 @@
 // Loaded on the first tap of a streak line (initial bundle budget): the streak explanation in a modal dialog.
 import { useEffect, useId, useRef } from "react";
-import type { Habit } from "../../../core/habit";
+import type { WeekStart } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
 import { Button } from "../../ui/button";
-import { StreakExplanation } from "../../ui/streak-explanation";
+import { HabitStreakExplanation, type ShownHabit } from "../../ui/kind-explanation";
 
 type Props = {
-  habit: Habit;
+  habit: ShownHabit;
   today: LocalDate;
   vacations: readonly Vacation[];
+  weekStart: WeekStart;
   onClose: () => void;
 };
 
 /** Opens at once; Escape or Close shuts it, and the browser gives the focus back to the streak line. */
-export function StreakDialog({ habit, today, vacations, onClose }: Props) {
+export function StreakDialog({ habit, today, vacations, weekStart, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -40,7 +41,14 @@ export function StreakDialog({ habit, today, vacations, onClose }: Props) {
           {habit.emoji && <span aria-hidden="true">{habit.emoji} </span>}
           {habit.name}
         </p>
-        <StreakExplanation habit={habit} today={today} vacations={vacations} id={bodyId} className="mt-4" />
+        <HabitStreakExplanation
+          habit={habit}
+          today={today}
+          vacations={vacations}
+          weekStart={weekStart}
+          id={bodyId}
+          className="mt-4"
+        />
         <div className="mt-6 flex justify-end">
           <Button type="submit" variant="primary" className="min-h-11" autoFocus>
             {messages.todayHistory.close}

@@ -42,6 +42,7 @@ export function TodayPage() {
   const {
     habits: all,
     vacations,
+    weekStart,
     status,
     source,
     add,
@@ -145,6 +146,7 @@ export function TodayPage() {
           habit={explainedHabit}
           today={today}
           vacations={vacations}
+          weekStart={weekStart}
           onClose={() => setExplained(null)}
         />
       )}

@@ -1,11 +1,11 @@
 // The habit page's reading of a habit's history for core/kind-days.ts: its kind, dated rules, days and numbers,
 // with the user's vacations and week start.
-import type { Habit } from "../../../core/habit";
-import { ruleIndexOn, type WeekStart } from "../../../core/habit-kind";
-import { type KindHistory, rulesOrSchedule } from "../../../core/kind-days";
-import type { LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages";
-import type { Vacation } from "../../../core/vacation";
+import type { Habit } from "../../core/habit";
+import { ruleIndexOn, type WeekStart } from "../../core/habit-kind";
+import { type KindHistory, rulesOrSchedule } from "../../core/kind-days";
+import type { LocalDate } from "../../core/local-date";
+import { messages } from "../../core/messages";
+import type { Vacation } from "../../core/vacation";
 
 const k = messages.habitKinds;
 
