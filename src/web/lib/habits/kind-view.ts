@@ -1,14 +1,8 @@
-// What Today and the figures show of a habit that counts a number, or is due N times a period (docs/product.md,
-// "Kinds of habit"): core/kind-figures.ts over the store's day numbers. Loaded with the store engine, after the
-// first paint (the initial JavaScript budget, docs/decisions/0060); a yes/no habit due every day or on weekdays
-// keeps core/habit's figures (use-habits.ts), so they do not change.
-import {
-  type HabitKind,
-  type HabitRule,
-  type Period,
-  ruleIndexOn,
-  type WeekStart,
-} from "../../../core/habit-kind";
+// What Today and the figures show of a habit that counts a number, is due N times a period, or whose rules changed
+// (docs/product.md, "Kinds of habit"): core/kind-figures.ts over the store's day numbers. Loaded with the store engine, after the
+// first paint (the initial JavaScript budget, docs/decisions/0060); a yes/no habit under one rule, every day or on
+// weekdays, keeps core/habit's figures (use-habits.ts), so they do not change.
+import { type HabitKind, type Period, ruleIndexOn, type WeekStart } from "../../../core/habit-kind";
 import {
   type KindDays,
   type KindFigures,
@@ -17,6 +11,7 @@ import {
   MET,
   type Progress,
 } from "../../../core/kind-figures";
+import { countsByKind, kindHabitFigures } from "../../../core/kind-habit";
 import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { type Vacation, vacationDayRanges } from "../../../core/vacation";
 import { entryAt, type ReplicaHabit } from "../sync/replica-state";
@@ -56,16 +51,10 @@ export type KindView = {
   kindToday: KindToday;
 };
 
-/** Whether the habit's figures come from core/kind-figures.ts: a number to count, or N times a period. */
-export function countsByKind(habit: { kind: HabitKind; rules: readonly HabitRule[] }): boolean {
-  return (
-    habit.kind !== "yesNo" || habit.rules.some((rule) => rule.frequency !== null && "times" in rule.frequency)
-  );
-}
-
 /**
- * The view's figures of a habit that counts by kind (countsByKind), at `today` for the user's vacations and week
- * start; null for a yes/no habit due every day or on weekdays, whose figures stay core/habit's.
+ * The view's figures of a habit that counts by kind (core/kind-habit.ts: countsByKind), at `today` for the user's
+ * vacations and week start; null for a yes/no habit under one rule, every day or on weekdays, whose figures stay
+ * core/habit's.
  */
 export function kindView(
   habit: ReplicaHabit,
@@ -76,16 +65,9 @@ export function kindView(
   if (!countsByKind(habit)) return null;
   const days = kindDaysOf(habit, vacations, weekStart);
   const now = todayOf(habit, days, today);
-  const { figures } = now;
-  const last = habit.kind === "yesNo" ? habit.completedDates.at(-1) : habit.values?.at(-1)?.[0];
   return {
     completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, days, toDayNumber(today)),
-    streakCount: figures.streak,
-    bestStreak: figures.best,
-    completionRate: figures.rate,
-    // A quit habit's entries are slips: it has no day "completed".
-    lastCompletedDate: habit.kind === "quit" ? null : (last ?? null),
-    completedToday: now.met,
+    ...kindHabitFigures(habit, now.figures),
     kindToday: now,
   };
 }

@@ -2,6 +2,7 @@
 // today's number and progress for Today, and a yes/no habit due every day or on weekdays exactly as before.
 import { describe, expect, it } from "vitest";
 import type { HabitRule } from "../../../core/habit-kind";
+import { addDays } from "../../../core/local-date";
 import type { SyncOp } from "../../../core/sync";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../sync/replica-state";
 import { kindView } from "./kind-view";
@@ -160,6 +161,35 @@ describe("the views of each kind", () => {
       });
     }
     expect(view(stored, "work").streakCount).toBe(2);
+  });
+
+  it("a yes/no habit whose rules changed judges each day by the rule in force then, not by today's schedule", () => {
+    // Done Monday to Friday for four weeks while due every day, then due on weekdays from today (a Saturday).
+    const weeks = ["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16"];
+    const weekdays = weeks.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => addDays(monday, d)));
+    const stored = rows(
+      [
+        {
+          id: "walk",
+          rules: [
+            { from: weeks[0]!, frequency: null, target: null },
+            { from: TODAY, frequency: { weekdays: [1, 2, 3, 4, 5] }, target: null },
+          ],
+        },
+      ],
+      weekdays.map((date) => done("walk", date)),
+    );
+    const walk = view(stored, "walk");
+    // The weekends before today were due, and missed: each week is its own streak of 5.
+    expect(walk).toMatchObject({
+      streakCount: 5,
+      bestStreak: 5,
+      completionRate: Math.round((20 / 26) * 100),
+      completedToday: false,
+      lastCompletedDate: "2026-11-20",
+      completedDates: weekdays,
+    });
+    expect(walk.kindToday).toMatchObject({ kind: "yesNo", timesPer: null, figures: { per: "day" } });
   });
 
   it("derives again for another week start, and without the kinds' code gives the yes/no view", () => {
