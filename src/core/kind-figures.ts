@@ -252,6 +252,11 @@ function unitsOf(days: KindDays, t: number): { units: Units; dense: Dense } {
 
 /** Every figure of the habit at `today`. */
 export function kindFigures(days: KindDays, today: number): KindFigures {
+  return kindFiguresWithUnits(days, today).figures;
+}
+
+/** kindFigures' figures and the units they count (habitUnits'), from one cut of the days. */
+export function kindFiguresWithUnits(days: KindDays, today: number): { figures: KindFigures; units: Units } {
   const t = today;
   const { units, dense } = unitsOf(days, t);
   const { start, end, status, length } = units;
@@ -293,7 +298,7 @@ export function kindFigures(days: KindDays, today: number): KindFigures {
   }
   const rate = met === 0 ? 0 : Math.min(100, Math.round((met / (met + missed)) * 100));
 
-  return {
+  const figures: KindFigures = {
     per: unitOf(rule),
     streak,
     best: Math.max(best, streak),
@@ -301,6 +306,7 @@ export function kindFigures(days: KindDays, today: number): KindFigures {
     progress: progressAt(dense, rule, now >= 0 ? start[now]! : t, now >= 0 ? end[now]! : t, t),
     status: (now >= 0 ? status[now] : OPEN) as UnitStatus,
   };
+  return { figures, units };
 }
 
 function ruleIndexAt(rules: readonly HabitRule[], today: number): number {

@@ -6,10 +6,10 @@ import { type HabitKind, type Period, ruleIndexOn, type WeekStart } from "../../
 import {
   type KindDays,
   type KindFigures,
-  kindFigures,
-  habitUnits,
+  kindFiguresWithUnits,
   MET,
   type Progress,
+  type Units,
 } from "../../../core/kind-figures";
 import { countsByKind, kindHabitFigures } from "../../../core/kind-habit";
 import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
@@ -63,10 +63,9 @@ export function kindView(
   weekStart: WeekStart,
 ): KindView | null {
   if (!countsByKind(habit)) return null;
-  const days = kindDaysOf(habit, vacations, weekStart);
-  const now = todayOf(habit, days, today);
+  const { now, units } = todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
   return {
-    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, days, toDayNumber(today)),
+    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, units),
     ...kindHabitFigures(habit, now.figures),
     kindToday: now,
   };
@@ -95,25 +94,33 @@ function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekSta
   };
 }
 
+// Each day's date, made once: the days shown done are most of a habit's days (a quit habit's clean days), and making
+// their strings again for every habit on every change cost more than the figures (docs/decisions/0065).
+const dates = new Map<number, LocalDate>();
+function dateOf(day: number): LocalDate {
+  let date = dates.get(day);
+  if (date === undefined) dates.set(day, (date = fromDayNumber(day)));
+  return date;
+}
+
 /** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
-function metDates(habit: ReplicaHabit, days: KindDays, today: number): LocalDate[] {
-  const units = habitUnits(days, today);
-  const dates: LocalDate[] = [];
+function metDates(habit: ReplicaHabit, units: Units): LocalDate[] {
+  const met: LocalDate[] = [];
   const entries = habit.dayValues;
   let i = 0; // the first entry not before the unit: both lists ascend
   for (let u = 0; u < units.length; u++) {
     const start = units.start[u]!;
     const end = units.end[u]!;
     if (start === end) {
-      if (units.status[u] === MET) dates.push(fromDayNumber(start));
+      if (units.status[u] === MET) met.push(dateOf(start));
       continue;
     }
     if (!entries) continue;
     while (i < entries.days.length && entries.days[i]! < start) i++;
     for (; i < entries.days.length && entries.days[i]! <= end; i++)
-      if (entries.items[i]! > 0) dates.push(fromDayNumber(entries.days[i]!));
+      if (entries.items[i]! > 0) met.push(dateOf(entries.days[i]!));
   }
-  return dates;
+  return met;
 }
 
 /** The habit's figures and today at `today`, for the user's vacations and week start. */
@@ -123,16 +130,16 @@ export function kindToday(
   vacations: readonly Vacation[],
   weekStart: WeekStart,
 ): KindToday {
-  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
+  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today).now;
 }
 
-function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindToday {
+function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): { now: KindToday; units: Units } {
   const t = toDayNumber(today);
   const numbers = habit.kind !== "yesNo";
-  const figures = kindFigures(days, t);
+  const { figures, units } = kindFiguresWithUnits(days, t);
   const rule = habit.rules[ruleIndexOn(habit.rules, today)];
   const frequency = rule?.frequency ?? null;
-  return {
+  const now: KindToday = {
     kind: habit.kind,
     amount: numbers ? (entryAt(habit.dayValues, t) ?? null) : null,
     step: habit.step,
@@ -142,4 +149,5 @@ function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindTod
     met: figures.status === MET,
     figures,
   };
+  return { now, units };
 }
