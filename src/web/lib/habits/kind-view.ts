@@ -95,30 +95,42 @@ function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekSta
 }
 
 // Each day's date, made once: the days shown done are most of a habit's days (a quit habit's clean days), and making
-// their strings again for every habit on every change cost more than the figures (docs/decisions/0065).
-const dates = new Map<number, LocalDate>();
-function dateOf(day: number): LocalDate {
-  let date = dates.get(day);
-  if (date === undefined) dates.set(day, (date = fromDayNumber(day)));
-  return date;
+// their strings again for every habit on every change cost more than the figures (docs/decisions/0065). A packed
+// list from the first day asked for on: days are from 2000 on, a few thousand.
+let firstDate = 0;
+let dateList: LocalDate[] = [];
+/** The list holds the dates from `from` to `to`. */
+function holdDates(from: number, to: number) {
+  if (dateList.length === 0 || from < firstDate) {
+    const before: LocalDate[] = [];
+    const end = dateList.length === 0 ? to + 1 : firstDate;
+    for (let day = from; day < end; day++) before.push(fromDayNumber(day));
+    dateList = dateList.length === 0 ? before : before.concat(dateList);
+    firstDate = from;
+  }
+  for (let day = firstDate + dateList.length; day <= to; day++) dateList.push(fromDayNumber(day));
 }
 
 /** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
 function metDates(habit: ReplicaHabit, units: Units): LocalDate[] {
+  const { start, end, status, length } = units;
+  if (length === 0) return [];
+  holdDates(start[0]!, end[length - 1]!);
   const met: LocalDate[] = [];
   const entries = habit.dayValues;
+
   let i = 0; // the first entry not before the unit: both lists ascend
-  for (let u = 0; u < units.length; u++) {
-    const start = units.start[u]!;
-    const end = units.end[u]!;
-    if (start === end) {
-      if (units.status[u] === MET) met.push(dateOf(start));
+  for (let u = 0; u < length; u++) {
+    const a = start[u]!;
+    const b = end[u]!;
+    if (a === b) {
+      if (status[u] === MET) met.push(dateList[a - firstDate]!);
       continue;
     }
     if (!entries) continue;
-    while (i < entries.days.length && entries.days[i]! < start) i++;
-    for (; i < entries.days.length && entries.days[i]! <= end; i++)
-      if (entries.items[i]! > 0) met.push(dateOf(entries.days[i]!));
+    while (i < entries.days.length && entries.days[i]! < a) i++;
+    for (; i < entries.days.length && entries.days[i]! <= b; i++)
+      if (entries.items[i]! > 0) met.push(dateList[entries.days[i]! - firstDate]!);
   }
   return met;
 }
