@@ -97,11 +97,17 @@ const target = (atMost: boolean, amount: number, per: Target["per"], unit: strin
   unit,
 });
 /** The kinds of habit the mix cycles through: its kind, and the rules it may change between over the years. */
-const KINDS: { kind: HabitKind; rules: Omit<HabitRule, "from">[]; changes: boolean }[] = [
-  { kind: "yesNo", rules: [{ frequency: null, target: null }], changes: false },
-  { kind: "yesNo", rules: [{ frequency: WEEKDAYS, target: null }], changes: false },
-  { kind: "yesNo", rules: [{ frequency: { times: 3, per: "week" }, target: null }], changes: false },
+const KINDS: { name: string; kind: HabitKind; rules: Omit<HabitRule, "from">[]; changes: boolean }[] = [
+  { name: "yes/no daily", kind: "yesNo", rules: [{ frequency: null, target: null }], changes: false },
+  { name: "yes/no weekdays", kind: "yesNo", rules: [{ frequency: WEEKDAYS, target: null }], changes: false },
   {
+    name: "yes/no 3 a week",
+    kind: "yesNo",
+    rules: [{ frequency: { times: 3, per: "week" }, target: null }],
+    changes: false,
+  },
+  {
+    name: "at least N a day (then on weekdays)",
     kind: "measurable",
     rules: [
       { frequency: null, target: target(false, 8, "day", "glasses") },
@@ -110,6 +116,7 @@ const KINDS: { kind: HabitKind; rules: Omit<HabitRule, "from">[]; changes: boole
     changes: true,
   },
   {
+    name: "at least N a week or a month",
     kind: "measurable",
     rules: [
       { frequency: null, target: target(false, 20, "week", "km") },
@@ -118,6 +125,7 @@ const KINDS: { kind: HabitKind; rules: Omit<HabitRule, "from">[]; changes: boole
     changes: true,
   },
   {
+    name: "at most N a day",
     kind: "measurable",
     rules: [
       { frequency: null, target: target(true, 2, "day", "cups") },
@@ -125,8 +133,14 @@ const KINDS: { kind: HabitKind; rules: Omit<HabitRule, "from">[]; changes: boole
     ],
     changes: true,
   },
-  { kind: "quit", rules: [{ frequency: null, target: target(true, 0, "day", "times") }], changes: false },
   {
+    name: "quit",
+    kind: "quit",
+    rules: [{ frequency: null, target: target(true, 0, "day", "times") }],
+    changes: false,
+  },
+  {
+    name: "yes/no daily, weekdays, N a week or a month",
     kind: "yesNo",
     rules: [
       { frequency: null, target: null },
@@ -378,7 +392,6 @@ const context = () => ({
   weekStart: WEEK_START,
   kindView,
 });
-const kinds = new Set(mixed.map((h) => `${h.kind} ${h.rules.length > 1 ? "changed" : "one rule"}`));
 const values = mixed.reduce((n, h) => n + (h.values?.length ?? 0), 0);
 
 type Case = { label: string; run: (round: number) => Timing; cpu: number[]; wall: number[] };
@@ -478,7 +491,7 @@ const done = mixed.reduce((n, habit) => n + habit.completedDates.length, 0);
 const skipped = mixed.reduce((n, habit) => n + (habit.skippedDates?.length ?? 0), 0);
 const changed = mixed.filter((h) => h.rules.length > 1).length;
 console.log(
-  `core bench: ${HABITS} habits x ${DAYS} days of ${kinds.size} kinds (${[...kinds].sort().join(", ")}); ` +
+  `core bench: ${HABITS} habits x ${DAYS} days, in turn ${KINDS.map((k) => k.name).join("; ")}; ` +
     `${done} done days, ${values} numbers, ${skipped} skipped days, ${vacations.length} vacations, ` +
     `${changed} habits with rules changed; ${ROUNDS} interleaved rounds; ${cpus().length} cores ` +
     `(${cpus()[0]?.model ?? "?"}), load average ${startLoad} at the start, ${loadavg()[0]!.toFixed(1)} at the end; ` +
