@@ -27,6 +27,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { toDayRanges } from "../src/core/day-ranges";
+import { DEFAULT_DAY_START } from "../src/core/day-start";
 import { deriveHabit, type Habit, type StoredHabit } from "../src/core/habit";
 import type { Frequency, HabitKind, HabitRule, Target, WeekStart } from "../src/core/habit-kind";
 import { deriveAnyHabit } from "../src/core/kind-habit";
@@ -376,7 +377,7 @@ let replica: Replica = applyChanges(
       cursor: "",
       more: false,
       deletedHabitIds: [],
-      settings: { dayStart: "00:00", vacations, weekStart: WEEK_START },
+      settings: { dayStart: DEFAULT_DAY_START, vacations, weekStart: WEEK_START },
       ...mixedPull(),
     },
     true,
@@ -489,7 +490,7 @@ const ms = (n: number) => n.toFixed(2);
 
 const done = mixed.reduce((n, habit) => n + habit.completedDates.length, 0);
 const skipped = mixed.reduce((n, habit) => n + (habit.skippedDates?.length ?? 0), 0);
-const changed = mixed.filter((h) => h.rules.length > 1).length;
+const changed = mixed.filter((h) => (h.rules?.length ?? 0) > 1).length;
 console.log(
   `core bench: ${HABITS} habits x ${DAYS} days, in turn ${KINDS.map((k) => k.name).join("; ")}; ` +
     `${done} done days, ${values} numbers, ${skipped} skipped days, ${vacations.length} vacations, ` +

@@ -130,7 +130,7 @@ function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today
   const atMost = target?.atMost ?? false;
   const { amount, flags } = dense;
   // The weekday moves on with the day: two remainders a day were a third of this walk.
-  let weekday = weekdayOfDayNumber(from);
+  let weekday: number = weekdayOfDayNumber(from);
   for (let day = from; day <= to; day++, weekday = weekday === 6 ? 0 : weekday + 1) {
     const i = day - dense.first;
     const value = amount[i]!;
