@@ -168,7 +168,7 @@ function periodUnits(
   const { amount, flags } = dense;
   // Each period's first and last days, one calendar step at a time; from `from` to `to`, within the dense span.
   for (let start = periodStart(from, per, weekStart), end: number; start <= to; start = end + 1) {
-    end = nextPeriodStart(start, per, weekStart) - 1;
+    end = per === "week" ? start + 6 : nextPeriodStart(start, per, weekStart) - 1;
     const a = Math.max(start, from);
     const b = Math.min(end, to);
     const cut = a !== start || b !== end;
