@@ -178,8 +178,8 @@ export const AuthProvidersSchema = z.object({
 export type AuthProviders = z.output<typeof AuthProvidersSchema>;
 
 /**
- * A habit with the figures derived for the request's day (core/habit.ts: deriveHabit), with the history fields
- * optional: an answer of an earlier release (a cached app meeting an old server) still parses. Checked one way
+ * A habit with the figures derived for the request's day (core/kind-habit.ts: deriveAnyHabit), with the history
+ * fields optional: an answer of an earlier release (a cached app meeting an old server) still parses. Checked one way
  * (`satisfies`): a required field or a changed type is a compile error, and the contract test checks the answers.
  */
 export const HabitSchema = z.object({

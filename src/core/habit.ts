@@ -54,8 +54,9 @@ export function dayRulesOf(stored: StoredHabit, vacations?: readonly Vacation[])
  * and the user's `vacations`. The dates come back distinct and ascending, skipped days without the done ones: the
  * stored lists themselves when they are so already (as stored), to be read and not changed.
  *
- * For callers that hold only the strings (the server's list): each date is read once, then deriveFromDays. The web
- * store holds the day numbers already and calls deriveFromDays itself (docs/decisions/0061).
+ * For callers that hold only the strings (the server's answers, through kind-habit.ts: deriveAnyHabit, which gives a
+ * habit that counts by kind its own figures): each date is read once, then deriveFromDays. The web store holds the
+ * day numbers already and calls deriveFromDays itself (docs/decisions/0061).
  */
 export function deriveHabit(stored: StoredHabit, today: LocalDate, vacations?: readonly Vacation[]): Habit {
   const [completedDates, done] = normalized(stored.completedDates);

@@ -81,12 +81,16 @@ export type KindFigures = {
 /** Day flags in the walk: skipped or on vacation (excused). */
 const EXCUSED = 1;
 
-/** The habit's days from `first` to `last` as dense arrays: each day's amount (NaN: no entry) and flags. */
+/**
+ * The habit's days from `first` to `last` as dense arrays: each day's amount and flags. A day without an entry
+ * holds 0, which every test below reads as it would read no entry: a day counts only with an amount above 0, and
+ * "at most N" (N is 0 or more) is broken only by an amount above N.
+ */
 type Dense = { first: number; last: number; amount: Float64Array; flags: Uint8Array };
 
 function dense(days: KindDays, first: number, last: number): Dense {
   const length = last - first + 1;
-  const amount = new Float64Array(length).fill(Number.NaN);
+  const amount = new Float64Array(length);
   const flags = new Uint8Array(length);
   const { days: entries, values, skipped, vacations } = days;
   for (let i = 0; i < entries.length; i++) {
@@ -124,10 +128,13 @@ function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today
   const mask = rule.frequency !== null && "weekdays" in rule.frequency ? scheduleMask(rule.frequency) : 0x7f;
   const need = target ? target.amount : 1;
   const atMost = target?.atMost ?? false;
-  for (let day = from; day <= to; day++) {
+  const { amount, flags } = dense;
+  // The weekday moves on with the day: two remainders a day were a third of this walk.
+  let weekday: number = weekdayOfDayNumber(from);
+  for (let day = from; day <= to; day++, weekday = weekday === 6 ? 0 : weekday + 1) {
     const i = day - dense.first;
-    const value = dense.amount[i]!;
-    const excused = dense.flags[i] === EXCUSED || ((mask >> weekdayOfDayNumber(day)) & 1) === 0;
+    const value = amount[i]!;
+    const excused = flags[i] === EXCUSED || ((mask >> weekday) & 1) === 0;
     let status: UnitStatus;
     if (atMost) {
       if (excused) status = PASSED;
@@ -156,25 +163,28 @@ function periodUnits(
 ) {
   const { frequency, target } = rule;
   const times = frequency !== null && "times" in frequency ? frequency.times : 0;
-  for (
-    let start = periodStart(from, per, weekStart);
-    start <= to;
-    start = nextPeriodStart(start, per, weekStart)
-  ) {
-    const end = nextPeriodStart(start, per, weekStart) - 1;
+  // What a day needs to count towards "N times": a number of at least the day's target, or anything done.
+  const dayNeed = times > 0 ? (target ? target.amount : 0) : Number.POSITIVE_INFINITY;
+  const { amount, flags } = dense;
+  // Each period's first and last days, one calendar step at a time; from `from` to `to`, within the dense span.
+  for (let start = periodStart(from, per, weekStart), end: number; start <= to; start = end + 1) {
+    end = per === "week" ? start + 6 : nextPeriodStart(start, per, weekStart) - 1;
     const a = Math.max(start, from);
     const b = Math.min(end, to);
     const cut = a !== start || b !== end;
     let hits = 0;
     let total = 0;
     let excused = 0;
-    for (let day = a; day <= b; day++) {
-      const i = day - dense.first;
-      const value = i < dense.amount.length ? dense.amount[i]! : Number.NaN;
-      const hit = times > 0 ? (target ? value >= target.amount && value > 0 : value > 0) : false;
-      if (hit) hits++;
-      else if (i < dense.flags.length && dense.flags[i] === EXCUSED) excused++;
-      if (value > 0) total += value;
+    for (let i = a - dense.first, last = b - dense.first; i <= last; i++) {
+      const value = amount[i]!;
+      if (value > 0) {
+        total += value;
+        if (value >= dayNeed) {
+          hits++;
+          continue;
+        }
+      }
+      if (flags[i] === EXCUSED) excused++;
     }
     let status: UnitStatus;
     if (times > 0) {
@@ -252,6 +262,11 @@ function unitsOf(days: KindDays, t: number): { units: Units; dense: Dense } {
 
 /** Every figure of the habit at `today`. */
 export function kindFigures(days: KindDays, today: number): KindFigures {
+  return kindFiguresWithUnits(days, today).figures;
+}
+
+/** kindFigures' figures and the units they count (habitUnits'), from one cut of the days. */
+export function kindFiguresWithUnits(days: KindDays, today: number): { figures: KindFigures; units: Units } {
   const t = today;
   const { units, dense } = unitsOf(days, t);
   const { start, end, status, length } = units;
@@ -269,31 +284,29 @@ export function kindFigures(days: KindDays, today: number): KindFigures {
     if (s === MET) streak++;
   }
 
+  // One walk for the best streak and the rate. The rate counts from the first unit with an entry (the first unit,
+  // for a target to stay under), up to today. An open day counts as not met, as the rate of a daily habit always
+  // has; an open period counts only once met.
+  const firstEntry = days.days.length > 0 ? days.days[0]! : Number.POSITIVE_INFINITY;
   let best = 0;
   let run = 0;
+  let met = 0;
+  let missed = 0;
+  let counting = atMost;
   for (let u = 0; u < length; u++) {
     const s = status[u];
     if (s === MISSED) run = 0;
     else if (s === MET && ++run > best) best = run;
-  }
-
-  // From the first unit with an entry (the first unit, for a target to stay under), up to today. An open day counts
-  // as not met, as the rate of a daily habit always has; an open period counts only once met.
-  const firstEntry = days.days.length > 0 ? days.days[0]! : Number.POSITIVE_INFINITY;
-  let met = 0;
-  let missed = 0;
-  let counting = atMost;
-  for (let u = 0; u <= now && u < length; u++) {
+    if (u > now) continue;
     if (!counting && end[u]! >= firstEntry) counting = true;
     if (!counting) continue;
-    const s = status[u];
     if (s === MET) met++;
     else if (s === MISSED) missed++;
     else if (s === OPEN && start[u] === end[u] && !atMost) missed++;
   }
   const rate = met === 0 ? 0 : Math.min(100, Math.round((met / (met + missed)) * 100));
 
-  return {
+  const figures: KindFigures = {
     per: unitOf(rule),
     streak,
     best: Math.max(best, streak),
@@ -301,6 +314,7 @@ export function kindFigures(days: KindDays, today: number): KindFigures {
     progress: progressAt(dense, rule, now >= 0 ? start[now]! : t, now >= 0 ? end[now]! : t, t),
     status: (now >= 0 ? status[now] : OPEN) as UnitStatus,
   };
+  return { figures, units };
 }
 
 function ruleIndexAt(rules: readonly HabitRule[], today: number): number {

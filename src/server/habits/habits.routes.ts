@@ -6,7 +6,8 @@ import { dayFault, latestDayOf } from "../http/user-day";
 import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
-import { deriveHabit, type StoredHabit } from "../../core/habit";
+import type { StoredHabit } from "../../core/habit";
+import { deriveAnyHabit } from "../../core/kind-habit";
 import { NewHabitSchema } from "../../core/habit-schema";
 import { IMPORTS_PER_MINUTE } from "../../core/constants";
 import type { LocalDate } from "../../core/local-date";
@@ -45,18 +46,25 @@ const ensureProfile = (c: Context<AppEnv>) => {
   return createProfile(c.get("db"), { userId: user.id, email: user.email, name: user.name }, c.get("now"));
 };
 
-/** The user's vacations: every figure counts their days as skipped (core/habit.ts). */
-const vacationsOf = async (c: Context<AppEnv>) =>
-  (await readSettings(c.get("db"), c.get("user").id)).vacations;
+/**
+ * What the figures are derived with: the user's vacations (counted as skipped days) and week start (a target per
+ * week or N times a week; Monday without a setting, as the reminders count).
+ */
+const figureSettings = async (c: Context<AppEnv>) => {
+  const { vacations, weekStart } = await readSettings(c.get("db"), c.get("user").id);
+  return { vacations, weekStart: weekStart ?? 1 };
+};
 
-/** One habit's answer, derived for the request's day. */
-const habitJson = async (c: Context<AppEnv>, habit: StoredHabit) =>
-  deriveHabit(habit, c.get("today"), await vacationsOf(c));
+/** One habit's answer, derived for the request's day with the figures of its kind (core/kind-habit.ts). */
+const habitJson = async (c: Context<AppEnv>, habit: StoredHabit) => {
+  const { vacations, weekStart } = await figureSettings(c);
+  return deriveAnyHabit(habit, c.get("today"), vacations, weekStart);
+};
 
 /** The list answer, derived and written a slice at a time: an account may hold 100,000 days. */
 const habitsJson = async (c: Context<AppEnv>, habits: readonly StoredHabit[]) => {
-  const vacations = await vacationsOf(c);
-  return jsonArrayInSlices(habits, (habit) => deriveHabit(habit, c.get("today"), vacations));
+  const { vacations, weekStart } = await figureSettings(c);
+  return jsonArrayInSlices(habits, (habit) => deriveAnyHabit(habit, c.get("today"), vacations, weekStart));
 };
 
 const jsonBody = (c: Context<AppEnv>, text: string) =>

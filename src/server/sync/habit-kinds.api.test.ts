@@ -1,6 +1,6 @@
 // Habit kinds on the server (docs/decisions/0061, 0063), on both dialects: the new ops applied and replayed, numbers
-// raised from two pushes adding up, dated rules, an app of the previous release refused on a measurable day, and
-// pulls carrying numbers and notes.
+// raised from two pushes adding up, dated rules, an app of the previous release refused on a measurable day, pulls
+// carrying numbers and notes, and the REST answers' figures of each kind.
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -246,6 +246,112 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
     expect(await push([op.rules(quit, TEST_DAY, { frequency: null, target: GLASSES })])).toEqual([
       "HABIT_KIND_MISMATCH",
     ]);
+  });
+
+  it("answers each kind's figures by REST as the web store counts them (core/kind-habit.ts)", async () => {
+    const who = await t.signUp();
+    const [walk, water, run, gym, smoke] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    const weeks = [-26, -19, -12, -5].map((monday) => addDays(TEST_DAY, monday)); // TEST_DAY is a Saturday
+    const weekdays = weeks.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => addDays(monday, d)));
+    const weekly: Target = { atMost: false, amount: 20, per: "week", unit: "km" };
+    const ops: SyncOp[] = [
+      // Done Monday to Friday for four weeks while due every day, then due on weekdays from today.
+      { ...op.yesNo(walk), rules: [{ from: weeks[0]!, frequency: null, target: null }] },
+      ...weekdays.map((date) => op.day(walk, "done", date)),
+      op.rules(walk, TEST_DAY, { frequency: { weekdays: [1, 2, 3, 4, 5] }, target: null }),
+      op.measurable(water),
+      ...[-3, -2, -1].map((d) => op.set(water, 8, addDays(TEST_DAY, d))),
+      op.set(water, 5),
+      op.measurable(run, weekly, addDays(TEST_DAY, -20)),
+      op.set(run, 12, addDays(TEST_DAY, -18)),
+      op.set(run, 25, addDays(TEST_DAY, -9)),
+      op.set(run, 6),
+      { ...op.yesNo(gym), rules: [{ from: weeks[0]!, frequency: { times: 3, per: "week" }, target: null }] },
+      ...[-6, -4, -1].map((d) => op.day(gym, "done", addDays(TEST_DAY, d))),
+      {
+        ...op.yesNo(smoke),
+        kind: "quit",
+        rules: [{ from: weeks[0]!, frequency: null, target: QUIT_TARGET }],
+      },
+      op.add(smoke, 1, addDays(TEST_DAY, -4)),
+      op.day(smoke, "skipped", addDays(TEST_DAY, -10)),
+      // The weekend before last on vacation; weeks from Sunday.
+      {
+        opId: randomUUID(),
+        type: "setSettings",
+        weekStart: 0,
+        vacations: [{ from: addDays(TEST_DAY, -7), to: addDays(TEST_DAY, -6) }],
+      },
+    ];
+    expect(new Set(await push(ops, who))).toEqual(new Set(["applied"]));
+    const listed = (await t.call<Habit[]>(who, "GET", "/api/habits", { headers: today })).body;
+    const figures = (h: Habit) => ({
+      streakCount: h.streakCount,
+      bestStreak: h.bestStreak,
+      completionRate: h.completionRate,
+      completedToday: h.completedToday,
+      lastCompletedDate: h.lastCompletedDate,
+    });
+    const of = (id: string) => figures(listed.find((h) => h.id === id)!);
+    // Each day judged by the rule in force then: the weekends while due every day were missed, but for the one on
+    // vacation (core/habit's figures with today's weekdays gave 20 days); 20 met of 24 due.
+    const walkFigures = {
+      streakCount: 10,
+      bestStreak: 10,
+      completionRate: 83,
+      completedToday: false,
+      lastCompletedDate: addDays(TEST_DAY, -1),
+    };
+    expect(of(walk)).toEqual(walkFigures);
+    // Three days met; today, not met yet, counts in the rate as a daily habit's always has.
+    expect(of(water)).toEqual({
+      streakCount: 3,
+      bestStreak: 3,
+      completionRate: 75,
+      completedToday: false,
+      lastCompletedDate: TEST_DAY,
+    });
+    // Weeks from Sunday: 12 km the first week, 25 the second, and the week in progress not counted yet.
+    expect(of(run)).toEqual({
+      streakCount: 1,
+      bestStreak: 1,
+      completionRate: 50,
+      completedToday: false,
+      lastCompletedDate: TEST_DAY,
+    });
+    // Three times in the week from Sunday the 15th: met already; the weeks before its first day do not count.
+    expect(of(gym)).toEqual({
+      streakCount: 1,
+      bestStreak: 1,
+      completionRate: 100,
+      completedToday: true,
+      lastCompletedDate: addDays(TEST_DAY, -1),
+    });
+    // Clean days, the skipped day and the vacation passed over: 22 of 23 before the slip and since; today not over.
+    expect(of(smoke)).toEqual({
+      streakCount: 3,
+      bestStreak: 19,
+      completionRate: 96,
+      completedToday: false,
+      lastCompletedDate: null,
+    });
+
+    // One habit's answers: a rename, and a day marked by REST.
+    const renamed = await t.call<Habit>(who, "PATCH", `/api/habits/${walk}`, {
+      json: { name: "Walk" },
+      headers: today,
+    });
+    expect(figures(renamed.body)).toEqual(walkFigures);
+    const marked = await t.call<Habit>(who, "PUT", `/api/habits/${gym}/completions/${TEST_DAY}`, {
+      headers: today,
+    });
+    expect(figures(marked.body)).toEqual({ ...of(gym), lastCompletedDate: TEST_DAY });
   });
 
   it("pulls numbers and notes, at first and after a cursor, and tells a removed note", async () => {

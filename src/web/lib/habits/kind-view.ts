@@ -1,22 +1,17 @@
-// What Today and the figures show of a habit that counts a number, or is due N times a period (docs/product.md,
-// "Kinds of habit"): core/kind-figures.ts over the store's day numbers. Loaded with the store engine, after the
-// first paint (the initial JavaScript budget, docs/decisions/0060); a yes/no habit due every day or on weekdays
-// keeps core/habit's figures (use-habits.ts), so they do not change.
-import {
-  type HabitKind,
-  type HabitRule,
-  type Period,
-  ruleIndexOn,
-  type WeekStart,
-} from "../../../core/habit-kind";
+// What Today and the figures show of a habit that counts a number, is due N times a period, or whose rules changed
+// (docs/product.md, "Kinds of habit"): core/kind-figures.ts over the store's day numbers. Loaded with the store engine, after the
+// first paint (the initial JavaScript budget, docs/decisions/0060); a yes/no habit under one rule, every day or on
+// weekdays, keeps core/habit's figures (use-habits.ts), so they do not change.
+import { type HabitKind, type Period, ruleIndexOn, type WeekStart } from "../../../core/habit-kind";
 import {
   type KindDays,
   type KindFigures,
-  kindFigures,
-  habitUnits,
+  kindFiguresWithUnits,
   MET,
   type Progress,
+  type Units,
 } from "../../../core/kind-figures";
+import { countsByKind, kindHabitFigures } from "../../../core/kind-habit";
 import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { type Vacation, vacationDayRanges } from "../../../core/vacation";
 import { entryAt, type ReplicaHabit } from "../sync/replica-state";
@@ -56,16 +51,10 @@ export type KindView = {
   kindToday: KindToday;
 };
 
-/** Whether the habit's figures come from core/kind-figures.ts: a number to count, or N times a period. */
-export function countsByKind(habit: { kind: HabitKind; rules: readonly HabitRule[] }): boolean {
-  return (
-    habit.kind !== "yesNo" || habit.rules.some((rule) => rule.frequency !== null && "times" in rule.frequency)
-  );
-}
-
 /**
- * The view's figures of a habit that counts by kind (countsByKind), at `today` for the user's vacations and week
- * start; null for a yes/no habit due every day or on weekdays, whose figures stay core/habit's.
+ * The view's figures of a habit that counts by kind (core/kind-habit.ts: countsByKind), at `today` for the user's
+ * vacations and week start; null for a yes/no habit under one rule, every day or on weekdays, whose figures stay
+ * core/habit's.
  */
 export function kindView(
   habit: ReplicaHabit,
@@ -74,18 +63,10 @@ export function kindView(
   weekStart: WeekStart,
 ): KindView | null {
   if (!countsByKind(habit)) return null;
-  const days = kindDaysOf(habit, vacations, weekStart);
-  const now = todayOf(habit, days, today);
-  const { figures } = now;
-  const last = habit.kind === "yesNo" ? habit.completedDates.at(-1) : habit.values?.at(-1)?.[0];
+  const { now, units } = todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
   return {
-    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, days, toDayNumber(today)),
-    streakCount: figures.streak,
-    bestStreak: figures.best,
-    completionRate: figures.rate,
-    // A quit habit's entries are slips: it has no day "completed".
-    lastCompletedDate: habit.kind === "quit" ? null : (last ?? null),
-    completedToday: now.met,
+    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, units),
+    ...kindHabitFigures(habit, now.figures),
     kindToday: now,
   };
 }
@@ -113,25 +94,45 @@ function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekSta
   };
 }
 
+// Each day's date, made once: the days shown done are most of a habit's days (a quit habit's clean days), and making
+// their strings again for every habit on every change cost more than the figures (docs/decisions/0065). A packed
+// list from the first day asked for on: days are from 2000 on, a few thousand.
+let firstDate = 0;
+let dateList: LocalDate[] = [];
+/** The list holds the dates from `from` to `to`. */
+function holdDates(from: number, to: number) {
+  if (dateList.length === 0 || from < firstDate) {
+    const before: LocalDate[] = [];
+    const end = dateList.length === 0 ? to + 1 : firstDate;
+    for (let day = from; day < end; day++) before.push(fromDayNumber(day));
+    dateList = dateList.length === 0 ? before : before.concat(dateList);
+    firstDate = from;
+  }
+  for (let day = firstDate + dateList.length; day <= to; day++) dateList.push(fromDayNumber(day));
+}
+
 /** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
-function metDates(habit: ReplicaHabit, days: KindDays, today: number): LocalDate[] {
-  const units = habitUnits(days, today);
-  const dates: LocalDate[] = [];
+function metDates(habit: ReplicaHabit, units: Units): LocalDate[] {
+  const { start, end, status, length } = units;
+  if (length === 0) return [];
+  holdDates(start[0]!, end[length - 1]!);
+  const met: LocalDate[] = [];
   const entries = habit.dayValues;
+
   let i = 0; // the first entry not before the unit: both lists ascend
-  for (let u = 0; u < units.length; u++) {
-    const start = units.start[u]!;
-    const end = units.end[u]!;
-    if (start === end) {
-      if (units.status[u] === MET) dates.push(fromDayNumber(start));
+  for (let u = 0; u < length; u++) {
+    const a = start[u]!;
+    const b = end[u]!;
+    if (a === b) {
+      if (status[u] === MET) met.push(dateList[a - firstDate]!);
       continue;
     }
     if (!entries) continue;
-    while (i < entries.days.length && entries.days[i]! < start) i++;
-    for (; i < entries.days.length && entries.days[i]! <= end; i++)
-      if (entries.items[i]! > 0) dates.push(fromDayNumber(entries.days[i]!));
+    while (i < entries.days.length && entries.days[i]! < a) i++;
+    for (; i < entries.days.length && entries.days[i]! <= b; i++)
+      if (entries.items[i]! > 0) met.push(dateList[entries.days[i]! - firstDate]!);
   }
-  return dates;
+  return met;
 }
 
 /** The habit's figures and today at `today`, for the user's vacations and week start. */
@@ -141,16 +142,16 @@ export function kindToday(
   vacations: readonly Vacation[],
   weekStart: WeekStart,
 ): KindToday {
-  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
+  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today).now;
 }
 
-function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindToday {
+function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): { now: KindToday; units: Units } {
   const t = toDayNumber(today);
   const numbers = habit.kind !== "yesNo";
-  const figures = kindFigures(days, t);
+  const { figures, units } = kindFiguresWithUnits(days, t);
   const rule = habit.rules[ruleIndexOn(habit.rules, today)];
   const frequency = rule?.frequency ?? null;
-  return {
+  const now: KindToday = {
     kind: habit.kind,
     amount: numbers ? (entryAt(habit.dayValues, t) ?? null) : null,
     step: habit.step,
@@ -160,4 +161,5 @@ function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): KindTod
     met: figures.status === MET,
     figures,
   };
+  return { now, units };
 }

@@ -1,7 +1,10 @@
 // The views of habits of each kind (docs/decisions/0061): core/kind-figures.ts's figures from the store's rows,
 // today's number and progress for Today, and a yes/no habit due every day or on weekdays exactly as before.
 import { describe, expect, it } from "vitest";
+import type { Habit } from "../../../core/habit";
 import type { HabitRule } from "../../../core/habit-kind";
+import { deriveAnyHabit } from "../../../core/kind-habit";
+import { addDays } from "../../../core/local-date";
 import type { SyncOp } from "../../../core/sync";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../sync/replica-state";
 import { kindView } from "./kind-view";
@@ -162,6 +165,35 @@ describe("the views of each kind", () => {
     expect(view(stored, "work").streakCount).toBe(2);
   });
 
+  it("a yes/no habit whose rules changed judges each day by the rule in force then, not by today's schedule", () => {
+    // Done Monday to Friday for four weeks while due every day, then due on weekdays from today (a Saturday).
+    const weeks = ["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16"];
+    const weekdays = weeks.flatMap((monday) => [0, 1, 2, 3, 4].map((d) => addDays(monday, d)));
+    const stored = rows(
+      [
+        {
+          id: "walk",
+          rules: [
+            { from: weeks[0]!, frequency: null, target: null },
+            { from: TODAY, frequency: { weekdays: [1, 2, 3, 4, 5] }, target: null },
+          ],
+        },
+      ],
+      weekdays.map((date) => done("walk", date)),
+    );
+    const walk = view(stored, "walk");
+    // The weekends before today were due, and missed: each week is its own streak of 5.
+    expect(walk).toMatchObject({
+      streakCount: 5,
+      bestStreak: 5,
+      completionRate: Math.round((20 / 26) * 100),
+      completedToday: false,
+      lastCompletedDate: "2026-11-20",
+      completedDates: weekdays,
+    });
+    expect(walk.kindToday).toMatchObject({ kind: "yesNo", timesPer: null, figures: { per: "day" } });
+  });
+
   it("derives again for another week start, and without the kinds' code gives the yes/no view", () => {
     const stored = rows(
       [{ id: "gym", rules: [{ from: "2026-11-02", frequency: { times: 3, per: "week" }, target: null }] }],
@@ -173,6 +205,58 @@ describe("the views of each kind", () => {
     expect(deriveAll(stored, { today: TODAY, vacations: none, weekStart: 0, kindView })).not.toBe(a);
     const [plain] = deriveAll(stored, { today: TODAY, vacations: none, weekStart: 1, kindView: null });
     expect(plain?.kindToday).toBeUndefined();
+  });
+});
+
+describe("the server's answers", () => {
+  it("give every habit the view's figures (core/kind-habit.ts deriveAnyHabit)", () => {
+    const glasses = { atMost: false, amount: 8, per: "day" as const, unit: "glasses" };
+    const weekly = { atMost: false, amount: 20, per: "week" as const, unit: "km" };
+    const coffee = { atMost: true, amount: 2, per: "day" as const, unit: "cups" };
+    const quit = { atMost: true, amount: 0, per: "day" as const, unit: "times" };
+    const from = "2026-10-05";
+    const stored = rows(
+      [
+        { id: "read", rules: [{ from, frequency: null, target: null }] },
+        { id: "work", rules: [{ from, frequency: { weekdays: [1, 2, 3, 4, 5] }, target: null }] },
+        {
+          id: "walk",
+          rules: [
+            { from, frequency: null, target: null },
+            { from: "2026-11-02", frequency: { times: 3, per: "week" }, target: null },
+            { from: "2026-11-16", frequency: { weekdays: [1, 3, 5] }, target: null },
+          ],
+        },
+        {
+          id: "water",
+          kind: "measurable",
+          rules: [
+            { from, frequency: null, target: glasses },
+            { from: "2026-11-09", frequency: null, target: weekly },
+          ],
+        },
+        { id: "coffee", kind: "measurable", rules: [{ from, frequency: null, target: coffee }] },
+        { id: "smoke", kind: "quit", rules: [{ from, frequency: null, target: quit }] },
+      ],
+      Array.from({ length: 48 }, (_, i) => addDays(TODAY, -i)).flatMap((date, i) => [
+        ...(i % 4 !== 1 ? [done("read", date), done("work", date), done("walk", date)] : []),
+        amount("water", date, (i * 7) % 11),
+        amount("coffee", date, i % 3),
+        ...(i % 9 === 4 ? [amount("smoke", date, 1)] : []),
+      ]),
+    );
+    const figures = (h: Habit) => [
+      h.streakCount,
+      h.bestStreak,
+      h.completionRate,
+      h.completedToday,
+      h.lastCompletedDate,
+    ];
+    for (const weekStart of [0, 1] as const)
+      for (const habit of stored)
+        expect(figures(deriveAnyHabit(habit, TODAY, [], weekStart)), habit.id).toEqual(
+          figures(view(stored, habit.id, weekStart)),
+        );
   });
 });
 

@@ -12,10 +12,11 @@
  *   and vacations; they change when the day begins without a reload. Besides src/core's Habit each carries its
  *   skippedDates, schedule, archived, position and emoji (absent without one), and for today: dueToday (its
  *   schedule has today), skippedToday (skipped by the user), onVacationToday; kind, rules and step; values and
- *   notes (as [date, x] pairs, absent without any). A measurable or quit habit, or one due N times a period, also
- *   carries kindToday (lib/habits/kind-view.ts: today's number, the unit's progress and whether it is met, the
- *   figures of core/kind-figures.ts), and its streakCount, bestStreak, completionRate and completedToday are those
- *   figures (a streak of weeks or months for a target per period); a yes/no habit due every day or on weekdays
+ *   notes (as [date, x] pairs, absent without any). A habit that counts by kind (core/kind-habit.ts: a measurable
+ *   or quit habit, one due N times a period, or one whose rules changed) also carries kindToday
+ *   (lib/habits/kind-view.ts: today's number, the unit's progress and whether it is met, the figures of
+ *   core/kind-figures.ts), and its streakCount, bestStreak, completionRate and completedToday are those figures (a
+ *   streak of weeks or months for a target per period); a yes/no habit under one rule, every day or on weekdays,
  *   keeps core/habit's figures, unchanged.
  * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
  * - weekStart: the first day of the week, 0 Sunday or 1 Monday: the user's setting, else the browser's locale's
@@ -230,7 +231,7 @@ export type HabitView = Habit & {
   kind: HabitKind;
   rules: HabitRule[];
   step: number;
-  /** A measurable or quit habit, or one due N times a period: today and its figures (kind-view.ts). */
+  /** A habit that counts by kind (core/kind-habit.ts): today and its figures (kind-view.ts). */
   kindToday?: KindToday;
   /** Its schedule has today (a habit not due today is folded away on Today). */
   dueToday: boolean;

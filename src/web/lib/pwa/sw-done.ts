@@ -1,8 +1,8 @@
 // A notification's "Done" in the service worker: the op a tick writes, into the app's outbox, then sent.
 import { DEFAULT_DAY_START, todayInZoneAt } from "../../../core/day-start";
 import type { LocalDate } from "../../../core/local-date";
-import type { SyncOp, SyncPushResult } from "../../../core/sync";
-import { commitLocal, dropOps, openReplicaDb, readOutbox } from "../sync/replica-db";
+import type { SyncHabit, SyncOp, SyncPushResult } from "../../../core/sync";
+import { commitLocal, dropOps, openReplicaDb, readHabit, readOutbox } from "../sync/replica-db";
 import { opChanges } from "../sync/replica-state";
 import type { TabMessage } from "../sync/sync-engine";
 import { nextBatch, settleBatch } from "../sync/sync-loop";
@@ -14,9 +14,25 @@ const calendarToday = (now = new Date()) =>
   todayInZoneAt(now, Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", DEFAULT_DAY_START);
 
 /**
- * "Done": the same setDay op a tick on Today writes (sync-engine.ts), into the outbox of the user signed in here
- * last (push-device.ts); open tabs reload their copy; then the outbox is sent. Offline, the op waits in the outbox and the app sends
- * it later. False when there is no user to write for.
+ * The op of "Done" for the habit as this device holds it (undefined: not here yet): the setDay a tick on Today writes
+ * (sync-engine.ts), for a yes/no habit only. A measurable or quit habit's day takes a number, and the server refuses
+ * "done" on it (HABIT_KIND_MISMATCH): no op, and its page opens instead (docs/product.md, "Kinds of habit"). Its
+ * reminders offer no "Done" (sw-reminders.ts); this covers a notification that offered one all the same (shown before
+ * the habit's kind reached the payload).
+ */
+export function doneOp(
+  habit: Pick<SyncHabit, "kind"> | undefined,
+  habitId: string,
+  date: LocalDate,
+): SyncOp | null {
+  if (habit && habit.kind !== "yesNo") return null;
+  return { opId: crypto.randomUUID(), type: "setDay", habitId, date, state: "done" };
+}
+
+/**
+ * "Done": doneOp's op into the outbox of the user signed in here last (push-device.ts); open tabs reload their copy;
+ * then the outbox is sent. Offline, the op waits in the outbox and the app sends it later. False when there is no
+ * user to write for, or no op to write (the habit counts a number): the click then opens the habit's page.
  */
 export async function markDone(
   scope: ServiceWorkerScope,
@@ -30,7 +46,8 @@ export async function markDone(
     typeof BroadcastChannel === "function" ? new BroadcastChannel(`habit-streaks-${userId}`) : null;
   const post = (message: TabMessage) => channel?.postMessage(message);
   try {
-    const op: SyncOp = { opId: crypto.randomUUID(), type: "setDay", habitId, date, state: "done" };
+    const op = doneOp(await readHabit(db, habitId), habitId, date);
+    if (op === null) return false;
     await commitLocal(db, op, opChanges(op, new Date().toISOString()));
     post({ type: "changed" });
     if (await sendOutbox(scope, db)) post({ type: "changed" });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { messages } from "../../../core/messages";
+import { doneOp } from "./sw-done";
 import { clickOutcome, notificationOf, payloadOfText } from "./sw-reminders";
 import { resubscribe } from "./sw-resubscribe";
 import { applicationServerKey } from "./push-key";
@@ -40,6 +41,21 @@ describe("the service worker's reminder notifications", () => {
     const { options } = notificationOf(payloadOfText(JSON.stringify(payload)));
     expect(options.actions).toEqual([{ action: "open", title: copy.openAction }]);
     expect(clickOutcome(options.data, "done")).toEqual({ kind: "open", url: "/habits/h1" });
+  });
+
+  it("writes Done as a tick of a yes/no habit only: never the refused tick of a habit that counts a number", () => {
+    // A notification shown with "Done" (its payload without the habit's kind), clicked on a device that holds the
+    // habit: a measurable or quit habit gets no op, and the click opens its page.
+    expect(doneOp({ kind: "measurable" }, "h1", "2026-11-22")).toBeNull();
+    expect(doneOp({ kind: "quit" }, "h1", "2026-11-22")).toBeNull();
+    for (const habit of [{ kind: "yesNo" as const }, undefined])
+      expect(doneOp(habit, "h1", "2026-11-22")).toEqual({
+        opId: expect.any(String),
+        type: "setDay",
+        habitId: "h1",
+        date: "2026-11-22",
+        state: "done",
+      });
   });
 
   it("offers only Open for several habits, which opens Today", () => {

@@ -92,6 +92,11 @@ function upgradeToVersion2(tx: IDBTransaction): void {
 
 export type Loaded = { replica: Replica; outbox: QueuedOp[]; meta: Meta };
 
+/** One habit's record as stored here, or undefined: what the service worker's "Done" checks (pwa/sw-done.ts). */
+export function readHabit(db: IDBDatabase, id: string): Promise<SyncHabit | undefined> {
+  return done<SyncHabit | undefined>(db.transaction("habits", "readonly").objectStore("habits").get(id));
+}
+
 export async function loadReplica(db: IDBDatabase): Promise<Loaded> {
   const tx = db.transaction(["habits", "completions", "values", "notes", "outbox", "meta"], "readonly");
   const [habits, completions, valueRows, noteRows, outbox, metaKeys, metaValues] = await Promise.all([
