@@ -4,7 +4,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { completionRate } from "./completion-rate";
 import { QUIT_TARGET, type HabitRule, type Target, withRuleFrom } from "./habit-kind";
-import { habitUnits, kindDaysOf, kindFigures, MET, MISSED, OPEN, PASSED } from "./kind-figures";
+import {
+  habitUnits,
+  kindDaysOf,
+  kindFigures,
+  kindFiguresWithMetDays,
+  MET,
+  MISSED,
+  OPEN,
+  PASSED,
+} from "./kind-figures";
 import { addDays, type LocalDate, toDayNumber } from "./local-date";
 import { normalizeSchedule } from "./schedule";
 import { bestStreak, currentStreak, normalizeDates } from "./streaks";
@@ -244,5 +253,89 @@ describe("rule changes keep the past", () => {
       OPEN,
     ]);
     expect(kf(habit, "2026-11-25").streak).toBe(2);
+  });
+});
+
+// The figures are counted in one walk as the units come (kindFigures); the unit list (habitUnits) is what the
+// calendar reads. The two must agree: the figures read from the list, by the rules as written in docs/product.md.
+describe("the figures' walk and the unit list", () => {
+  const fromList = (input: KindDays, today: LocalDate) => {
+    const t = toDayNumber(today);
+    const { start, end, status, length } = units(input, today);
+    let now = length - 1;
+    while (now > 0 && start[now]! > t) now--;
+    let streak = 0;
+    for (let u = now; u >= 0 && status[u] !== MISSED; u--) if (status[u] === MET) streak++;
+    let best = 0;
+    for (let u = 0, run = 0; u < length; u++)
+      if (status[u] === MISSED) run = 0;
+      else if (status[u] === MET) best = Math.max(best, ++run);
+    const days = kindDaysOf(input);
+    const values = days.values;
+    const met: number[] = [];
+    for (let u = 0; u < length; u++)
+      if (start[u] === end[u]) {
+        if (status[u] === MET) met.push(start[u]!);
+      } else
+        for (let i = 0; i < days.days.length; i++)
+          if (days.days[i]! >= start[u]! && days.days[i]! <= end[u]! && (values ? values[i]! : 1) > 0)
+            met.push(days.days[i]!);
+    return { streak, best: Math.max(best, streak), status: length > 0 ? status[now] : OPEN, met };
+  };
+  const anyRule = fc.record({
+    frequency: fc.oneof(
+      fc.constant(null),
+      fc.constant({ weekdays: [1, 3, 5] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[] }),
+      fc.record({
+        times: fc.integer({ min: 1, max: 4 }),
+        per: fc.constantFrom("week" as const, "month" as const),
+      }),
+    ),
+    target: fc.oneof(
+      fc.constant(null),
+      fc.record({
+        atMost: fc.boolean(),
+        amount: fc.integer({ min: 0, max: 5 }),
+        per: fc.constantFrom("day" as const, "week" as const, "month" as const),
+        unit: fc.constant("g"),
+      }),
+    ),
+  });
+  it("gives the same streak, best streak, today's status and days shown done (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -80, max: 3 }), fc.integer({ min: 0, max: 6 })), {
+          maxLength: 60,
+        }),
+        fc.array(fc.integer({ min: -80, max: 0 }), { maxLength: 10 }),
+        fc.array(fc.tuple(fc.integer({ min: -70, max: 0 }), anyRule), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(0 as const, 1 as const),
+        (entries, skipped, ruleList, weekStart) => {
+          const byDay = new Map(entries.map(([offset, value]) => [addDays(TODAY, offset), value]));
+          const dates = [...byDay.keys()].sort();
+          const froms = [...new Set(ruleList.map(([offset]) => addDays(TODAY, offset)))].sort();
+          const rules = froms.map((from, i) => ({ from, ...ruleList[i]![1] }) as HabitRule);
+          const input: KindDays = {
+            kind: "measurable",
+            rules,
+            dates,
+            values: dates.map((d) => byDay.get(d)!),
+            skippedDates: skipped.map((offset) => addDays(TODAY, offset)),
+            weekStart,
+          };
+          const days = kindDaysOf(input);
+          const { figures, metDays } = kindFiguresWithMetDays(days, toDayNumber(TODAY));
+          const expected = fromList(input, TODAY);
+          expect({ streak: figures.streak, best: figures.best, status: figures.status }).toEqual({
+            streak: expected.streak,
+            best: expected.best,
+            status: expected.status,
+          });
+          expect(Array.from(metDays)).toEqual(expected.met);
+          expect(kindFigures(days, toDayNumber(TODAY))).toEqual(figures);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

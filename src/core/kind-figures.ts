@@ -123,7 +123,7 @@ export function nextPeriodStart(day: number, per: Period, weekStart: WeekStart):
 }
 
 /** The day units of one rule from `from` to `to` (day numbers), appended to `out`. */
-function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today: number, out: UnitList) {
+function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today: number, out: UnitSink) {
   const target = rule.target;
   const mask = rule.frequency !== null && "weekdays" in rule.frequency ? scheduleMask(rule.frequency) : 0x7f;
   const need = target ? target.amount : 1;
@@ -159,7 +159,7 @@ function periodUnits(
   to: number,
   today: number,
   weekStart: WeekStart,
-  out: UnitList,
+  out: UnitSink,
 ) {
   const { frequency, target } = rule;
   const times = frequency !== null && "times" in frequency ? frequency.times : 0;
@@ -202,8 +202,11 @@ function periodUnits(
   }
 }
 
+/** Where the walk over a habit's days puts each unit, in time order. */
+type UnitSink = { push(start: number, end: number, status: UnitStatus): void };
+
 /** Units being written: typed arrays long enough for one unit a day. */
-class UnitList {
+class UnitList implements UnitSink {
   start: Int32Array;
   end: Int32Array;
   status: Uint8Array;
@@ -218,6 +221,62 @@ class UnitList {
     this.start[i] = start;
     this.end[i] = end;
     this.status[i] = status;
+  }
+}
+
+/**
+ * The figures counted as the units come, in one walk with no list of units (the store derives every habit's figures
+ * on each new day: docs/decisions/0065): the streak up to the unit that holds today, the best streak over all of
+ * them, the rate from the first unit with an entry, and, when asked, the days shown done.
+ */
+class FigureCount implements UnitSink {
+  streak = 0;
+  best = 0;
+  run = 0;
+  met = 0;
+  missed = 0;
+  counting: boolean;
+  /** The unit that holds today: the last one starting on or before it, else the first. */
+  nowStart = Number.NaN;
+  nowEnd = Number.NaN;
+  nowStatus: UnitStatus = OPEN;
+  /** The days shown done, when asked for: a day unit met, or a day with an entry in a period unit. */
+  metDays: Int32Array | null;
+  metLength = 0;
+  constructor(
+    private readonly today: number,
+    private readonly firstEntry: number,
+    private readonly atMost: boolean,
+    private readonly dense: Dense,
+    metCapacity: number,
+  ) {
+    this.counting = atMost;
+    this.metDays = metCapacity > 0 ? new Int32Array(metCapacity) : null;
+  }
+  push(start: number, end: number, status: UnitStatus) {
+    if (status === MISSED) this.run = 0;
+    else if (status === MET && ++this.run > this.best) this.best = this.run;
+    if (this.metDays) this.collect(start, end, status);
+    if (start > this.today && this.nowStart === this.nowStart) return; // after the unit that holds today
+    this.nowStart = start;
+    this.nowEnd = end;
+    this.nowStatus = status;
+    if (status === MISSED) this.streak = 0;
+    else if (status === MET) this.streak++;
+    if (!this.counting && end >= this.firstEntry) this.counting = true;
+    if (!this.counting) return;
+    if (status === MET) this.met++;
+    else if (status === MISSED) this.missed++;
+    else if (status === OPEN && start === end && !this.atMost) this.missed++;
+  }
+  private collect(start: number, end: number, status: UnitStatus) {
+    const days = this.metDays!;
+    if (start === end) {
+      if (status === MET) days[this.metLength++] = start;
+      return;
+    }
+    const { amount, first } = this.dense;
+    for (let day = start; day <= end; day++) if (amount[day - first]! > 0) days[this.metLength++] = day;
   }
 }
 
@@ -244,9 +303,17 @@ export function habitUnits(days: KindDays, today: number): Units {
 
 function unitsOf(days: KindDays, t: number): { units: Units; dense: Dense } {
   const { first, last } = span(days, t);
-  // Periods may reach a few days either side of the span: the dense arrays cover them.
-  const d = dense(days, first - 31, last + 31);
+  const d = denseOf(days, first, last);
   const out = new UnitList(last - first + 1);
+  walkUnits(days, t, d, first, last, out);
+  return { units: out, dense: d };
+}
+
+// Periods may reach a few days either side of the span: the dense arrays cover them.
+const denseOf = (days: KindDays, first: number, last: number) => dense(days, first - 31, last + 31);
+
+/** Each unit of the habit from `first` to `last`, judged by the rule in force, into `out` in time order. */
+function walkUnits(days: KindDays, t: number, d: Dense, first: number, last: number, out: UnitSink) {
   const { rules } = days;
   for (let r = 0; r < rules.length; r++) {
     const rule = rules[r]!;
@@ -257,64 +324,53 @@ function unitsOf(days: KindDays, t: number): { units: Units; dense: Dense } {
     if (per === "day") dayUnits(d, rule, from, to, t, out);
     else periodUnits(d, rule, per, from, to, t, days.weekStart, out);
   }
-  return { units: out, dense: d };
 }
 
 /** Every figure of the habit at `today`. */
 export function kindFigures(days: KindDays, today: number): KindFigures {
-  return kindFiguresWithUnits(days, today).figures;
+  return count(days, today, false).figures;
 }
 
-/** kindFigures' figures and the units they count (habitUnits'), from one cut of the days. */
-export function kindFiguresWithUnits(days: KindDays, today: number): { figures: KindFigures; units: Units } {
-  const t = today;
-  const { units, dense } = unitsOf(days, t);
-  const { start, end, status, length } = units;
+/**
+ * kindFigures' figures and the days shown done, ascending, as day numbers: each day unit met, and each day with an
+ * entry in a week or month unit (use-habits' completedDates of a habit that counts by kind).
+ */
+export function kindFiguresWithMetDays(
+  days: KindDays,
+  today: number,
+): { figures: KindFigures; metDays: Int32Array } {
+  const { figures, sink } = count(days, today, true);
+  return { figures, metDays: sink.metDays!.subarray(0, sink.metLength) };
+}
+
+function count(days: KindDays, t: number, withMetDays: boolean) {
+  const { first, last } = span(days, t);
+  const d = denseOf(days, first, last);
   const rule = days.rules[ruleIndexAt(days.rules, t)]!;
-  const atMost = rule.target?.atMost ?? false;
-
-  // The unit that holds today.
-  let now = length - 1;
-  while (now > 0 && start[now]! > t) now--;
-
-  let streak = 0;
-  for (let u = now; u >= 0; u--) {
-    const s = status[u];
-    if (s === MISSED) break;
-    if (s === MET) streak++;
-  }
-
-  // One walk for the best streak and the rate. The rate counts from the first unit with an entry (the first unit,
-  // for a target to stay under), up to today. An open day counts as not met, as the rate of a daily habit always
-  // has; an open period counts only once met.
   const firstEntry = days.days.length > 0 ? days.days[0]! : Number.POSITIVE_INFINITY;
-  let best = 0;
-  let run = 0;
-  let met = 0;
-  let missed = 0;
-  let counting = atMost;
-  for (let u = 0; u < length; u++) {
-    const s = status[u];
-    if (s === MISSED) run = 0;
-    else if (s === MET && ++run > best) best = run;
-    if (u > now) continue;
-    if (!counting && end[u]! >= firstEntry) counting = true;
-    if (!counting) continue;
-    if (s === MET) met++;
-    else if (s === MISSED) missed++;
-    else if (s === OPEN && start[u] === end[u] && !atMost) missed++;
-  }
+  // The rate counts from the first unit with an entry (the first unit, for a target to stay under), up to today.
+  // An open day counts as not met, as the rate of a daily habit always has; an open period counts only once met.
+  const sink = new FigureCount(
+    t,
+    firstEntry,
+    rule.target?.atMost ?? false,
+    d,
+    withMetDays ? last - first + 1 : 0,
+  );
+  walkUnits(days, t, d, first, last, sink);
+  const { streak, best, met, missed } = sink;
   const rate = met === 0 ? 0 : Math.min(100, Math.round((met / (met + missed)) * 100));
-
+  const a = sink.nowStart === sink.nowStart ? sink.nowStart : t;
+  const b = sink.nowEnd === sink.nowEnd ? sink.nowEnd : t;
   const figures: KindFigures = {
     per: unitOf(rule),
     streak,
     best: Math.max(best, streak),
     rate,
-    progress: progressAt(dense, rule, now >= 0 ? start[now]! : t, now >= 0 ? end[now]! : t, t),
-    status: (now >= 0 ? status[now] : OPEN) as UnitStatus,
+    progress: progressAt(d, rule, a, b, t),
+    status: sink.nowStatus,
   };
-  return { figures, units };
+  return { figures, sink };
 }
 
 function ruleIndexAt(rules: readonly HabitRule[], today: number): number {

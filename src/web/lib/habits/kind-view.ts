@@ -6,10 +6,10 @@ import { type HabitKind, type Period, ruleIndexOn, type WeekStart } from "../../
 import {
   type KindDays,
   type KindFigures,
-  kindFiguresWithUnits,
+  kindFigures,
+  kindFiguresWithMetDays,
   MET,
   type Progress,
-  type Units,
 } from "../../../core/kind-figures";
 import { countsByKind, kindHabitFigures } from "../../../core/kind-habit";
 import { fromDayNumber, type LocalDate, toDayNumber } from "../../../core/local-date";
@@ -63,9 +63,14 @@ export function kindView(
   weekStart: WeekStart,
 ): KindView | null {
   if (!countsByKind(habit)) return null;
-  const { now, units } = todayOf(habit, kindDaysOf(habit, vacations, weekStart), today);
+  const { now, metDays } = todayOf(
+    habit,
+    kindDaysOf(habit, vacations, weekStart),
+    today,
+    habit.kind !== "yesNo",
+  );
   return {
-    completedDates: habit.kind === "yesNo" ? habit.completedDates : metDates(habit, units),
+    completedDates: metDays ? metDates(metDays) : habit.completedDates,
     ...kindHabitFigures(habit, now.figures),
     kindToday: now,
   };
@@ -81,7 +86,11 @@ function vacationRanges(vacations: readonly Vacation[]): Int32Array {
 }
 
 /** The habit's days as core/kind-figures.ts reads them: its numbers, or a yes/no habit's done days. */
-function kindDaysOf(habit: ReplicaHabit, vacations: readonly Vacation[], weekStart: WeekStart): KindDays {
+export function kindDaysOf(
+  habit: ReplicaHabit,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+): KindDays {
   const numbers = habit.kind !== "yesNo";
   return {
     kind: habit.kind,
@@ -111,27 +120,12 @@ function holdDates(from: number, to: number) {
   for (let day = firstDate + dateList.length; day <= to; day++) dateList.push(fromDayNumber(day));
 }
 
-/** The days of a habit that counts a number that show done (KindView's completedDates), ascending. */
-function metDates(habit: ReplicaHabit, units: Units): LocalDate[] {
-  const { start, end, status, length } = units;
-  if (length === 0) return [];
-  holdDates(start[0]!, end[length - 1]!);
-  const met: LocalDate[] = [];
-  const entries = habit.dayValues;
-
-  let i = 0; // the first entry not before the unit: both lists ascend
-  for (let u = 0; u < length; u++) {
-    const a = start[u]!;
-    const b = end[u]!;
-    if (a === b) {
-      if (status[u] === MET) met.push(dateList[a - firstDate]!);
-      continue;
-    }
-    if (!entries) continue;
-    while (i < entries.days.length && entries.days[i]! < a) i++;
-    for (; i < entries.days.length && entries.days[i]! <= b; i++)
-      if (entries.items[i]! > 0) met.push(dateList[entries.days[i]! - firstDate]!);
-  }
+/** The days of a habit that counts a number that show done (KindView's completedDates), as dates, ascending. */
+function metDates(days: Int32Array): LocalDate[] {
+  const met: LocalDate[] = new Array<LocalDate>(days.length);
+  if (days.length === 0) return met;
+  holdDates(days[0]!, days[days.length - 1]!);
+  for (let i = 0; i < days.length; i++) met[i] = dateList[days[i]! - firstDate]!;
   return met;
 }
 
@@ -142,13 +136,21 @@ export function kindToday(
   vacations: readonly Vacation[],
   weekStart: WeekStart,
 ): KindToday {
-  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today).now;
+  return todayOf(habit, kindDaysOf(habit, vacations, weekStart), today, false).now;
 }
 
-function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): { now: KindToday; units: Units } {
+/** The habit's today and figures, and with `withMetDays` its days shown done (a habit that counts a number). */
+function todayOf(
+  habit: ReplicaHabit,
+  days: KindDays,
+  today: LocalDate,
+  withMetDays: boolean,
+): { now: KindToday; metDays: Int32Array | null } {
   const t = toDayNumber(today);
   const numbers = habit.kind !== "yesNo";
-  const { figures, units } = kindFiguresWithUnits(days, t);
+  const { figures, metDays } = withMetDays
+    ? kindFiguresWithMetDays(days, t)
+    : { figures: kindFigures(days, t), metDays: null };
   const rule = habit.rules[ruleIndexOn(habit.rules, today)];
   const frequency = rule?.frequency ?? null;
   const now: KindToday = {
@@ -161,5 +163,5 @@ function todayOf(habit: ReplicaHabit, days: KindDays, today: LocalDate): { now: 
     met: figures.status === MET,
     figures,
   };
-  return { now, units };
+  return { now, metDays };
 }
