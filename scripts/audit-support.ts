@@ -106,7 +106,12 @@ export type TraceEvent = {
   ts: number;
   dur?: number;
   cat?: string;
-  args?: { name?: string; data?: { url?: string; scriptName?: string }; fileName?: string };
+  args?: {
+    name?: string;
+    data?: { url?: string; scriptName?: string };
+    fileName?: string;
+    chrome_mojo_event_info?: { mojo_interface_tag?: string };
+  };
 };
 /** A top-level task of the page's main thread, in trace microseconds, with the script that took most of it. */
 export type Task = { start: number; end: number; ms: number; script: string; layout: boolean };
@@ -121,6 +126,9 @@ const SCRIPT_EVENTS = new Set([
   "v8.parseOnBackground",
   "ParseHTML",
 ]);
+/** A task of the thread's loop: RunTask where the devtools categories are on (Lighthouse), else the scheduler's. */
+const isTask = (e: TraceEvent) =>
+  e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
 const scriptUrl = (e: TraceEvent) => e.args?.data?.url || e.args?.fileName || e.args?.data?.scriptName || "";
 /** The file's name, short enough for a table (an inline script or the document shows as its page's path). */
 export const shortUrl = (url: string) =>
@@ -131,7 +139,7 @@ export function traceEvents(json: unknown): TraceEvent[] {
 }
 
 /**
- * The top-level tasks (RunTask) of the renderer main thread that ran the page: where `pick` says so, else the
+ * The top-level tasks of the renderer main thread that ran the page: where `pick` says so, else the
  * busiest CrRendererMain. Each is attributed to the script whose events cover most of it.
  */
 export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => boolean): Task[] {
@@ -148,19 +156,18 @@ export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => 
     if (!list) byThread.set(key, (list = []));
     list.push(e);
   }
-  const busy = (list: TraceEvent[]) =>
-    list.reduce((sum, e) => sum + (e.name === "RunTask" && e.ph === "X" ? (e.dur ?? 0) : 0), 0);
+  const busy = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (isTask(e) ? (e.dur ?? 0) : 0), 0);
   const threads = [...byThread.values()];
   const chosen =
     (pick && threads.find((list) => list.some(pick))) ?? threads.sort((a, b) => busy(b) - busy(a))[0] ?? [];
   const sorted = chosen
     .filter((e) => e.ph === "X")
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const tasks: (Task & { urls: Map<string, number>; coveredTo: number })[] = [];
+  const tasks: (Task & { urls: Map<string, number>; coveredTo: number; widest: [string, number] })[] = [];
   let current: (typeof tasks)[number] | undefined;
   for (const e of sorted) {
     const end = e.ts + (e.dur ?? 0);
-    if (e.name === "RunTask" && (!current || e.ts >= current.end)) {
+    if (isTask(e) && (!current || e.ts >= current.end)) {
       current = {
         start: e.ts,
         end,
@@ -169,12 +176,19 @@ export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => 
         layout: false,
         urls: new Map(),
         coveredTo: 0,
+        widest: ["", 0],
       };
       tasks.push(current);
       continue;
     }
     if (!current || e.ts >= current.end) continue;
     if (e.name === "Layout") current.layout = true;
+    // Where no script event ran: the widest event of the browser's own work (style, layout, a collection) names the
+    // task, else the scheduler's (a microtask checkpoint runs promise callbacks, with no script event of their own).
+    const rank = (e.cat?.startsWith("toplevel") ? 0 : 1e12) + (e.dur ?? 0);
+    // A message's interface says what it brought (IndexedDB's results, for one).
+    const what = e.args?.chrome_mojo_event_info?.mojo_interface_tag?.replace(/^blink\.mojom\./, "") ?? e.name;
+    if (!isTask(e) && rank > current.widest[1]) current.widest = [what, rank];
     // Script time counted once: an event nested in one already counted adds nothing.
     if (SCRIPT_EVENTS.has(e.name) && e.ts >= current.coveredTo) {
       const url = scriptUrl(e);
@@ -183,9 +197,10 @@ export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => 
       current.coveredTo = end;
     }
   }
-  return tasks.map(({ urls, coveredTo: _, ...task }) => {
+  if (tasks.length === 0) throw new Error("the trace has no task of the page's main thread");
+  return tasks.map(({ urls, coveredTo: _, widest, ...task }) => {
     const top = [...urls].sort((a, b) => b[1] - a[1])[0];
-    return { ...task, script: top ? shortUrl(top[0]) : "(no script)" };
+    return { ...task, script: top ? shortUrl(top[0]) : `no script: ${widest[0] || "?"}` };
   });
 }
 
