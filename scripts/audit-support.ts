@@ -232,4 +232,5 @@ export function formatTable(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-export const ms = (x: number) => `${Math.round(x)} ms`;
+/** Milliseconds, to a tenth where a budget edge (50 or 100 ms) could hide in the rounding. */
+export const ms = (x: number) => `${x < 1000 ? x.toFixed(1) : Math.round(x)} ms`;
