@@ -63,12 +63,12 @@ type PageState = {
   passClicks: boolean;
 };
 
-/** Runs in the page before its own scripts: notes the tick's done state and the splash's removal, and stops the
+/** Runs in the page before its own scripts: notes the first row's tick in its done state and the splash's removal, and stops the
  * clicks that arrive after the tick (they would undo it). */
-function watchPage(label: string) {
+function watchPage() {
   const state: PageState = { tickAt: null, splashGoneAt: null, lastLongTaskEnd: 0, passClicks: false };
   (window as unknown as { __audit: PageState }).__audit = state;
-  const selector = `button[aria-label="${label}"]`;
+  const selector = '[data-testid="habit-row"] button[aria-pressed]';
   let sawSplash = false;
   new MutationObserver(() => {
     if (state.tickAt === null && document.querySelector(selector)?.getAttribute("aria-pressed") === "true") {
@@ -165,7 +165,7 @@ try {
 
     // The first load syncs the whole account into IndexedDB at full speed; then the tick's place on the screen.
     const started = Date.now();
-    await context.addInitScript(watchPage, "(none)");
+    await context.addInitScript(watchPage);
     await page.goto(server.origin);
     const toggle = page.getByTestId("habit-row").first().locator("button[aria-pressed]");
     await toggle.waitFor({ timeout: 120_000 });
@@ -176,7 +176,6 @@ try {
     console.log(
       `${profile.label}: first sync ${((Date.now() - started) / 1000).toFixed(1)} s; ticking "${label}" (load ${load()})`,
     );
-    await context.addInitScript(watchPage, label);
     const click = async () => {
       await cdp.send("Input.dispatchMouseEvent", {
         type: "mousePressed",
