@@ -63,8 +63,8 @@ type PageState = {
   passClicks: boolean;
 };
 
-/** Runs in the page before its own scripts: notes the first row's tick in its done state and the splash's removal, and stops the
- * clicks that arrive after the tick (they would undo it). */
+/** Runs in the page before its own scripts: notes when the first row's tick shows its done state and when the
+ * splash goes, and stops the clicks that arrive after the tick (they would undo it). */
 function watchPage() {
   const state: PageState = { tickAt: null, splashGoneAt: null, lastLongTaskEnd: 0, passClicks: false };
   (window as unknown as { __audit: PageState }).__audit = state;
