@@ -5,6 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import type { Page } from "@playwright/test";
 import { loadConfig } from "../src/server/config";
 import { startServer } from "../src/server/server";
 import { addDays, type BackupItem, decadeBackup, utcToday } from "./bench/accounts";
@@ -94,6 +95,28 @@ export async function signUpWith(origin: string, profile: Profile): Promise<stri
   });
   if (!imported.ok) throw new Error(`the import answered ${imported.status}: ${await imported.text()}`);
   return cookie;
+}
+
+/**
+ * Waits until the page has run no long task for `quietMs` (the store's sync, the IndexedDB writes after a load).
+ * The long tasks are watched from now on, and those the page buffered (a longtask observer's own buffer).
+ */
+export async function settle(page: Page, quietMs = 1500, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  await page.evaluate(() => {
+    const w = window as unknown as { __settleEnd?: number };
+    if (w.__settleEnd !== undefined) return;
+    w.__settleEnd = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__settleEnd = Math.max(w.__settleEnd!, e.startTime + e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  const quiet = (quietMs: number) =>
+    performance.now() - (window as unknown as { __settleEnd: number }).__settleEnd >= quietMs;
+  while (!(await page.evaluate(quiet, quietMs))) {
+    if (Date.now() > until) throw new Error("the page never went quiet");
+    await page.waitForTimeout(250);
+  }
 }
 
 // ---- Tasks from a Chromium trace (the JSON of Tracing, as Lighthouse's --save-assets or Playwright writes it) ----
