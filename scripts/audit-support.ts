@@ -134,6 +134,7 @@ export type TraceEvent = {
     data?: { url?: string; scriptName?: string };
     fileName?: string;
     chrome_mojo_event_info?: { mojo_interface_tag?: string };
+    src_func?: string;
   };
 };
 /** A top-level task of the page's main thread, in trace microseconds, with the script that took most of it. */
@@ -212,6 +213,8 @@ export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => 
     // A message's interface says what it brought (IndexedDB's results, for one).
     const what = e.args?.chrome_mojo_event_info?.mojo_interface_tag?.replace(/^blink\.mojom\./, "") ?? e.name;
     if (!isTask(e) && rank > current.widest[1]) current.widest = [what, rank];
+    // Else the source function that posted the task (Chromium's own name for it).
+    if (isTask(e) && current.widest[0] === "" && e.args?.src_func) current.widest = [e.args.src_func, 0];
     // Script time counted once: an event nested in one already counted adds nothing.
     if (SCRIPT_EVENTS.has(e.name) && e.ts >= current.coveredTo) {
       const url = scriptUrl(e);
@@ -223,7 +226,7 @@ export function mainThreadTasks(events: TraceEvent[], pick?: (e: TraceEvent) => 
   if (tasks.length === 0) throw new Error("the trace has no task of the page's main thread");
   return tasks.map(({ urls, coveredTo: _, widest, ...task }) => {
     const top = [...urls].sort((a, b) => b[1] - a[1])[0];
-    return { ...task, script: top ? shortUrl(top[0]) : `no script: ${widest[0] || "?"}` };
+    return { ...task, script: top ? shortUrl(top[0]) : `no script: ${widest[0] || "nothing traced inside"}` };
   });
 }
 
