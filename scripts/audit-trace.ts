@@ -5,7 +5,8 @@
 // when the tick was accepted after the splash's end, and the tasks over 50 and 100 ms during the splash and after.
 //
 // Definitions. Navigation: the page's time origin (performance.now() = 0). The splash's end: its first contentful
-// paint plus its minimum time on screen, 1,500 ms (SPLASH_MIN_MS); the app may take it away later, which is printed too.
+// paint plus its minimum time on screen, 1,500 ms (SPLASH_MIN_MS); the app may take it away later, which is
+// printed too.
 // A tick accepted: the first moment a click on the first row's tick control produces its done state (aria-pressed
 // true). From navigation on, a click is sent through Chromium's input (CDP, as a finger's tap, never the page's
 // JavaScript) at that control's place every 20 ms until one lands; the moment is when the page's DOM shows the done
