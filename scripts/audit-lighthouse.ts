@@ -8,9 +8,9 @@
 // so each run prints Lighthouse's benchmarkIndex (its measure of this machine's CPU) beside them, and every task it
 // simulates over 50 ms with its script, its simulated duration and the duration observed in the run's own trace.
 // Exits 1 when a budget is missed.
-// Usage: npm run build && npx tsx scripts/audit-lighthouse.ts [--runs N] [--quick] [--cold]   (--quick: one run; Debian's
-//   Chromium, CHROME_PATH=<binary> another; loopback only; WEB_DIR=<folder> serves another build than dist/web;
-//   LIGHTHOUSE_REPORTS=<folder> keeps the JSON reports and their traces there)
+// Usage: npm run build && npx tsx scripts/audit-lighthouse.ts [--runs N] [--quick] [--cold]   (--quick: one run;
+//   Debian's Chromium, CHROME_PATH=<binary> another; loopback only; WEB_DIR=<folder> serves another build than
+//   dist/web; LIGHTHOUSE_REPORTS=<folder> keeps the JSON reports and their traces there)
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

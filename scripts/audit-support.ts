@@ -106,7 +106,8 @@ export async function settle(page: Page, quietMs = 1500, timeoutMs = 120_000): P
   await page.evaluate(() => {
     const w = window as unknown as { __settleEnd?: number };
     if (w.__settleEnd !== undefined) return;
-    w.__settleEnd = 0;
+    // From now: a long task before the observer, where the platform keeps none for it, cannot end the wait early.
+    w.__settleEnd = performance.now();
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__settleEnd = Math.max(w.__settleEnd!, e.startTime + e.duration);
     }).observe({ type: "longtask", buffered: true });

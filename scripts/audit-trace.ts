@@ -22,7 +22,7 @@
 //   Chromium, CHROMIUM_PATH=<binary> another; WEB_DIR=<folder> serves another build than dist/web)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { SPLASH_MIN_MS } from "../src/core/constants";
 import {
   formatTable,
@@ -32,6 +32,7 @@ import {
   ms,
   PROFILES,
   type Profile,
+  settle,
   signUpWith,
   startAuditServer,
   type SummaryRow,
@@ -60,14 +61,13 @@ const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing", 
 type PageState = {
   tickAt: number | null;
   splashGoneAt: number | null;
-  lastLongTaskEnd: number;
   passClicks: boolean;
 };
 
 /** Runs in the page before its own scripts: notes when the first row's tick shows its done state and when the
  * splash goes, and stops the clicks that arrive after the tick (they would undo it). */
 function watchPage() {
-  const state: PageState = { tickAt: null, splashGoneAt: null, lastLongTaskEnd: 0, passClicks: false };
+  const state: PageState = { tickAt: null, splashGoneAt: null, passClicks: false };
   (window as unknown as { __audit: PageState }).__audit = state;
   const selector = '[data-testid="habit-row"] button[aria-pressed]';
   let sawSplash = false;
@@ -94,25 +94,6 @@ function watchPage() {
     },
     true,
   );
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      state.lastLongTaskEnd = Math.max(state.lastLongTaskEnd, e.startTime + e.duration);
-  }).observe({ type: "longtask", buffered: true });
-}
-
-/** Waits until the page has run no long task for `quietMs` (the store's sync, the IndexedDB writes). */
-async function settle(page: Page, quietMs = 1500, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (
-    !(await page.evaluate(
-      (quietMs) =>
-        performance.now() - (window as unknown as { __audit: PageState }).__audit.lastLongTaskEnd >= quietMs,
-      quietMs,
-    ))
-  ) {
-    if (Date.now() > until) throw new Error("the page never went quiet");
-    await page.waitForTimeout(250);
-  }
 }
 
 const sleep = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
