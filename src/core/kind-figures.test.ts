@@ -280,7 +280,14 @@ describe("the figures' walk and the unit list", () => {
         for (let i = 0; i < days.days.length; i++)
           if (days.days[i]! >= start[u]! && days.days[i]! <= end[u]! && (values ? values[i]! : 1) > 0)
             met.push(days.days[i]!);
-    return { streak, best: Math.max(best, streak), status: length > 0 ? status[now] : OPEN, met };
+    let lastMet: number | null = null;
+    for (let u = 0; u < length; u++)
+      if (status[u] === MET && start[u]! <= t) {
+        const b = Math.min(end[u]!, t);
+        const withNumber = met.filter((day) => day >= start[u]! && day <= b);
+        lastMet = start[u] === end[u] ? start[u]! : (withNumber.at(-1) ?? b);
+      }
+    return { streak, best: Math.max(best, streak), status: length > 0 ? status[now] : OPEN, met, lastMet };
   };
   const anyRule = fc.record({
     frequency: fc.oneof(
@@ -326,10 +333,12 @@ describe("the figures' walk and the unit list", () => {
           const days = kindDaysOf(input);
           const { figures, metDays } = kindFiguresWithMetDays(days, toDayNumber(TODAY));
           const expected = fromList(input, TODAY);
-          expect({ streak: figures.streak, best: figures.best, status: figures.status }).toEqual({
+          const { streak, best, status, lastMet } = figures;
+          expect({ streak, best, status, lastMet }).toEqual({
             streak: expected.streak,
             best: expected.best,
             status: expected.status,
+            lastMet: expected.lastMet,
           });
           expect(Array.from(metDays)).toEqual(expected.met);
           expect(kindFigures(days, toDayNumber(TODAY))).toEqual(figures);

@@ -76,6 +76,11 @@ export type KindFigures = {
   /** The unit that holds today: its progress, and whether it is met already. */
   progress: Progress;
   status: UnitStatus;
+  /**
+   * The last day up to today that met its target, as a day number: a day unit met, or the last day with a number in
+   * a week or month met (its last day, without one); null if none.
+   */
+  lastMet: number | null;
 };
 
 /** Day flags in the walk: skipped or on vacation (excused). */
@@ -253,7 +258,10 @@ class FigureCount implements UnitSink {
     this.counting = atMost;
     this.metDays = metCapacity > 0 ? new Int32Array(metCapacity) : null;
   }
+  lastMet: number | null = null;
   push(start: number, end: number, status: UnitStatus) {
+    if (status === MET && start <= this.today)
+      this.lastMet = this.lastDayOf(start, Math.min(end, this.today));
     if (status === MISSED) this.run = 0;
     else if (status === MET && ++this.run > this.best) this.best = this.run;
     if (this.metDays) this.collect(start, end, status);
@@ -268,6 +276,13 @@ class FigureCount implements UnitSink {
     if (status === MET) this.met++;
     else if (status === MISSED) this.missed++;
     else if (status === OPEN && start === end && !this.atMost) this.missed++;
+  }
+  /** The last day from `a` to `b` with a number, else `b`. */
+  private lastDayOf(a: number, b: number): number {
+    if (a === b) return a;
+    const { amount, first } = this.dense;
+    for (let day = b; day >= a; day--) if (amount[day - first]! > 0) return day;
+    return b;
   }
   private collect(start: number, end: number, status: UnitStatus) {
     const days = this.metDays!;
@@ -369,6 +384,7 @@ function count(days: KindDays, t: number, withMetDays: boolean) {
     rate,
     progress: progressAt(d, rule, a, b, t),
     status: sink.nowStatus,
+    lastMet: sink.lastMet,
   };
   return { figures, sink };
 }

@@ -6,7 +6,7 @@
 import { deriveHabit, type Habit, type StoredHabit } from "./habit";
 import type { HabitKind, HabitRule, WeekStart } from "./habit-kind";
 import { type KindFigures, kindDaysOf, kindFigures, MET } from "./kind-figures";
-import { type LocalDate, toDayNumber } from "./local-date";
+import { fromDayNumber, type LocalDate, toDayNumber } from "./local-date";
 import type { Vacation } from "./vacation";
 
 /**
@@ -30,20 +30,25 @@ export type KindHabitFigures = Pick<
 
 /**
  * A habit's figures from its kind figures. Today is "completed" once the unit that holds it is met; the last
- * completed day is the last day done (yes/no) or with a number (measurable); a quit habit's numbers are slips, so it
- * has none.
+ * completed day is the last day done (yes/no), or the last day that met its target (a number enough, a day within
+ * what to stay under, a quit habit's clean day).
  */
 export function kindHabitFigures(
-  habit: { kind: HabitKind; completedDates: readonly LocalDate[]; values?: readonly [LocalDate, number][] },
+  habit: { kind: HabitKind; completedDates: readonly LocalDate[] },
   figures: KindFigures,
 ): KindHabitFigures {
-  const last = habit.kind === "yesNo" ? habit.completedDates.at(-1) : habit.values?.at(-1)?.[0];
+  const last =
+    habit.kind === "yesNo"
+      ? habit.completedDates.at(-1)
+      : figures.lastMet === null
+        ? undefined
+        : fromDayNumber(figures.lastMet);
   return {
     streakCount: figures.streak,
     bestStreak: figures.best,
     completionRate: figures.rate,
     completedToday: figures.status === MET,
-    lastCompletedDate: habit.kind === "quit" ? null : (last ?? null),
+    lastCompletedDate: last ?? null,
   };
 }
 
@@ -75,8 +80,5 @@ export function deriveAnyHabit(
     weekStart,
   });
   const figures = kindFigures(days, toDayNumber(today));
-  return Object.assign(
-    habit,
-    kindHabitFigures({ kind, completedDates: habit.completedDates, values }, figures),
-  );
+  return Object.assign(habit, kindHabitFigures({ kind, completedDates: habit.completedDates }, figures));
 }

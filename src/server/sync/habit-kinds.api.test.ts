@@ -309,13 +309,14 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       lastCompletedDate: addDays(TEST_DAY, -1),
     };
     expect(of(walk)).toEqual(walkFigures);
-    // Three days met; today, not met yet, counts in the rate as a daily habit's always has.
+    // Three days met; today, not met yet, counts in the rate as a daily habit's always has, and is not the last
+    // day completed.
     expect(of(water)).toEqual({
       streakCount: 3,
       bestStreak: 3,
       completionRate: 75,
       completedToday: false,
-      lastCompletedDate: TEST_DAY,
+      lastCompletedDate: addDays(TEST_DAY, -1),
     });
     // Weeks from Sunday: 12 km the first week, 25 the second, and the week in progress not counted yet.
     expect(of(run)).toEqual({
@@ -323,7 +324,8 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       bestStreak: 1,
       completionRate: 50,
       completedToday: false,
-      lastCompletedDate: TEST_DAY,
+      // The last day with a number in the last week met.
+      lastCompletedDate: addDays(TEST_DAY, -9),
     });
     // Three times in the week from Sunday the 15th: met already; the weeks before its first day do not count.
     expect(of(gym)).toEqual({
@@ -339,7 +341,8 @@ describe.each(testDialects())("habit kinds on $dialect", (dialect) => {
       bestStreak: 19,
       completionRate: 96,
       completedToday: false,
-      lastCompletedDate: null,
+      // Yesterday, its last clean day.
+      lastCompletedDate: addDays(TEST_DAY, -1),
     });
 
     // One habit's answers: a rename, and a day marked by REST.

@@ -106,7 +106,7 @@ describe("the views of each kind", () => {
       streakCount: 3,
       bestStreak: 3,
       completedToday: false,
-      lastCompletedDate: null,
+      lastCompletedDate: "2026-11-20",
     });
     // Its clean days show done; the slip and today (not over yet) do not.
     expect(smoke.completedDates).toEqual([
