@@ -258,12 +258,18 @@ class FigureCount implements UnitSink {
     this.counting = atMost;
     this.metDays = metCapacity > 0 ? new Int32Array(metCapacity) : null;
   }
-  lastMet: number | null = null;
+  /** The last unit met up to today, whose last day with a number is the last day met (lastMet). */
+  metStart = Number.NaN;
+  metEnd = Number.NaN;
   push(start: number, end: number, status: UnitStatus) {
-    if (status === MET && start <= this.today)
-      this.lastMet = this.lastDayOf(start, Math.min(end, this.today));
     if (status === MISSED) this.run = 0;
-    else if (status === MET && ++this.run > this.best) this.best = this.run;
+    else if (status === MET) {
+      if (++this.run > this.best) this.best = this.run;
+      if (start <= this.today) {
+        this.metStart = start;
+        this.metEnd = end;
+      }
+    }
     if (this.metDays) this.collect(start, end, status);
     if (start > this.today && this.nowStart === this.nowStart) return; // after the unit that holds today
     this.nowStart = start;
@@ -277,8 +283,11 @@ class FigureCount implements UnitSink {
     else if (status === MISSED) this.missed++;
     else if (status === OPEN && start === end && !this.atMost) this.missed++;
   }
-  /** The last day from `a` to `b` with a number, else `b`. */
-  private lastDayOf(a: number, b: number): number {
+  /** The last day up to today that met its target: of the last unit met, its last day with a number, else its last. */
+  lastMet(): number | null {
+    const a = this.metStart;
+    if (a !== a) return null;
+    const b = Math.min(this.metEnd, this.today);
     if (a === b) return a;
     const { amount, first } = this.dense;
     for (let day = b; day >= a; day--) if (amount[day - first]! > 0) return day;
@@ -384,7 +393,7 @@ function count(days: KindDays, t: number, withMetDays: boolean) {
     rate,
     progress: progressAt(d, rule, a, b, t),
     status: sink.nowStatus,
-    lastMet: sink.lastMet,
+    lastMet: sink.lastMet(),
   };
   return { figures, sink };
 }
