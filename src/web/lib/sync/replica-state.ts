@@ -89,7 +89,7 @@ export type Replica = {
   doneDays: ReadonlyMap<string, Int32Array>;
   skippedDays: ReadonlyMap<string, Int32Array>;
   /** Each habit's days with a number (measurable and quit habits), by day number; no entry without any. */
-  values: ReadonlyMap<string, DayEntries<number>>;
+  values: ReadonlyMap<string, DayEntries<number, Float64Array>>;
   /** Each habit's days with a note, by day number; no entry without any. */
   notes: ReadonlyMap<string, DayEntries<string>>;
   /** The user's day start, vacations and week start. */
@@ -100,7 +100,7 @@ export type Replica = {
  * A habit's days that hold a number or a note: the day numbers ascending and distinct, and each one's item at the
  * same index. Compact, and what core/kind-figures.ts reads (its `days` and `values`).
  */
-export type DayEntries<T> = { days: Int32Array; items: ArrayLike<T> };
+export type DayEntries<T, Items extends ArrayLike<T> = ArrayLike<T>> = { days: Int32Array; items: Items };
 
 /** What a local write may change of a habit besides its days. */
 export type HabitPatch = Partial<
@@ -489,12 +489,12 @@ export function entryAt<T>(entries: DayEntries<T> | undefined, day: number): T |
  * A habit's entries after the days of `clear` lost theirs and `set` was written: a new object when they change
  * (the lists of the other habits stay), none when nothing is left. Days that cannot be read are left out.
  */
-function setEntries<T>(
-  map: Map<string, DayEntries<T>>,
+function setEntries<T, Items extends { [index: number]: T; length: number }>(
+  map: Map<string, DayEntries<T, Items>>,
   id: string,
   clear: readonly LocalDate[],
   set: readonly (readonly [LocalDate, T])[],
-  make: (length: number) => { [index: number]: T; length: number },
+  make: (length: number) => Items,
 ): void {
   const held = map.get(id);
   if (!held && set.length === 0) return;
@@ -569,14 +569,14 @@ export type ReplicaHabit = StoredHabit & {
    * the figures are derived from. Absent when a day cannot be read. */
   dayNumbers?: { done: Int32Array; skipped: Int32Array };
   /** The days' numbers and notes as the replica holds them (`values` and `notes` are the same as dates). */
-  dayValues?: DayEntries<number>;
+  dayValues?: DayEntries<number, Float64Array>;
   dayNotes?: DayEntries<string>;
 };
 
 type Made = {
   done: ReadonlySet<LocalDate> | undefined;
   skipped: ReadonlySet<LocalDate> | undefined;
-  values: DayEntries<number> | undefined;
+  values: DayEntries<number, Float64Array> | undefined;
   notes: DayEntries<string> | undefined;
   stored: ReplicaHabit;
 };
