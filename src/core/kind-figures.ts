@@ -97,8 +97,10 @@ type Dense = { first: number; last: number; amount: Float64Array; flags: Uint8Ar
 
 function dense(days: KindDays, first: number, last: number): Dense {
   const length = last - first + 1;
-  const amount = new Float64Array(length);
-  const flags = new Uint8Array(length);
+  // One allocation for both: this runs for every habit on every new day.
+  const memory = new ArrayBuffer(length * 9);
+  const amount = new Float64Array(memory, 0, length);
+  const flags = new Uint8Array(memory, length * 8, length);
   const { days: entries, values, skipped, vacations } = days;
   for (let i = 0; i < entries.length; i++) {
     const d = entries[i]! - first;
