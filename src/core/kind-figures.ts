@@ -140,6 +140,9 @@ function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today
   const { amount, flags } = dense;
   // The weekday moves on with the day: two remainders a day were a third of this walk.
   let weekday: number = weekdayOfDayNumber(from);
+  // Days alike go to `out` as one run: most of a habit's days are like the day before (docs/decisions/0065).
+  let runStart = from;
+  let runStatus: UnitStatus = OPEN;
   for (let day = from; day <= to; day++, weekday = weekday === 6 ? 0 : weekday + 1) {
     const i = day - dense.first;
     const value = amount[i]!;
@@ -152,8 +155,13 @@ function dayUnits(dense: Dense, rule: HabitRule, from: number, to: number, today
     } else if (value >= need && value > 0) status = MET;
     else if (excused) status = PASSED;
     else status = day >= today ? OPEN : MISSED;
-    out.push(day, day, status);
+    if (status !== runStatus) {
+      if (day > runStart) out.days(runStart, day - 1, runStatus);
+      runStart = day;
+      runStatus = status;
+    }
   }
+  if (to >= runStart) out.days(runStart, to, runStatus);
 }
 
 /**
@@ -212,7 +220,11 @@ function periodUnits(
 }
 
 /** Where the walk over a habit's days puts each unit, in time order. */
-type UnitSink = { push(start: number, end: number, status: UnitStatus): void };
+type UnitSink = {
+  push(start: number, end: number, status: UnitStatus): void;
+  /** The day units from `from` to `to`, each with `status`: a run of days alike, as push would take them one by one. */
+  days(from: number, to: number, status: UnitStatus): void;
+};
 
 /** Units being written: typed arrays long enough for one unit a day. */
 class UnitList implements UnitSink {
@@ -230,6 +242,9 @@ class UnitList implements UnitSink {
     this.start[i] = start;
     this.end[i] = end;
     this.status[i] = status;
+  }
+  days(from: number, to: number, status: UnitStatus) {
+    for (let day = from; day <= to; day++) this.push(day, day, status);
   }
 }
 
@@ -286,6 +301,40 @@ class FigureCount implements UnitSink {
     if (status === MET) this.met++;
     else if (status === MISSED) this.missed++;
     else if (status === OPEN && start === end && !this.atMost) this.missed++;
+  }
+  days(from: number, to: number, status: UnitStatus) {
+    // A run is counted whole on one side of today and of the first entry, where the counting changes.
+    const { today, firstEntry } = this;
+    if (from <= today && to > today) {
+      this.days(from, today, status);
+      this.days(today + 1, to, status);
+      return;
+    }
+    if (from < firstEntry && to >= firstEntry) {
+      this.days(from, firstEntry - 1, status);
+      this.days(firstEntry, to, status);
+      return;
+    }
+    const n = to - from + 1;
+    if (status === MISSED) this.run = 0;
+    else if (status === MET) {
+      this.run += n;
+      if (this.run > this.best) this.best = this.run;
+      if (from <= today) this.metStart = this.metEnd = to;
+      if (this.metDays) for (let day = from; day <= to; day++) this.metDays[this.metLength++] = day;
+    }
+    // After today only the first unit counts, when none came before: it holds today.
+    const hasNow = this.nowStart === this.nowStart;
+    if (from > today && hasNow) return;
+    const counted = from > today ? 1 : n;
+    this.nowStart = this.nowEnd = from > today ? from : to;
+    this.nowStatus = status;
+    if (status === MISSED) this.streak = 0;
+    else if (status === MET) this.streak += counted;
+    if (from >= firstEntry) this.counting = true;
+    if (!this.counting) return;
+    if (status === MET) this.met += counted;
+    else if (status === MISSED || (status === OPEN && !this.atMost)) this.missed += counted;
   }
   /** The last day up to today that met its target: of the last unit met, its last day with a number, else its last. */
   lastMet(): number | null {
