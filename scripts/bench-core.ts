@@ -2,23 +2,22 @@
 // 50 habits with 10 years of history, at most 3 ms. The habits mix every kind (docs/product.md, "Kinds of habit"):
 // yes/no every day, on weekdays and N times a week, measurable with a target per day, per week and to stay under,
 // quit, several of them with rules changed over the years, with numbers, skipped days and vacations, all generated
-// from a fixed seed. What is timed is what the web store computes on a change: the op applied to the store's copy
-// (web/lib/sync/replica-state.ts: opChanges, applyChanges, storedHabits, which keep each habit's days as day
-// numbers), then every habit's view (web/lib/habits/use-habits.ts deriveAll: kind-view.ts for a habit that counts by
-// kind, core/habit.ts deriveFromDays for the others) and the Stats figures and sorts over them. The budget times the
-// views and the Stats figures; the store's part is printed apart.
+// from a fixed seed. The habits are held as the web store holds them (web/lib/sync/replica-state.ts: opChanges,
+// applyChanges, storedHabits, which keep each habit's days as day numbers).
 //
 // Cases, interleaved round by round so that other load on the machine falls on every case alike:
 // - the implementation before skips, schedules and vacations (copied below) as the reference, daily yes/no habits;
 // - first derivation, as the server's answers do from the strings it reads (core/kind-habit.ts deriveAnyHabit):
 //   daily yes/no habits, then the mix of kinds;
-// - per store change, the budget: one habit's today ticked, raised by its step or unticked, and every habit's view
-//   derived again (deriveAll with a new context, as a new day or a change of the settings makes it). deriveAll keeps
-//   the views of the rows that did not change, so a tick alone derives one habit: that is the next case, for
-//   information.
+// - per store change, the budget: one habit's today ticked, raised by its step or unticked, then every habit's
+//   figures by src/core from the day numbers (core/kind-figures.ts for a habit that counts by kind, core/habit.ts
+//   deriveFromDays for the others) and the Stats figures (decision 0065);
+// - the same with the web store's views (web/lib/habits/use-habits.ts deriveAll with a new context, as a new day or
+//   a change of the settings makes it), for information; deriveAll keeps the views of the rows that did not change,
+//   so a tick alone derives one habit: that is the next case, for information.
 // Each figure is the CPU time of this process over the timed call (process.cpuUsage), which time slices given to
 // other processes on this shared machine do not inflate; the wall-clock minimum and median are printed beside it.
-// The budget line gives the median CPU time per store change, and the exit code is 1 when it is over 3 ms.
+// The budget line gives the median CPU time per store change by core, and the exit code is 1 when it is over 3 ms.
 // --before <dir> adds, interleaved in the same rounds, the first derivation of the daily habits by another
 // checkout's src/core (for instance `git archive <commit> src/core | tar -x -C <dir>`), with its own Stats
 // functions: before and after in one run.
