@@ -6,16 +6,11 @@
 // the worst is printed beside it. Exits 1 when a budget is missed.
 // Usage: npm run build && npx tsx scripts/audit-web-vitals.ts [--runs N] [--profile <path>]   (Debian's Chromium; loopback only;
 //   WEB_DIR=<folder> serves another build than dist/web)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "@playwright/test";
-import { loadConfig } from "../src/server/config";
-import { startServer } from "../src/server/server";
-import { writeSummary } from "./audit-support";
-import { addDays, decadeBackup, utcToday } from "./bench/accounts";
+import { PROFILES, signUpWith, startAuditServer, writeSummary } from "./audit-support";
 
 const RENDER_BUDGET_MS = 100;
 const INP_BUDGET_MS = 50;
@@ -33,17 +28,6 @@ const webVitalsScript = fileURLToPath(
   new URL("../node_modules/web-vitals/dist/web-vitals.attribution.iife.js", import.meta.url),
 );
 
-/** A free loopback port: the server's BASE_URL must name the port the browser uses (sign-in checks origins). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -55,41 +39,8 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(" ");
 
-const dataDir = mkdtempSync(join(tmpdir(), "hs-web-vitals-"));
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  BASE_URL: `http://localhost:${port}`,
-  LOG_LEVEL: "silent",
-  ...(process.env.WEB_DIR && { WEB_DIR: process.env.WEB_DIR }), // another build than dist/web
-  USER_MAX_DAYS: "200000", // the account holds about 180,000 days
-});
-const server = await startServer(config);
-const origin = config.baseUrl;
-
-async function signUpWithDecade(): Promise<string> {
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ name: "Audit", email: "audit@example.com", password: "audit-password-1" }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  // Ten years up to yesterday, so that each tick marks today done (a rising streak: the celebration is checked).
-  const backup = decadeBackup(addDays(utcToday(), -1));
-  const imported = await fetch(`${origin}/api/habits`, {
-    method: "PUT",
-    headers: { "content-type": "application/json", origin, cookie },
-    body: JSON.stringify(backup),
-  });
-  if (!imported.ok) throw new Error(`the import answered ${imported.status}: ${await imported.text()}`);
-  return cookie;
-}
+const server = await startAuditServer();
+const origin = server.origin;
 
 type Marks = Record<string, number>;
 type Inp = { value: number; inputDelay: number; processing: number; presentation: number };
@@ -163,7 +114,11 @@ type Run = { render: number; commit: number; inp: Inp; blocking: number };
 const runs: Run[] = [];
 let failed = false;
 try {
-  const cookie = await signUpWithDecade();
+  // Ten years up to yesterday, so that each tick marks today done (a rising streak: the celebration is checked).
+  const cookie = await signUpWith(
+    origin,
+    PROFILES.find((profile) => profile.id === "50x10")!,
+  );
   // A phone-sized window, as Lighthouse's mobile preset; no service worker, so that its caching takes no CPU.
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -272,7 +227,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const rows = [
