@@ -198,7 +198,11 @@ export type SavedToday = {
   habits: HabitView[];
 };
 
-/** The user's saved list, or null: another user's, or none, or unreadable. Its day is checked by useHabits. */
+/** The saved list when it is of `today`: another day's states of today are not today's. */
+export const savedOn = (saved: SavedToday | null, today: LocalDate) =>
+  saved?.today === today ? saved : null;
+
+/** The user's saved list, or null: another user's, or none, or unreadable. Its day is checked by savedOn. */
 export function readSavedToday(userId: string): SavedToday | null {
   try {
     const saved = JSON.parse(readStorage(WEB_STORAGE_KEYS.todaySnapshot) ?? "null") as SavedToday | null;
@@ -292,7 +296,7 @@ export function useHabits({ saved: useSaved = false } = {}): UseHabits {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
   const stored = useSyncExternalStore(engine.subscribe, engine.saved);
-  const saved = useSaved && stored?.today === today ? stored : null;
+  const saved = useSaved ? savedOn(stored, today) : null;
   const vacations = saved ? saved.vacations : snapshot.replica.settings.vacations;
   const weekStart = saved ? saved.weekStart : weekStartOf(snapshot.replica.settings.weekStart ?? null);
   const kindView = engine.kindView();
