@@ -12,7 +12,7 @@
 // - per store change, the budget: one habit's today ticked, raised by its step or unticked, then every habit's
 //   figures by src/core from the day numbers (core/kind-figures.ts for a habit that counts by kind, core/habit.ts
 //   deriveFromDays for the others) and the Stats figures (decision 0065);
-// - the same with the web store's views (web/lib/habits/use-habits.ts deriveAll with a new context, as a new day or
+// - the same with the web store's views (web/lib/habits/habit-views.ts deriveAll with a new context, as a new day or
 //   a change of the settings makes it), for information; deriveAll keeps the views of the rows that did not change,
 //   so a tick alone derives one habit: that is the next case, for information.
 // Each figure is the CPU time of this process over the timed call (process.cpuUsage), which time slices given to
@@ -40,7 +40,8 @@ import { lastCompletedDate, normalizeDates } from "../src/core/streaks";
 import type { SyncHabit, SyncHabitDays, SyncOp } from "../src/core/sync";
 import type { Vacation } from "../src/core/vacation";
 import { kindDaysOf, kindView } from "../src/web/lib/habits/kind-view";
-import { deriveAll, type HabitView } from "../src/web/lib/habits/use-habits";
+import { deriveAll } from "../src/web/lib/habits/habit-views";
+import type { HabitView } from "../src/web/lib/habits/use-habits";
 import {
   applyChanges,
   emptyReplica,
@@ -442,7 +443,7 @@ function apply(op: SyncOp): readonly ReplicaHabit[] {
 
 /**
  * Every habit's figures by src/core from the store's day numbers, as the web store's views take them: kind-figures.ts
- * for a habit that counts by kind, deriveFromDays for a yes/no habit under one rule (use-habits.ts deriveView).
+ * for a habit that counts by kind, deriveFromDays for a yes/no habit under one rule (habit-views.ts deriveView).
  */
 function coreFigures(rows: readonly ReplicaHabit[], vacationList: readonly Vacation[]): Habit[] {
   const t = toDayNumber(TODAY);

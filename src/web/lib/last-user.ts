@@ -1,5 +1,5 @@
 // Offline, the session cannot be asked for: the app opens for the user last signed in on this browser, on that
-// user's local store. A sign-out, or a server that answers "signed out", forgets it.
+// user's local store. A sign-out, or a server that answers "signed out", forgets it, and Today's saved list.
 import type { CurrentUser } from "./current-user";
 import { readStorage, removeStorage, WEB_STORAGE_KEYS, writeStorage } from "./storage";
 
@@ -11,6 +11,7 @@ export function rememberUser({ id, name, email }: CurrentUser): void {
 
 export function forgetUser(): void {
   removeStorage(WEB_STORAGE_KEYS.lastUser);
+  removeStorage(WEB_STORAGE_KEYS.todaySnapshot);
 }
 
 export function lastUser(): CurrentUser | null {

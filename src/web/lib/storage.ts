@@ -8,6 +8,8 @@ export const WEB_STORAGE_KEYS = {
   lastUser: "habitStreaksLastUser",
   /** That user's day start, so that a reload shows the right today before the local store opens. */
   dayStart: "habitStreaksDayStart",
+  /** That user's Today as last drawn (lib/habits/use-habits.ts: SavedToday), drawn before the local store opens. */
+  todaySnapshot: "habitStreaksTodaySnapshot",
 } as const;
 
 export type StorageKey =

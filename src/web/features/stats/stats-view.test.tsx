@@ -7,7 +7,7 @@ import type { HabitRule } from "../../../core/habit-kind";
 import { messages } from "../../../core/messages";
 import type { SyncOp } from "../../../core/sync";
 import { kindView } from "../../lib/habits/kind-view";
-import { deriveAll } from "../../lib/habits/use-habits";
+import { deriveAll } from "../../lib/habits/habit-views";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../../lib/sync/replica-state";
 import { makeHabit, TEST_TODAY } from "../../../core/test-habits";
 import { statsCopy } from "./stats-copy";

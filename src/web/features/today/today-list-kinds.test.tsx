@@ -9,7 +9,7 @@ import { addDays } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { SyncOp } from "../../../core/sync";
 import { kindView } from "../../lib/habits/kind-view";
-import { deriveAll } from "../../lib/habits/use-habits";
+import { deriveAll } from "../../lib/habits/habit-views";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../../lib/sync/replica-state";
 import { HabitList, TodayList } from "./today-list";
 

@@ -27,7 +27,8 @@ import { isMilestone, showsPulse } from "../../../core/milestones";
 import { isDue } from "../../../core/schedule";
 import { currentStreak } from "../../../core/streaks";
 import type { Vacation } from "../../../core/vacation";
-import type { HabitsStatus, KindToday } from "../../lib/habits/use-habits";
+import type { WeekStart } from "../../../core/habit-kind";
+import type { HabitsStatus, HabitView, KindToday } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
 import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
 import { Button } from "../../ui/button";
@@ -37,6 +38,7 @@ import { DayStrip } from "./day-strip";
 import { ListLoading } from "./list-loading";
 import { ListEmpty, ListError } from "./list-states";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
+import { saveToday } from "./save-today";
 import { streakLine } from "./streak-text";
 
 const row = todayRows.todayRow;
@@ -642,11 +644,20 @@ export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...re
   );
 }
 
-export type TodayListProps = ComponentProps<typeof HabitList>;
+export type TodayListProps = ComponentProps<typeof HabitList> & {
+  /** Every habit as the store gives them, kept for the next start (save-today.ts); null while they are not. */
+  keep?: { userId: string; habits: readonly HabitView[]; weekStart: WeekStart } | null;
+};
 
-/** HabitList, and the celebration when a streak rises onto a multiple of 5, whichever day's change raised it. */
-export function TodayList({ onToggle, onCycleDay, ...props }: TodayListProps) {
+/**
+ * HabitList, and the celebration when a streak rises onto a multiple of 5, whichever day's change raised it.
+ * Each list drawn from the store is kept for the next start, after the frame that shows it.
+ */
+export function TodayList({ onToggle, onCycleDay, keep, ...props }: TodayListProps) {
   const { today, vacations } = props;
+  useEffect(() => {
+    if (keep) inBackground(() => saveToday(keep.userId, today, keep.weekStart, vacations, keep.habits));
+  }, [keep, today, vacations]);
   const { celebration, celebrate } = useCelebration();
   // Today's list has committed, then painted: scripts/audit-web-vitals.ts times it from the store's readiness.
   useLayoutEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages/first-screen";
 import { isDue } from "../../../core/schedule";
+import { useCurrentUser } from "../../lib/current-user";
 import { useToday } from "../../lib/use-today";
 import { type HabitExtras, useHabits } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
@@ -39,6 +40,7 @@ const mayAskNotifications = () =>
 /** Today (/). */
 export function TodayPage() {
   const today = useToday();
+  const { id: userId } = useCurrentUser();
   const {
     habits: all,
     vacations,
@@ -55,9 +57,14 @@ export function TodayPage() {
     remove,
     retry,
     isSaving,
-  } = useHabits();
+  } = useHabits({ saved: true });
   // Archived habits leave Today; they still count as present for names and quick add.
   const habits = useMemo(() => all.filter((habit) => !habit.archived), [all]);
+  // The list as the store gives it is kept for the next start, which draws it before the store opens.
+  const keep = useMemo(
+    () => (status === "ready" && source !== "snapshot" ? { userId, habits: all, weekStart } : null),
+    [status, source, userId, all, weekStart],
+  );
   const { confirmAdd, question } = useDuplicateNameCheck(all);
   const [explained, setExplained] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -119,6 +126,7 @@ export function TodayPage() {
         {TodayList && status !== "loading" ? (
           <TodayList
             status={status}
+            keep={keep}
             habits={habits}
             archivedCount={all.length - habits.length}
             today={today}

@@ -8,7 +8,8 @@ import { addDays } from "../../../core/local-date";
 import type { SyncOp } from "../../../core/sync";
 import { applyChanges, emptyReplica, opChanges, storedHabits } from "../sync/replica-state";
 import { kindView } from "./kind-view";
-import { deriveAll, deriveView, weekStartOf } from "./use-habits";
+import { deriveAll, deriveView } from "./habit-views";
+import { weekStartOf } from "./use-habits";
 import { localeWeekStart } from "../week-start";
 
 const TODAY = "2026-11-21"; // a Saturday

@@ -3,7 +3,7 @@ import { toDayNumber } from "../../../core/local-date";
 import type { Vacation } from "../../../core/vacation";
 import type { ReplicaHabit } from "../sync/replica-state";
 import { kindView } from "./kind-view";
-import { deriveAll, deriveView, type ViewContext } from "./use-habits";
+import { deriveAll, deriveView, type ViewContext } from "./habit-views";
 
 const row = (id: string, completedDates: string[]): ReplicaHabit => ({
   id,

@@ -25,7 +25,9 @@
  *   ('Unable to load habits', with the manual form 3 s later; a manual add is then queued, not lost).
  * - source: "server" (the last sync reached the server) | "local" (the stored copy is shown because the server
  *   could not be reached, announced once with 'Failed to load your habits from the cloud. Using local
- *   data instead.') | null before the first sync.
+ *   data instead.') | null before the first sync. With useHabits({ saved: true }) (Today), "snapshot" until the store
+ *   opens: the list Today last drew from the store on this day (SavedToday), status "ready"; a tick on it shows
+ *   at once and is stored once the store opens, as every write made meanwhile (docs/decisions/0066).
  * - Writes apply to the store at once and join the outbox; the sync engine sends them. A write the server refuses
  *   is rolled back with its failure text. Each resolves to true once stored on this device, false when it was not
  *   made (a blank name, an unknown habit, a day after today or before 2000-01-01, nothing to change):
@@ -55,15 +57,14 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
-import { deriveFromDays, deriveHabit, type Habit } from "../../../core/habit";
-import type { Frequency, HabitKind, HabitRule, Target, WeekStart } from "../../../core/habit-kind";
-import { firstNotBefore, type LocalDate, toDayNumber } from "../../../core/local-date";
+import type { Frequency, Target, WeekStart } from "../../../core/habit-kind";
+import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages/first-screen";
-import { isDue, type Schedule, scheduleMask } from "../../../core/schedule";
-import { isOnVacation, type Vacation, vacationDayRanges } from "../../../core/vacation";
+import type { Vacation } from "../../../core/vacation";
 import { useCurrentUser } from "../current-user";
 import { useToday } from "../use-today";
 import { localeWeekStart } from "../week-start";
+import { readStorage, WEB_STORAGE_KEYS } from "../storage";
 import { showError } from "../../ui/notices";
 import { retryImport } from "../pwa/retry-import";
 import type {
@@ -74,15 +75,16 @@ import type {
   StoreSource,
   SyncEngine,
 } from "../sync/sync-engine";
-import type { ReplicaHabit } from "../sync/replica-state";
 import { useBeforeHabitsLoad } from "./before-habits-load";
-import type { KindToday, KindView } from "./kind-view";
+import type { DeriveAll, HabitView, KindFigureFn } from "./habit-views";
+import type { KindToday } from "./kind-view";
 import { preloadHabitValidation } from "./habit-validation";
 
-export type { HabitExtras, HabitUpdate, KindToday, RemoveHandle };
+export type { HabitExtras, HabitUpdate, HabitView, KindFigureFn, KindToday, RemoveHandle };
 
 export type HabitsStatus = "loading" | "ready" | "error";
-export type HabitsSource = StoreSource;
+/** "snapshot": Today drawn from the last list it showed (SavedToday), before the store has opened. */
+export type HabitsSource = StoreSource | "snapshot";
 export type ImportResult = { ok: boolean; source: HabitsSource };
 
 /** How long a delete can be undone: its op waits this long in the outbox. */
@@ -170,18 +172,45 @@ export type HabitStore = {
   subscribe: (listener: () => void) => () => void;
   getSnapshot: () => StoreSnapshot;
   act: <T>(action: (engine: SyncEngine) => Promise<T>) => Promise<T>;
+  /** Today's last list (SavedToday) until the store has opened; null without one, and after. */
+  saved: () => SavedToday | null;
+  /** A tick on a row of `saved`: shown there at once, stored once the store has opened. */
+  tickSaved: (id: string, today: LocalDate) => Promise<boolean>;
   /** The kinds' figures (kind-view.ts), which load with the engine; null before (the store has no habits then). */
   kindView: () => KindFigureFn | null;
+  /** The views' derivation (habit-views.ts), which loads with the engine; null before, as kindView. */
+  deriveAll: () => DeriveAll | null;
 };
 
-export type KindFigureFn = (
-  habit: ReplicaHabit,
-  today: LocalDate,
-  vacations: readonly Vacation[],
-  weekStart: WeekStart,
-) => KindView | null;
-
 const stores = new Map<string, HabitStore>();
+
+/**
+ * What Today's list drew last, written after it drew from the store (features/today/save-today.ts) and read
+ * here at start, so that Today draws before the engine and IndexedDB have loaded (docs/decisions/0066). Its
+ * completedDates and skippedDates hold the last 7 days only, the rows' strip.
+ */
+export type SavedToday = {
+  v: 1;
+  userId: string;
+  today: LocalDate;
+  weekStart: WeekStart;
+  vacations: Vacation[];
+  habits: HabitView[];
+};
+
+/** The saved list when it is of `today`: another day's states of today are not today's. */
+export const savedOn = (saved: SavedToday | null, today: LocalDate) =>
+  saved?.today === today ? saved : null;
+
+/** The user's saved list, or null: another user's, or none, or unreadable. Its day is checked by savedOn. */
+export function readSavedToday(userId: string): SavedToday | null {
+  try {
+    const saved = JSON.parse(readStorage(WEB_STORAGE_KEYS.todaySnapshot) ?? "null") as SavedToday | null;
+    return saved?.v === 1 && saved.userId === userId && Array.isArray(saved.habits) ? saved : null;
+  } catch {
+    return null;
+  }
+}
 
 /** One engine per user and page; the first caller's `beforeLoad` (app/ gives the migration) runs before it opens. */
 function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknown>): HabitStore {
@@ -189,22 +218,58 @@ function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknow
   if (known) return known;
   let engine: SyncEngine | null = null;
   let figures: KindFigureFn | null = null;
+  let derive: DeriveAll | null = null;
+  let saved = readSavedToday(userId);
   const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  // The saved list is shown until the store has opened; a write made on it waits until then too, since the engine
+  // knows no habit before (sync-engine.ts: a write on an unknown habit is not made).
+  let opened: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
   const loaded = engineModule().then((module) => {
     figures = module.kindView;
-    engine = module.createSyncEngine(userId, beforeLoad);
-    engine.subscribe(() => listeners.forEach((listener) => listener()));
-    listeners.forEach((listener) => listener());
-    return engine;
+    derive = module.deriveAll;
+    const created = (engine = module.createSyncEngine(userId, beforeLoad));
+    const onChange = () => {
+      if (saved && created.getSnapshot().status !== "loading") {
+        saved = null;
+        opened();
+      }
+      notify();
+    };
+    created.subscribe(onChange);
+    onChange();
+    return created;
   });
+  const afterOpen = loaded.then((created) => open.then(() => created));
   const store: HabitStore = {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     getSnapshot: () => engine?.getSnapshot() ?? loadingSnapshot,
-    act: (action) => (engine ? action(engine) : loaded.then(action)),
+    act: (action) => (saved ? afterOpen.then(action) : engine ? action(engine) : loaded.then(action)),
+    saved: () => saved,
+    tickSaved(id, today) {
+      const habit = saved?.habits.find((row) => row.id === id);
+      // A habit that counts by kind turns over its own way (sync-engine.ts): it shows once the store has opened.
+      if (!saved || !habit || habit.kindToday) return store.act((e) => e.toggle(today, id));
+      // The state the user saw turned over, sent as that state: a toggle would turn over the stored one.
+      const done = !habit.completedToday;
+      const ticked: HabitView = {
+        ...habit,
+        completedToday: done,
+        skippedToday: false,
+        completedDates: done
+          ? [...habit.completedDates, today]
+          : habit.completedDates.filter((date) => date !== today),
+      };
+      saved = { ...saved, habits: saved.habits.map((row) => (row === habit ? ticked : row)) };
+      notify();
+      return afterOpen.then((e) => e.setDay(today, id, today, done ? "done" : "none"));
+    },
     kindView: () => figures,
+    deriveAll: () => derive,
   };
   stores.set(userId, store);
   return store;
@@ -219,204 +284,38 @@ export function useHabitStore(): { engine: HabitStore; snapshot: StoreSnapshot }
   return { engine, snapshot };
 }
 
-// The habits as the screens show them (useHabits' `habits`): core's figures derived from the store's rows for the
-// user's today and vacations.
-
-/** A habit as the screens show it: src/core's figures, the history fields, and how it stands today. */
-export type HabitView = Habit & {
-  skippedDates: LocalDate[];
-  schedule: Schedule | null;
-  archived: boolean;
-  position: number;
-  kind: HabitKind;
-  rules: HabitRule[];
-  step: number;
-  /** A habit that counts by kind (core/kind-habit.ts): today and its figures (kind-view.ts). */
-  kindToday?: KindToday;
-  /** Its schedule has today (a habit not due today is folded away on Today). */
-  dueToday: boolean;
-  /** The user skipped today. */
-  skippedToday: boolean;
-  /** Today is in one of the user's vacations. */
-  onVacationToday: boolean;
-};
-
-/** What the views are derived for: the user's today, vacations and week start, and the kinds' figures. */
-export type ViewContext = {
-  today: LocalDate;
-  vacations: readonly Vacation[];
-  weekStart: WeekStart;
-  kindView: KindFigureFn | null;
-};
-
-const sameContext = (a: ViewContext, b: ViewContext) =>
-  a.today === b.today &&
-  a.vacations === b.vacations &&
-  a.weekStart === b.weekStart &&
-  a.kindView === b.kindView;
-
-// Derived once per change of the store, day, vacations and week start, however many screens and hooks read it.
-const derived = new WeakMap<readonly ReplicaHabit[], { context: ViewContext; habits: HabitView[] }>();
-
-/** One habit's view: from the day numbers the store holds, or from the strings when it holds none. */
-export function deriveView(
-  { dayNumbers, dayValues: _values, dayNotes: _notes, ...stored }: ReplicaHabit,
-  today: LocalDate,
-  vacations: readonly Vacation[],
-): HabitView {
-  const habit = dayNumbers
-    ? deriveFromDays(
-        stored,
-        {
-          done: dayNumbers.done,
-          skipped: dayNumbers.skipped,
-          vacations: vacationDayRanges(vacations),
-          mask: scheduleMask(stored.schedule),
-        },
-        toDayNumber(today),
-      )
-    : deriveHabit(stored, today, vacations);
-  return {
-    ...habit,
-    skippedDates: habit.skippedDates ?? [],
-    schedule: stored.schedule,
-    archived: stored.archived,
-    position: stored.position,
-    kind: stored.kind,
-    rules: stored.rules,
-    step: stored.step,
-    dueToday: isDue(stored.schedule, today),
-    skippedToday: !habit.completedToday && stored.skippedDates.includes(today),
-    onVacationToday: isOnVacation(vacations, today),
-  };
-}
-
-/** The fields that need the habit's whole history: worked out on first read (lazyView). */
-const HISTORY_FIELDS = [
-  "completedDates",
-  "skippedDates",
-  "streakCount",
-  "bestStreak",
-  "lastCompletedDate",
-  "completionRate",
-] as const satisfies readonly (keyof HabitView)[];
-
-/** The view of a habit whose figures core/kind-figures.ts counts (kind-view.ts), derived at once for Today's row. */
-function kindHabitView(
-  stored: ReplicaHabit,
-  today: LocalDate,
-  vacations: readonly Vacation[],
-  kind: KindView,
-) {
-  const { dayNumbers: _, dayValues: _values, dayNotes: _notes, ...fields } = stored;
-  return {
-    ...fields,
-    ...kind,
-    dueToday: isDue(stored.schedule, today),
-    skippedToday: stored.skippedDates.includes(today),
-    onVacationToday: isOnVacation(vacations, today),
-  };
-}
-
-/** Whether an ascending list of dates holds `date`. */
-function holds(sorted: readonly LocalDate[], date: LocalDate): boolean {
-  return sorted[firstNotBefore(sorted, date)] === date;
-}
-
-/**
- * deriveView's view, with the fields that read the whole history (HISTORY_FIELDS) derived on their first read, all
- * at once, and plain data fields from then on: every read gives what deriveView gives. How the habit stands today
- * is there at once (`stored.completedDates` is ascending and distinct, as the store sorts it: a binary search).
- * Today's heading reads only that of every habit, and its first render draws a few rows: deriving every habit's
- * whole history at once would lengthen that first render.
- */
-function lazyView(stored: ReplicaHabit, today: LocalDate, vacations: readonly Vacation[]): HabitView {
-  const completedToday = holds(stored.completedDates, today);
-  const { dayNumbers: _, dayValues: _values, dayNotes: _notes, ...fields } = stored; // the views carry the dates only
-  const view: HabitView = {
-    ...fields,
-    streakCount: 0,
-    bestStreak: 0,
-    lastCompletedDate: null,
-    completedToday,
-    completionRate: 0,
-    dueToday: isDue(stored.schedule, today),
-    skippedToday: !completedToday && stored.skippedDates.includes(today),
-    onVacationToday: isOnVacation(vacations, today),
-  };
-  const settle = () => {
-    const derived = deriveView(stored, today, vacations);
-    for (const key of HISTORY_FIELDS)
-      Object.defineProperty(view, key, {
-        value: derived[key],
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-  };
-  for (const key of HISTORY_FIELDS)
-    Object.defineProperty(view, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        settle();
-        return view[key];
-      },
-      set(value: unknown) {
-        settle();
-        Object.defineProperty(view, key, { value, writable: true, enumerable: true, configurable: true });
-      },
-    });
-  return view;
-}
-
-// Each habit's view, kept while its row is the same object (the store makes a new row only for a habit that
-// changed: replica-state.ts storedHabits), for the same day and vacations: a tick derives one habit, and the
-// other views stay the same objects, so that their rows on Today are not drawn again.
-const viewOf = new WeakMap<ReplicaHabit, { context: ViewContext; view: HabitView }>();
-
-/**
- * Every habit's view, made once per change of the store, day, vacations and week start; a yes/no habit's derived
- * when first read, the others' at once (kindView).
- */
-export function deriveAll(stored: readonly ReplicaHabit[], context: ViewContext): HabitView[] {
-  const cached = derived.get(stored);
-  if (cached && sameContext(cached.context, context)) return cached.habits;
-  const { today, vacations, weekStart } = context;
-  const habits = stored.map((habit) => {
-    const last = viewOf.get(habit);
-    if (last && sameContext(last.context, context)) return last.view;
-    const kind = context.kindView?.(habit, today, vacations, weekStart);
-    const view = kind ? kindHabitView(habit, today, vacations, kind) : lazyView(habit, today, vacations);
-    viewOf.set(habit, { context, view });
-    return view;
-  });
-  derived.set(stored, { context, habits });
-  return habits;
-}
+const NO_HABITS: HabitView[] = [];
 
 /** The week's first day: the user's setting, else the locale's (read once: it does not change in a page). */
 let localeWeek: WeekStart | undefined;
 export const weekStartOf = (setting: WeekStart | null): WeekStart =>
   setting ?? (localeWeek ??= localeWeekStart());
 
-export function useHabits(): UseHabits {
+/** `saved`: before the store opens, Today's last list of today (SavedToday) is shown, source "snapshot". */
+export function useHabits({ saved: useSaved = false } = {}): UseHabits {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
-  const { vacations } = snapshot.replica.settings;
-  const weekStart = weekStartOf(snapshot.replica.settings.weekStart ?? null);
+  const stored = useSyncExternalStore(engine.subscribe, engine.saved);
+  const saved = useSaved ? savedOn(stored, today) : null;
+  const vacations = saved ? saved.vacations : snapshot.replica.settings.vacations;
+  const weekStart = saved ? saved.weekStart : weekStartOf(snapshot.replica.settings.weekStart ?? null);
   const kindView = engine.kindView();
-  const habits = useMemo(
-    () => deriveAll(snapshot.habits, { today, vacations, weekStart, kindView }),
-    [snapshot.habits, today, vacations, weekStart, kindView],
+  const deriveAll = engine.deriveAll();
+  const derivedHabits = useMemo(
+    () => deriveAll?.(snapshot.habits, { today, vacations, weekStart, kindView }) ?? NO_HABITS,
+    [deriveAll, snapshot.habits, today, vacations, weekStart, kindView],
   );
+  const habits = saved ? saved.habits : derivedHabits;
   useEffect(preloadHabitValidation, []);
   const { act } = engine;
 
   const add = useCallback((name: string, extras?: HabitExtras) => act((e) => e.add(name, extras)), [act]);
   const rename = useCallback((id: string, name: string) => act((e) => e.rename(id, name)), [act]);
   const remove = useCallback((id: string) => act((e) => e.remove(id, UNDO_DELETE_MS)), [act]);
-  const toggle = useCallback((id: string) => act((e) => e.toggle(today, id)), [act, today]);
+  const toggle = useCallback(
+    (id: string) => (saved ? engine.tickSaved(id, today) : act((e) => e.toggle(today, id))),
+    [act, engine, saved, today],
+  );
   const setDay = useCallback(
     (id: string, date: LocalDate, state: DayState) => act((e) => e.setDay(today, id, date, state)),
     [act, today],
@@ -478,8 +377,8 @@ export function useHabits(): UseHabits {
     vacations,
     weekStart,
     today,
-    status: snapshot.status,
-    source: snapshot.source,
+    status: saved ? "ready" : snapshot.status,
+    source: saved ? "snapshot" : snapshot.source,
     retry: () => void act((e) => e.sync()),
     add,
     rename,

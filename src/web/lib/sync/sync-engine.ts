@@ -674,3 +674,4 @@ export function createSyncEngine(
 // The kinds' figures load with the engine (lib/habits/kind-view.ts), after the first paint: use-habits.ts takes them
 // from this module.
 export { kindView } from "../habits/kind-view";
+export { deriveAll } from "../habits/habit-views";
