@@ -8,6 +8,7 @@ import { reloadApp } from "./support/page-clock";
 
 const ENGINE_CHUNK = "**/assets/sync-engine-*.js";
 const SAVED_KEY = "habitStreaksTodaySnapshot";
+const RECORD = "habitStreaksUnstoredWrite:";
 
 /** Holds the store's code until release() lets it (and any later request of it) through. */
 async function holdEngine(page: Page) {
@@ -50,6 +51,34 @@ test("a tick on the saved list, made before the store's code has loaded, reaches
     .toEqual([today]);
   await expect(toggleOf(page, "Walk")).toHaveAttribute("aria-pressed", "true");
   await expect(toggleOf(page, "Read")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("a tick on the saved list survives a page that goes before the store opens", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
+  await seedHabits(server, user, [{ name: "Walk" }]);
+  await openToday(page);
+  await expect.poll(async () => (await storage(page, SAVED_KEY)) ?? "").toContain('"Walk"');
+
+  const { held, release } = await holdEngine(page);
+  await reloadApp(page);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await toggleOf(page, "Walk").click();
+  await expect(toggleOf(page, "Walk")).toHaveAttribute("aria-pressed", "true");
+  // The tick is recorded (replica-db.ts's journal) while the store's code is still held.
+  await expect
+    .poll(() =>
+      page.evaluate((prefix) => Object.keys(window.localStorage).filter((k) => k.startsWith(prefix)), RECORD),
+    )
+    .toHaveLength(1);
+  // The page goes before its store opened; the next start stores the recorded tick and sends it.
+  await reloadApp(page);
+  await release();
+  await expect
+    .poll(async () => (await serverHabits(server, user)).find((h) => h.name === "Walk")?.completedDates)
+    .toEqual([todayIn()]);
 });
 
 test("another user's saved list is not shown", async ({ signedInPage: page, server, user }) => {

@@ -79,6 +79,8 @@ import { useBeforeHabitsLoad } from "./before-habits-load";
 import type { DeriveAll, HabitView, KindFigureFn } from "./habit-views";
 import type { KindToday } from "./kind-view";
 import { preloadHabitValidation } from "./habit-validation";
+import { newId } from "./new-id";
+import type { SyncOp } from "../../../core/sync";
 
 export type { HabitExtras, HabitUpdate, HabitView, KindFigureFn, KindToday, RemoveHandle };
 
@@ -266,7 +268,26 @@ function storeFor(userId: string, beforeLoad: (userId: string) => Promise<unknow
       };
       saved = { ...saved, habits: saved.habits.map((row) => (row === habit ? ticked : row)) };
       notify();
-      return afterOpen.then((e) => e.setDay(today, id, today, done ? "done" : "none"));
+      // Recorded as soon as the journal's code is here (it loads with the engine), as the engine records its writes
+      // (replica-db.ts): a page that goes before the store has opened leaves the tick for the next start, which
+      // stores it before it reads its copy.
+      const state = done ? "done" : "none";
+      const op: SyncOp = { opId: newId(), type: "setDay", habitId: id, date: today, state };
+      const recorded = import("../sync/replica-db").then((journal) => ({
+        journal,
+        key: journal.recordWrite(userId, {
+          op,
+          at: new Date().toISOString(),
+          tab: journal.newTabName(),
+          n: 1,
+        }),
+      }));
+      return afterOpen.then(async (e) => {
+        const stored = await e.setDay(today, id, today, state);
+        const { journal, key } = await recorded;
+        journal.settleWrite(key);
+        return stored;
+      });
     },
     kindView: () => figures,
     deriveAll: () => derive,
