@@ -56,6 +56,11 @@ test.describe("splash", () => {
       page.viewportSize()?.height,
     );
     await gateStarted;
+    // Meanwhile the app draws behind the splash: in the page, but not seen, not read out, not reachable by Tab.
+    await expect(page.locator("#root header")).toHaveCount(1);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await page.clock.runFor(SPLASH_MIN_MS - 20);
     await expect(splash).toBeVisible();
     await page.clock.runFor(40);

@@ -33,7 +33,7 @@ export function Splash() {
       role="status"
       aria-live="polite"
       data-testid="splash"
-      className="flex min-h-dvh flex-col items-center justify-center gap-5 bg-slate-50 px-6 text-center dark:bg-slate-950"
+      className="fixed inset-0 z-50 flex min-h-dvh flex-col items-center justify-center gap-5 bg-slate-50 px-6 text-center dark:bg-slate-950"
     >
       <LogoMark className="size-16 hs-breathe" />
       <p className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Habit Streaks</p>

@@ -79,6 +79,8 @@ type RowProps = RowActions & {
   /** First or last of its list: that move of the handle's arrow keys does nothing. */
   first: boolean;
   last: boolean;
+  /** Among a tall phone's first screenful: always drawn (see the row's class). */
+  onFirstScreen: boolean;
 };
 
 /** Six dots of radius 1.6 at x 3 and 9, y 3, 10 and 17, as one path: two elements a row instead of ten. */
@@ -175,6 +177,7 @@ export const HabitRow = memo(function HabitRow({
   saving,
   first,
   last,
+  onFirstScreen,
   ...actions
 }: RowProps) {
   const [animating, setAnimating] = useState(false);
@@ -232,8 +235,11 @@ export const HabitRow = memo(function HabitRow({
       className={cx(
         // Rows out of sight are not styled, laid out nor painted until they come near (with 50
         // habits, Today's first paint did all 50); each keeps its last size meanwhile. The clip margin keeps the
-        // tick's ring whole (a row contains its paint).
-        "[contain-intrinsic-size:auto_7.5rem] [content-visibility:auto] [overflow-clip-margin:1rem]",
+        // tick's ring whole (a row contains its paint). The first screenful is always drawn: Chromium finds a row
+        // in sight only a frame after it shows, and until then a tap on it lands on an empty row
+        // (docs/decisions/0067-load-behind-the-splash.md).
+        !onFirstScreen &&
+          "[contain-intrinsic-size:auto_7.5rem] [content-visibility:auto] [overflow-clip-margin:1rem]",
         "rounded-xl border p-2.5 shadow-sm transition-colors data-dragging:z-10 data-dragging:shadow-lg sm:p-3",
         done
           ? "border-indigo-200 bg-indigo-50/70 dark:border-indigo-900 dark:bg-indigo-950/40"
@@ -441,6 +447,8 @@ type Props = ListActions & {
  * of Today's first frame).
  */
 export const FIRST_ROWS = 4;
+/** More rows than a tall phone shows at once (about 7 at 430 × 932 px). */
+const FIRST_SCREEN_ROWS = 8;
 /** Less than a row's height (7.5 to 7.75rem, the gap included): the rows a window has room for are not undercounted. */
 const ROW_MIN_PX = 96;
 
@@ -582,6 +590,7 @@ function HabitSection({
           saving={isSaving(habit.id)}
           first={i === 0}
           last={i === habits.length - 1}
+          onFirstScreen={i < FIRST_SCREEN_ROWS}
           {...actions}
         />
       ))}

@@ -108,7 +108,7 @@ describe("HabitRow", () => {
     render(
       <MemoryRouter>
         <ul>
-          <HabitRow habit={habit} today={TODAY} vacations={[]} saving={false} {...place} {...given} />
+          <HabitRow habit={habit} today={TODAY} vacations={[]} saving={false} onFirstScreen {...place} {...given} />
         </ul>
       </MemoryRouter>,
     );
@@ -153,6 +153,7 @@ describe("HabitRow", () => {
             vacations={[{ from: "2026-11-16", to: "2026-11-16" }]}
             saving={false}
             first
+            onFirstScreen
             last
             {...given}
           />
