@@ -12,7 +12,7 @@
 //   Debian's Chromium, CHROME_PATH=<binary> another; loopback only; WEB_DIR=<folder> serves another build than
 //   dist/web; LIGHTHOUSE_REPORTS=<folder> keeps the JSON reports and their traces there)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -106,6 +106,7 @@ writeFileSync(
   }),
 );
 const reportDir = process.env.LIGHTHOUSE_REPORTS ?? workDir;
+mkdirSync(reportDir, { recursive: true });
 
 type Report = { lhr: Lhr; tasks: Task[] };
 

@@ -46,8 +46,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
     );
     return () => clearTimeout(timer);
   }, [rendered]);
-  // Later session refetches (focus, sign-in) must never hide the app again nor bring the splash back.
-  if (!rendered && !isPending && styled) setRendered(true);
+  // Later session refetches (focus, sign-in) must never hide the app again nor bring the splash back. A
+  // transition: the session's store updates synchronously, and the app's whole first render then took one task
+  // (57 ms unthrottled, Lighthouse's longest); as a transition React draws it in slices.
+  const known = !isPending && styled;
+  useEffect(() => {
+    if (known) startTransition(() => setRendered(true));
+  }, [known]);
   return (
     <>
       {!ready && <Splash />}
