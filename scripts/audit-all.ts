@@ -26,6 +26,10 @@ const steps: { what: string; command: string[] }[] = [
     command: ["npx", "tsx", "scripts/audit-trace.ts", ...(quick ? ["--quick"] : []), ...runs],
   },
   {
+    what: "floor",
+    command: ["npx", "tsx", "scripts/audit-floor.ts", ...(quick ? ["--runs", "1"] : runs)],
+  },
+  {
     what: "web vitals",
     command: [
       "npx",
