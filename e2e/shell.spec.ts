@@ -2,7 +2,7 @@
 import { test, expect } from "./support/fixtures";
 import { messages } from "../src/core/messages";
 import { SPLASH_MIN_MS } from "../src/core/constants";
-import { openToday } from "./support/habits";
+import { openToday, seedHabits } from "./support/habits";
 import { gotoApp } from "./support/page-clock";
 
 const s = messages.shell;
@@ -67,6 +67,29 @@ test.describe("splash", () => {
     await expect(splash).toHaveCount(0);
     await expect(fontWarm).toHaveCount(0);
     await expect(page.getByRole("banner")).toBeVisible();
+  });
+
+  test("the page does not scroll under the splash, however long Today is", async ({
+    signedInPage: page,
+    server,
+    user,
+  }) => {
+    await seedHabits(
+      server,
+      user,
+      Array.from({ length: 12 }, (_, i) => ({ name: `Habit ${i + 1}` })),
+    );
+    await openToday(page);
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.reload();
+    await expect(page.getByTestId("splash")).toBeVisible();
+    // Today is drawn behind the splash meanwhile: every row, and none of it makes the page longer.
+    await expect(page.locator('#root [data-testid="habit-row"]')).toHaveCount(12);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(
+      page.viewportSize()?.height,
+    );
   });
 
   test("stays until the session has loaded, however long that takes", async ({ signedInPage: page }) => {

@@ -14,8 +14,9 @@ import { removeStaticSplash, Splash, splashShownFor } from "./splash";
  * goes: 80 to 95 ms with the CPU slowed 6×, just when the first tap comes). */
 const blur = (event: FocusEvent) => (event.target as HTMLElement).blur();
 
-/** Transparent, and no taller than the window: the page does not scroll under the splash. */
-const HIDDEN = { opacity: 0, maxHeight: "100dvh", overflow: "clip" } as const;
+/** Transparent, and no taller than the window: the page does not scroll under the splash. Positioned, so that its
+ * absolutely positioned descendants (a screen reader's hidden texts) are clipped with it. */
+const HIDDEN = { opacity: 0, maxHeight: "100dvh", overflow: "clip", position: "relative" } as const;
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const { isPending } = useSession();
