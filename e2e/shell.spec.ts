@@ -74,11 +74,8 @@ test.describe("splash", () => {
     server,
     user,
   }) => {
-    await seedHabits(
-      server,
-      user,
-      Array.from({ length: 12 }, (_, i) => ({ name: `Habit ${i + 1}` })),
-    );
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ name: `Habit ${i + 1}` }));
+    await seedHabits(server, user, twelve);
     await openToday(page);
     const start = Date.now();
     await page.clock.install({ time: start });
