@@ -102,6 +102,8 @@ test("adds a measurable, a quit and a 3-times-a-week habit, with a note and a da
   await page.getByRole("textbox", { name: k.noteFor(fullDate(T)) }).fill("Felt great");
   await page.getByRole("button", { name: k.saveDay, exact: true }).click();
   await expect(waterDay(page)).toHaveAccessibleName(new RegExp(`, ${k.hasNote}$`));
+  // The note shows at once; the panel, a modal that keeps the page inert, closes once the device has stored it.
+  await expect(page.getByTestId("day-panel")).toHaveCount(0);
   await page.getByLabel(k.target, { exact: true }).fill("10");
   await page.getByLabel(k.fromWhichDay).fill(TOMORROW);
   await page.getByRole("button", { name: k.save }).click();

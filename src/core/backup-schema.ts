@@ -2,7 +2,7 @@
 // a bare array of habits from an earlier release. Parsing
 // tells the exact fault so the API can answer a precise 400. Apart from backup.ts so that writing a backup does not
 // load zod (docs/decisions/0060).
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
 import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";

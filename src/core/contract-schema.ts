@@ -2,7 +2,7 @@
 // calls, the schema of its request and of its answer. The server validates requests with these schemas and a test
 // parses its real answers with them; the web client (web/lib/api.ts) is typed from this table and parses each
 // answer with it. zod: the web loads this module with import() (docs/decisions/0060).
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
 import {

@@ -1,6 +1,6 @@
 // Habit input validated by the server and by the web forms (one schema for both). Apart from habit.ts so that
 // deriving figures does not load zod; the web loads this module only when it validates (docs/decisions/0060).
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { nameSchema } from "./name-schema";
 import { isSchedule, normalizeSchedule, type Schedule } from "./schedule";
 import { MAX_EMOJI_LENGTH } from "./sync";

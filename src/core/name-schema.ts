@@ -1,5 +1,5 @@
 // The name rule of name.ts as zod schemas, shared by habit names, backup names and display names.
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { MAX_NAME_LENGTH, nameCharacterProblem, nameMessages, normalizeName, type NameLabel } from "./name";
 
 export const nameSchema = (label: NameLabel) => {

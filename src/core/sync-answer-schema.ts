@@ -1,7 +1,7 @@
 // The answers of the sync routes, part of the contract (contract-schema.ts, docs/decisions/0026), apart from their
 // requests (sync-schema.ts): the web app parses a pull's and a push's answer with this module alone, so that its
 // start builds these few schemas, not the contract's every schema nor the ops' union (TBT).
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { exactly } from "./contract-exact-schema";
 import { isDayStart } from "./day-start";
 import { HABIT_KINDS, isAmount, type HabitRule } from "./habit-kind";

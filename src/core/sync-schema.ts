@@ -1,7 +1,7 @@
 // Request and response schemas of the sync routes, part of the contract (contract-schema.ts, docs/decisions/0026).
 // sync.ts holds the types, each checked here to be exactly what its schema parses to; zod stays in *-schema.ts
 // (docs/decisions/0060).
-import { z } from "./zod";
+import { z } from "./zod-schema";
 import { exactly } from "./contract-exact-schema";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";

@@ -108,7 +108,15 @@ describe("HabitRow", () => {
     render(
       <MemoryRouter>
         <ul>
-          <HabitRow habit={habit} today={TODAY} vacations={[]} saving={false} onFirstScreen {...place} {...given} />
+          <HabitRow
+            habit={habit}
+            today={TODAY}
+            vacations={[]}
+            saving={false}
+            onFirstScreen
+            {...place}
+            {...given}
+          />
         </ul>
       </MemoryRouter>,
     );
