@@ -109,6 +109,42 @@ describe("a habit due N times a week or month (Loop's n in 7 or 30 days, doubled
   });
 });
 
+describe("more frequencies", () => {
+  it("once a month: frequency 1/30, 2 done days wanted in the last 60", () => {
+    const rules: HabitRule[] = [{ from: "2026-03-01", frequency: { times: 1, per: "month" }, target: null }];
+    // mo = 0.990312553027813; 0.5 × (1 − mo); today not done: as it was
+    expectValues(
+      values(yesNo(["2026-03-02"], { rules }), "2026-03-03"),
+      [0.004843723486093, 0.004843723486093],
+    );
+  });
+
+  it("7 times a week is every day, as Loop's 7 in 7", () => {
+    const rules: HabitRule[] = [{ from: "2026-03-01", frequency: { times: 7, per: "week" }, target: null }];
+    expectValues(
+      values(yesNo(["2026-03-02", "2026-03-03"], { rules }), "2026-03-04"),
+      [0.051922485660829, 0.10114902680446, 0.10114902680446],
+    );
+  });
+
+  it("a measurable habit 2 times a week counts the days that meet the day's target, as a yes/no habit's", () => {
+    const rules: HabitRule[] = [
+      {
+        from: "2026-03-01",
+        frequency: { times: 2, per: "week" },
+        target: { atMost: false, amount: 5, per: "day", unit: "km" },
+      },
+    ];
+    const history = measured(rules, [
+      ["2026-03-02", 5],
+      ["2026-03-03", 3],
+    ]);
+    // 4 wanted in 14 days, frequency 2/7, t = 0.971902088356382: 1/4 × (1 − t); the 3 km day is no hit, the
+    // window still holds 1 of 4: × t + 1/4 × (1 − t) = 0.013851582662124; today as it was
+    expectValues(values(history, "2026-03-04"), [0.007024477910904, 0.013851582662124, 0.013851582662124]);
+  });
+});
+
 describe("a measurable habit", () => {
   it("counts a partial day as its share of the target, as Loop does", () => {
     const rules: HabitRule[] = [
@@ -149,6 +185,27 @@ describe("a measurable habit", () => {
     ]);
     // 3 of 2: achieved 1 − (3 − 2) / 2 = 0.5: m + 0.5 × (1 − m); 1 of 2: × m + (1 − m); 5 of 2: 1 − 1.5 < 0: × m
     expectValues(values(history, "2026-03-04"), [0.974038757169585, 0.975386729428184, 0.924742225955686]);
+  });
+});
+
+describe("a measurable habit's excused days", () => {
+  it("leave an at-most habit as it was, even over its limit on a skipped day", () => {
+    const rules: HabitRule[] = [
+      { from: "2026-03-02", frequency: null, target: { atMost: true, amount: 2, per: "day", unit: "cups" } },
+    ];
+    const history = measured(
+      rules,
+      [
+        ["2026-03-02", 3],
+        ["2026-03-03", 9],
+      ],
+      { skippedDates: ["2026-03-03"], vacations: [{ from: "2026-03-04", to: "2026-03-04" }] },
+    );
+    // m + 0.5 × (1 − m), then skipped, vacation, and today within its limit but not over yet
+    expectValues(
+      values(history, "2026-03-05"),
+      [0.974038757169585, 0.974038757169585, 0.974038757169585, 0.974038757169585],
+    );
   });
 });
 

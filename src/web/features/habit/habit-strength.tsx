@@ -134,7 +134,7 @@ function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per:
       aria-label={s.chartLabel(per, periodName(first, per), periodName(last, per))}
       data-testid="strength-chart"
       data-per={per}
-      className="h-auto w-full max-w-xl text-slate-500 dark:text-slate-400"
+      className="h-auto w-full max-w-lg text-slate-500 dark:text-slate-400"
     >
       {GRID.map((value) => (
         <g key={value}>
@@ -147,16 +147,16 @@ function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per:
             strokeOpacity={0.35}
             strokeWidth={1}
           />
-          <text x={LEFT - 4} y={y(value) + 3} textAnchor="end" fontSize={10} fill="currentColor">
+          <text x={LEFT - 4} y={y(value) + 3} textAnchor="end" fontSize={11} fill="currentColor">
             {strengthPercent(value)}
           </text>
         </g>
       ))}
-      <text x={LEFT} y={HEIGHT - 4} fontSize={10} fill="currentColor">
+      <text x={LEFT} y={HEIGHT - 4} fontSize={11} fill="currentColor">
         {axisName(first, per)}
       </text>
       {points.length > 1 && (
-        <text x={WIDTH - RIGHT} y={HEIGHT - 4} textAnchor="end" fontSize={10} fill="currentColor">
+        <text x={WIDTH - RIGHT} y={HEIGHT - 4} textAnchor="end" fontSize={11} fill="currentColor">
           {axisName(last, per)}
         </text>
       )}
