@@ -2,6 +2,7 @@
 // counted day gives previous × m + achieved × (1 − m). For a daily habit m = 0.948077514339171.
 import { describe, expect, it } from "vitest";
 import type { HabitRule } from "./habit-kind";
+import { addDays } from "./local-date";
 import type { KindHistory } from "./kind-days";
 import { currentStrength, strengthByPeriod, strengthDays, strengthMultiplier } from "./strength";
 
@@ -253,4 +254,101 @@ describe("by week or month", () => {
     expect(months).toHaveLength(1);
     expect(months[0]!.value).toBe(weeks[1]!.value);
   });
+});
+
+/**
+ * Loop's ScoreList.recompute, line for line (iSoron/uhabits, uhabits-core), as a second reading of its walk: days
+ * oldest first, a yes/no day 2 (YES_MANUAL), 0 (NO) or 3 (SKIP), a measured day its amount in thousandths.
+ */
+function loopScores(
+  frequency: [number, number],
+  isNumerical: boolean,
+  isAtMost: boolean,
+  targetValue: number,
+  values: readonly number[],
+): number[] {
+  let [numerator, denominator] = frequency[0] === frequency[1] ? [1, 1] : frequency;
+  const freq = numerator / denominator;
+  if (!isNumerical && freq < 1) {
+    numerator *= 2;
+    denominator *= 2;
+  }
+  const multiplier = Math.pow(0.5, Math.sqrt(freq) / 13);
+  const compute = (previous: number, checkmark: number) =>
+    previous * multiplier + checkmark * (1 - multiplier);
+  let rollingSum = 0;
+  let previousValue = isNumerical && isAtMost ? 1 : 0;
+  const out: number[] = [];
+  for (let j = 0; j < values.length; j++) {
+    const value = values[j]!;
+    const old = j - denominator >= 0 ? values[j - denominator]! : null;
+    if (isNumerical) {
+      rollingSum += Math.max(0, value);
+      if (old !== null) rollingSum -= Math.max(0, old);
+      const normalized = rollingSum / 1000;
+      const percentage = !isAtMost
+        ? targetValue > 0
+          ? Math.min(1, normalized / targetValue)
+          : 1
+        : targetValue > 0
+          ? Math.min(1, Math.max(0, 1 - (normalized - targetValue) / targetValue))
+          : normalized > 0
+            ? 0
+            : 1;
+      previousValue = compute(previousValue, percentage);
+    } else {
+      if (value === 2) rollingSum += 1;
+      if (old === 2) rollingSum -= 1;
+      if (value !== 3) previousValue = compute(previousValue, Math.min(1, rollingSum / numerator));
+    }
+    out.push(previousValue);
+  }
+  return out;
+}
+
+describe("the same history as Loop's walk gives", () => {
+  // A fixed pseudo-random history of 400 days (a linear congruential generator), ending the day before today.
+  let seed = 20261129;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const dates = Array.from({ length: 400 }, (_, i) => addDays("2025-01-01", i));
+  const today = addDays("2025-01-01", 400);
+  const rule = (frequency: HabitRule["frequency"], target: HabitRule["target"] = null): HabitRule[] => [
+    { from: dates[0]!, frequency, target },
+  ];
+  const ours = (history: KindHistory) => values(history, today).slice(0, -1);
+
+  for (const [name, frequency, loop] of [
+    ["every day", null, [1, 1]],
+    ["3 times a week", { times: 3, per: "week" }, [3, 7]],
+    ["once a week", { times: 1, per: "week" }, [1, 7]],
+    ["5 times a month", { times: 5, per: "month" }, [5, 30]],
+  ] as const) {
+    it(`a yes/no habit ${name}, with skipped days`, () => {
+      const codes = dates.map((_, i) => (i === 0 ? 2 : random() < 0.1 ? 3 : random() < 0.5 ? 2 : 0));
+      const history = yesNo(
+        dates.filter((_, i) => codes[i] === 2),
+        { rules: rule(frequency), skippedDates: dates.filter((_, i) => codes[i] === 3) },
+      );
+      const expected = loopScores([...loop], false, false, 0, codes);
+      expectValues(ours(history), expected);
+    });
+  }
+
+  for (const [name, atMost, amount, per, loop] of [
+    ["at least 4 a day", false, 4, "day", [1, 1]],
+    ["at least 20 a week", false, 20, "week", [1, 7]],
+    ["at least 60 a month", false, 60, "month", [1, 30]],
+    ["at most 3 a day", true, 3, "day", [1, 1]],
+    ["at most 10 a week", true, 10, "week", [1, 7]],
+  ] as const) {
+    it(`a measurable habit ${name}`, () => {
+      const thousandths = dates.map(() => (random() < 0.3 ? 0 : Math.floor(random() * 8000)));
+      const history = measured(
+        rule(null, { atMost, amount, per, unit: "L" }),
+        dates.map((date, i) => [date, thousandths[i]! / 1000] as [string, number]),
+      );
+      const expected = loopScores([...loop], true, atMost, amount, thousandths);
+      expectValues(ours(history), expected);
+    });
+  }
 });
