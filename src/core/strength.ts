@@ -1,7 +1,7 @@
 // A habit's strength (docs/decisions/0068): Loop Habit Tracker's score, from 0 to 1, that each judged day moves
 // towards what the day achieved by the multiplier 0.5 ^ (sqrt(frequency) / 13), frequency being targets per day.
 // Days are read as core/kind-days.ts judges them, by the rule in force on each day. Plain data in and out.
-import { type HabitRule, type Period, ruleIndexOn, type WeekStart } from "./habit-kind";
+import type { HabitRule, Period, WeekStart } from "./habit-kind";
 import { type KindDay, kindDayStatuses, type KindHistory } from "./kind-days";
 import { nextPeriodStart, periodStart, unitOf } from "./kind-figures";
 import { fromDayNumber, type LocalDate, toDayNumber } from "./local-date";
@@ -90,15 +90,13 @@ export function strengthDays(history: KindHistory, today: LocalDate): StrengthDa
 
   const out: StrengthDay[] = [];
   let value = limit ? 1 : 0;
-  let r = -1;
+  let r = 0; // the rule in force, as habit-kind.ts ruleIndexOn gives it: the first one before its day
   let rule = first;
   let counting = countingOf(first);
   for (let i = 0; i < days.length; i++) {
     const day = days[i]!;
-    const index = ruleIndexOn(rules, day.date);
-    if (index !== r) {
-      r = index;
-      rule = rules[index]!;
+    while (r + 1 < rules.length && rules[r + 1]!.from <= day.date) {
+      rule = rules[++r]!;
       counting = countingOf(rule);
     }
     if (counts(day, rule, today)) {
