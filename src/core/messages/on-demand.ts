@@ -314,6 +314,23 @@ export const onDemand = {
     close: "Close",
     badAmount: "Enter a number from 0 to 1,000,000, with at most 3 decimals, or leave it blank.",
   },
+  // A habit's strength on the habit page (docs/decisions/0068): texts the product does not fix.
+  strength: {
+    title: "Strength",
+    current: "Strength today",
+    explain:
+      "Rises with each day or period that meets its target and falls with each one missed; skipped and vacation days leave it as it was.",
+    by: "Strength by",
+    week: "Week",
+    month: "Month",
+    chartLabel: (per: "week" | "month", from: string, to: string) =>
+      `Strength at the end of each ${per}, from ${from} to ${to}`,
+    showTable: "Show as table",
+    tableCaption: (per: "week" | "month") => `Strength at the end of each ${per}`,
+    periodColumn: (per: "week" | "month") => (per === "week" ? "Week ending" : "Month"),
+    valueColumn: "Strength",
+    none: "No strength yet: it starts with the first day you mark.",
+  },
   // Asked before an import replaces the habits: texts the product does not fix.
   importConfirm: {
     question: (current: number | null, incoming: number) => {

@@ -7,6 +7,7 @@ import { showUndoToast } from "../../ui/undo-toast";
 import { HabitFigures } from "./habit-figures";
 import { HabitHeader } from "./habit-header";
 import { HabitReminder } from "./habit-reminder";
+import { HabitStrength } from "./habit-strength";
 import { ArrowLeftIcon } from "./habit-icons";
 import { MonthCalendar } from "./month-calendar";
 import { DayPanel } from "./day-panel";
@@ -96,6 +97,7 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         />
         <YearHeatmap habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       </div>
+      <HabitStrength habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       <RulesEditor
         habit={habit}
         today={today}
