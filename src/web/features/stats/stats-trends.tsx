@@ -169,27 +169,30 @@ function ShareChart({ byWeek, byMonth }: { byWeek: ShareBucket[]; byMonth: Share
         </div>
       </div>
       {!anyDue && <p className={`mt-2 ${muted}`}>{m.noneDue}</p>}
-      <table className="sr-only" data-testid="trends-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{period === "week" ? m.weekColumn : m.monthColumn}</th>
-            <th scope="col">{m.shareColumn}</th>
-            <th scope="col">{m.metColumn}</th>
-            <th scope="col">{m.dueColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buckets.map((bucket) => (
-            <tr key={bucket.from}>
-              <th scope="row">{label(bucket.from)}</th>
-              <td>{bucket.share === null ? m.noFigure : percent(bucket.share)}</td>
-              <td>{bucket.met}</td>
-              <td>{bucket.due}</td>
+      {/* The wrapper hides it: a table is never narrower than its cells, and would widen the page on a phone. */}
+      <div className="sr-only">
+        <table data-testid="trends-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{period === "week" ? m.weekColumn : m.monthColumn}</th>
+              <th scope="col">{m.shareColumn}</th>
+              <th scope="col">{m.metColumn}</th>
+              <th scope="col">{m.dueColumn}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {buckets.map((bucket) => (
+              <tr key={bucket.from}>
+                <th scope="row">{label(bucket.from)}</th>
+                <td>{bucket.share === null ? m.noFigure : percent(bucket.share)}</td>
+                <td>{bucket.met}</td>
+                <td>{bucket.due}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -257,23 +260,25 @@ function TotalsItem({ totals }: { totals: WeeklyTotals }) {
         </span>
       </div>
       <Bars values={totals.weeks.map((week) => week.total)} max={max} testId="trends-totals-bars" />
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m.weekColumn}</th>
-            <th scope="col">{m.totalColumn}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.weeks.map((week) => (
-            <tr key={week.from}>
-              <th scope="row">{weekLabel(week.from)}</th>
-              <td>{`${amount(week.total)}${totals.unit ? ` ${totals.unit}` : ""}`}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.weekColumn}</th>
+              <th scope="col">{m.totalColumn}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.weeks.map((week) => (
+              <tr key={week.from}>
+                <th scope="row">{weekLabel(week.from)}</th>
+                <td>{`${amount(week.total)}${totals.unit ? ` ${totals.unit}` : ""}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </li>
   );
 }
