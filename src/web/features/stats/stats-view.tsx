@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { WeekStart } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
@@ -100,7 +100,11 @@ export function StatsView({
   const [sort, setSort] = useState<StatsSort>(DEFAULT_STATS_SORT);
   const [showArchived, setShowArchived] = useState(false);
   const hasArchived = all.some((habit) => habit.archived);
-  const habits = showArchived ? all : all.filter((habit) => !habit.archived);
+  // One list while the habits and the switch stay: the trends below count again only when it changes.
+  const habits = useMemo(
+    () => (showArchived ? all : all.filter((habit) => !habit.archived)),
+    [all, showArchived],
+  );
   let body;
   if (status === "loading") body = <StatsSkeleton />;
   else if (status === "error") body = <StatsError onRetry={onRetry} />;
