@@ -5,6 +5,15 @@ import { StatsView } from "./stats-view";
 /** Stats (/stats): figures from the same data layer and src/core functions as Today. */
 export function StatsPage() {
   const today = useToday();
-  const { habits, status, retry } = useHabits();
-  return <StatsView habits={habits} today={today} status={status} onRetry={retry} />;
+  const { habits, status, retry, vacations, weekStart } = useHabits();
+  return (
+    <StatsView
+      habits={habits}
+      today={today}
+      status={status}
+      onRetry={retry}
+      vacations={vacations}
+      weekStart={weekStart}
+    />
+  );
 }

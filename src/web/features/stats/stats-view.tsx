@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import type { WeekStart } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { DEFAULT_STATS_SORT } from "../../../core/constants";
@@ -10,13 +11,20 @@ import { type StatsHabit, StatsHabitItem } from "./stats-habit-item";
 import { StatsSortControl } from "./stats-sort-control";
 import { StatsSummary } from "./stats-summary";
 import { statsCopy } from "./stats-copy";
+import { StatsTrends } from "./stats-trends";
+import type { Vacation } from "../../../core/vacation";
 
 export type StatsViewProps = {
   habits: readonly StatsHabit[];
   today: LocalDate;
   status: HabitsStatus;
   onRetry: () => void;
+  /** The user's vacations and week start, for the trends; none and Monday unless given. */
+  vacations?: readonly Vacation[];
+  weekStart?: WeekStart;
 };
+
+const NO_VACATIONS: readonly Vacation[] = [];
 
 const emptyCard =
   "rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900";
@@ -81,11 +89,22 @@ function ShowArchivedSwitch({ checked, onChange }: { checked: boolean; onChange:
   );
 }
 
-export function StatsView({ habits: all, today, status, onRetry }: StatsViewProps) {
+export function StatsView({
+  habits: all,
+  today,
+  status,
+  onRetry,
+  vacations = NO_VACATIONS,
+  weekStart = 1,
+}: StatsViewProps) {
   const [sort, setSort] = useState<StatsSort>(DEFAULT_STATS_SORT);
   const [showArchived, setShowArchived] = useState(false);
   const hasArchived = all.some((habit) => habit.archived);
-  const habits = showArchived ? all : all.filter((habit) => !habit.archived);
+  // One list while the habits and the switch stay: the trends below count again only when it changes.
+  const habits = useMemo(
+    () => (showArchived ? all : all.filter((habit) => !habit.archived)),
+    [all, showArchived],
+  );
   let body;
   if (status === "loading") body = <StatsSkeleton />;
   else if (status === "error") body = <StatsError onRetry={onRetry} />;
@@ -107,6 +126,7 @@ export function StatsView({ habits: all, today, status, onRetry }: StatsViewProp
             ))}
           </ul>
         </section>
+        <StatsTrends habits={habits} today={today} vacations={vacations} weekStart={weekStart} />
       </>
     );
   return (
