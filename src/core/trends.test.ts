@@ -38,6 +38,19 @@ const run = (from: LocalDate, n: number) => Array.from({ length: n }, (_, i) => 
 
 const last = <X>(list: readonly X[], n: number) => list.slice(-n);
 
+// Quit from Thu 19: clean on the 19th, slipped on the 20th, today open.
+const smokeFrom19 = habit("Smoke", "2026-11-19", {
+  kind: "quit",
+  rules: [
+    {
+      from: "2026-11-19",
+      frequency: null,
+      target: { atMost: true, amount: 0, per: "day", unit: "times" },
+    },
+  ],
+  values: [["2026-11-20", 1]],
+});
+
 // Created 10 days ago (2026-11-12, a Thursday), due every day: done Thu 12 to Mon 16, missed Tue 17 to Fri 20,
 // today still open. Due 9 days, met 5.
 const tenDays = habit("Read", "2026-11-12", { completedDates: run("2026-11-12", 5) });
@@ -132,18 +145,7 @@ describe("shareByWeek", () => {
         ["2026-11-21", 2],
       ],
     });
-    // Quit from Thu 19: clean on the 19th, slipped on the 20th, today open.
-    const quit = habit("Smoke", "2026-11-19", {
-      kind: "quit",
-      rules: [
-        {
-          from: "2026-11-19",
-          frequency: null,
-          target: { atMost: true, amount: 0, per: "day", unit: "times" },
-        },
-      ],
-      values: [["2026-11-20", 1]],
-    });
+    const quit = smokeFrom19;
     expect(shareByWeek([water], T, 1).at(-1)).toMatchObject({ met: 2, due: 3 });
     expect(shareByWeek([quit], T, 1).at(-1)).toMatchObject({ met: 1, due: 2 });
     expect(shareByWeek([tenDays, water, quit], T, 1).at(-1)).toMatchObject({ met: 4, due: 10, share: 0.4 });
@@ -282,17 +284,7 @@ describe("weeklyTotals", () => {
         ["2026-11-21", 1],
       ],
     });
-    const quit = habit("Smoke", "2026-11-19", {
-      kind: "quit",
-      rules: [
-        {
-          from: "2026-11-19",
-          frequency: null,
-          target: { atMost: true, amount: 0, per: "day", unit: "times" },
-        },
-      ],
-      values: [["2026-11-20", 1]],
-    });
+    const quit = smokeFrom19;
     const totals = weeklyTotals([tenDays, water, quit], T, 1 as WeekStart);
     expect(totals.map((t) => [t.name, t.unit])).toEqual([["Water", "litres"]]);
     const weeks = totals[0]!.weeks;

@@ -2,7 +2,6 @@
 // drawn as plain SVG, each chart with a table for screen readers.
 import { useMemo, useState } from "react";
 import type { WeekStart } from "../../../core/habit-kind";
-import { rulesOrSchedule } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Weekday } from "../../../core/schedule";
@@ -15,6 +14,7 @@ import {
   type WeekdayShare,
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
+import { kindHistoryOf } from "../../ui/kind-history";
 import type { StatsHabit } from "./stats-habit-item";
 
 const m = messages.trends;
@@ -55,13 +55,7 @@ function trendHabit(habit: StatsHabit, vacations: readonly Vacation[], weekStart
     id: habit.id,
     name: habit.name,
     createdOn: firstRule !== undefined && firstRule < createdAt ? firstRule : createdAt,
-    kind: habit.kind ?? "yesNo",
-    rules: rulesOrSchedule(habit),
-    completedDates: habit.completedDates,
-    values: habit.values,
-    skippedDates: habit.skippedDates,
-    vacations,
-    weekStart,
+    ...kindHistoryOf(habit, vacations, weekStart),
   };
 }
 
