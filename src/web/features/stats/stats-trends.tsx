@@ -253,7 +253,19 @@ function TotalsItem({ totals }: { totals: WeeklyTotals }) {
           {m.thisWeek(amount(totals.weeks.at(-1)?.total ?? 0), totals.unit)}
         </span>
       </div>
-      <Bars values={totals.weeks.map((week) => week.total)} max={max} testId="trends-totals-bars" />
+      <div className="flex gap-2">
+        <div
+          aria-hidden="true"
+          className="flex h-32 flex-col justify-between text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+        >
+          <span className="-mt-2">{amount(max)}</span>
+          <span>{amount(max / 2)}</span>
+          <span className="-mb-2">{amount(0)}</span>
+        </div>
+        <div className="min-w-0 flex-1">
+          <Bars values={totals.weeks.map((week) => week.total)} max={max} testId="trends-totals-bars" />
+        </div>
+      </div>
       <div className="sr-only">
         <table>
           <caption>{caption}</caption>
