@@ -50,7 +50,7 @@ test("shows the strength the core gives, by week and by month, with its table", 
   const chart = section.getByTestId("strength-chart");
   await expect(chart).toHaveAttribute("data-per", "week");
   await expect(chart).toHaveAccessibleName(new RegExp(`^${s.chartLabel("week", "", "").split(",")[0]}`));
-  const by = section.getByRole("radiogroup", { name: s.by });
+  const by = section.getByRole("group", { name: s.by });
   await by.getByText(s.month, { exact: true }).click();
   await expect(by.getByRole("radio", { name: s.month })).toBeChecked();
   await expect(chart).toHaveAttribute("data-per", "month");

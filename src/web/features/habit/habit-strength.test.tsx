@@ -41,7 +41,7 @@ describe("HabitStrength", () => {
   it("switches the chart and its table to months", () => {
     const completedDates = ["2026-09-28", "2026-10-01", "2026-10-02", "2026-11-19"];
     render(<HabitStrength habit={habitOf({ completedDates })} today={TODAY} vacations={[]} weekStart={1} />);
-    const by = screen.getByRole("radiogroup", { name: s.by });
+    const by = screen.getByRole("group", { name: s.by });
     expect((within(by).getByRole("radio", { name: s.week }) as HTMLInputElement).checked).toBe(true);
     expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(1 + 8); // 8 weeks from Monday, September 28
     fireEvent.click(within(by).getByRole("radio", { name: s.month }));

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from "react";
+import { SegmentedControl } from "../../ui/segmented-control";
 import type { Habit } from "../../../core/habit";
 import type { Period, WeekStart } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
@@ -28,7 +29,6 @@ type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[]; w
  */
 export function HabitStrength({ habit, today, vacations, weekStart }: Props) {
   const titleId = useId();
-  const byId = useId();
   const [per, setPer] = useState<Period>("week");
   const days = useMemo(
     () => strengthDays(kindHistoryOf(habit, vacations, weekStart), today),
@@ -65,33 +65,13 @@ export function HabitStrength({ habit, today, vacations, weekStart }: Props) {
         <p className="text-sm text-slate-600 dark:text-slate-300">{s.none}</p>
       ) : (
         <>
-          <div className="flex items-center gap-2">
-            <span id={byId} className="text-sm text-slate-600 dark:text-slate-300">
-              {s.by}
-            </span>
-            <div
-              role="radiogroup"
-              aria-labelledby={byId}
-              className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-            >
-              {PERIODS.map((option) => (
-                <label
-                  key={option}
-                  className="cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-indigo-700 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:text-slate-200 dark:has-checked:bg-slate-950 dark:has-checked:text-indigo-300"
-                >
-                  <input
-                    type="radio"
-                    name={byId}
-                    value={option}
-                    checked={per === option}
-                    onChange={() => setPer(option)}
-                    className="sr-only"
-                  />
-                  {s[option]}
-                </label>
-              ))}
-            </div>
-          </div>
+          <SegmentedControl
+            label={s.by}
+            shown="always"
+            options={PERIODS.map((option) => ({ value: option, label: s[option] }))}
+            value={per}
+            onChange={setPer}
+          />
           <StrengthChart points={points} per={per} />
           <details className="text-sm text-slate-700 dark:text-slate-200">
             <summary className="min-h-11 cursor-pointer py-2 font-medium text-indigo-700 dark:text-indigo-300">

@@ -15,6 +15,7 @@ import {
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
 import { kindHistoryOf } from "../../ui/kind-history";
+import { SegmentedControl } from "../../ui/segmented-control";
 import type { StatsHabit } from "./stats-habit-item";
 
 const m = messages.trends;
@@ -106,6 +107,20 @@ function Bars({ values, max, testId }: { values: readonly (number | null)[]; max
   );
 }
 
+/** The values of Bars' three grid lines, beside it (the tables say them to screen readers). */
+function Scale({ top, middle, bottom }: { top: string; middle: string; bottom: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-32 flex-col justify-between text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+    >
+      <span className="-mt-2">{top}</span>
+      <span>{middle}</span>
+      <span className="-mb-2">{bottom}</span>
+    </div>
+  );
+}
+
 type Period = "week" | "month";
 
 function ShareChart({ byWeek, byMonth }: { byWeek: ShareBucket[]; byMonth: ShareBucket[] }) {
@@ -118,37 +133,18 @@ function ShareChart({ byWeek, byMonth }: { byWeek: ShareBucket[]; byMonth: Share
     <div className={card} data-testid="trends-chart" data-period={period}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 className={subheading}>{caption}</h3>
-        <fieldset className="flex items-center">
-          <legend className="sr-only">{m.periodLabel}</legend>
-          <div className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-            {(["week", "month"] as const).map((value) => (
-              <label
-                key={value}
-                className="cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 transition-colors has-checked:bg-white has-checked:text-indigo-700 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:text-slate-200 dark:has-checked:bg-slate-950 dark:has-checked:text-indigo-300"
-              >
-                <input
-                  type="radio"
-                  name="trends-period"
-                  value={value}
-                  checked={period === value}
-                  onChange={() => setPeriod(value)}
-                  className="sr-only"
-                />
-                {value === "week" ? m.byWeek : m.byMonth}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SegmentedControl
+          label={m.periodLabel}
+          options={[
+            { value: "week", label: m.byWeek },
+            { value: "month", label: m.byMonth },
+          ]}
+          value={period}
+          onChange={setPeriod}
+        />
       </div>
       <div className="flex gap-2">
-        <div
-          aria-hidden="true"
-          className="flex h-32 flex-col justify-between text-xs text-slate-600 dark:text-slate-300"
-        >
-          <span className="-mt-2">{percent(1)}</span>
-          <span>{percent(0.5)}</span>
-          <span className="-mb-2">{percent(0)}</span>
-        </div>
+        <Scale top={percent(1)} middle={percent(0.5)} bottom={percent(0)} />
         <div className="min-w-0 flex-1">
           <Bars values={buckets.map((bucket) => bucket.share)} max={1} testId="trends-bars" />
           {buckets.length > 0 && (
@@ -254,14 +250,7 @@ function TotalsItem({ totals }: { totals: WeeklyTotals }) {
         </span>
       </div>
       <div className="flex gap-2">
-        <div
-          aria-hidden="true"
-          className="flex h-32 flex-col justify-between text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
-        >
-          <span className="-mt-2">{amount(max)}</span>
-          <span>{amount(max / 2)}</span>
-          <span className="-mb-2">{amount(0)}</span>
-        </div>
+        <Scale top={amount(max)} middle={amount(max / 2)} bottom={amount(0)} />
         <div className="min-w-0 flex-1">
           <Bars values={totals.weeks.map((week) => week.total)} max={max} testId="trends-totals-bars" />
         </div>
