@@ -28,3 +28,6 @@ export const MAX_BACKUP_CHARS = 5 * 1024 * 1024;
 
 /** Imports (replace all, add, local-to-cloud migration) one account may make a minute: each is a bulk write. */
 export const IMPORTS_PER_MINUTE = 10;
+
+/** GET /api/stats answers one account may ask for a minute: each walks every day of every habit. */
+export const STATS_PER_MINUTE = 60;

@@ -2,6 +2,7 @@
 // adds for a habit counted by kind (docs/product.md, "Kinds of habit"): each day is judged by the rule in force on
 // that day, never by the habit's current rule alone. Plain functions of the habit's data and today.
 import type { DayStatus } from "./day-state";
+import type { StoredHabit } from "./habit";
 import { sortedDayNumbers } from "./habit-days";
 import type { HabitKind, HabitRule, TargetPer, WeekStart } from "./habit-kind";
 import {
@@ -32,6 +33,23 @@ export type KindHistory = {
   vacations?: readonly Vacation[] | undefined;
   weekStart: WeekStart;
 };
+
+/** A stored habit's history, with the user's vacations and week start (a habit stored before rules: its schedule). */
+export function kindHistoryOf(
+  habit: StoredHabit,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+): KindHistory {
+  return {
+    kind: habit.kind ?? "yesNo",
+    rules: rulesOrSchedule(habit),
+    completedDates: habit.completedDates,
+    values: habit.values,
+    skippedDates: habit.skippedDates,
+    vacations,
+    weekStart,
+  };
+}
 
 /** A day as the calendar shows it: its status and, for a habit that counts a number, the day's number. */
 export type KindDay = { date: LocalDate; status: DayStatus; amount: number | null };

@@ -9,6 +9,7 @@ import {
   shareByMonth,
   shareByWeek,
   type TrendHabit,
+  trendsBetween,
   trendsOf,
   weekdayShares,
   weeklyTotals,
@@ -308,5 +309,72 @@ describe("trendsOf", () => {
     expect(trends.weekdays).toEqual(weekdayShares(all, T, 1));
     expect(trends.changes).toEqual(rateChanges(all, T));
     expect(trends.totals).toEqual(weeklyTotals(all, T, 1));
+  });
+});
+
+describe("trendsBetween", () => {
+  // Twice a week from Mon 2 Nov: done Tue 3 and Thu 5 (that week met), and Tue 10 only (the week to Sun 15 missed).
+  const gym = habit("Gym", "2026-11-02", {
+    rules: [{ from: "2026-11-02", frequency: { times: 2, per: "week" }, target: null }],
+    completedDates: ["2026-11-03", "2026-11-05", "2026-11-10"],
+  });
+
+  it("counts a week where it was decided: one ending after the range is not counted yet", () => {
+    expect(trendsBetween([gym], "2026-11-02", "2026-11-14", T, 1).share).toEqual({
+      met: 1,
+      due: 1,
+      share: 1,
+    });
+    expect(trendsBetween([gym], "2026-11-02", "2026-11-15", T, 1).share).toEqual({
+      met: 1,
+      due: 2,
+      share: 0.5,
+    });
+  });
+
+  it("cuts the first and last week and month to the range, and leaves days outside it out", () => {
+    const trends = trendsBetween([tenDays], "2026-11-14", "2026-11-18", T, 1);
+    expect(trends.byWeek).toEqual([
+      { from: "2026-11-14", to: "2026-11-15", met: 2, due: 2, share: 1 },
+      { from: "2026-11-16", to: "2026-11-18", met: 1, due: 3, share: 1 / 3 },
+    ]);
+    expect(trends.byMonth).toEqual([{ from: "2026-11-14", to: "2026-11-18", met: 3, due: 5, share: 0.6 }]);
+    expect(trends.habits).toEqual([
+      { id: "Read", name: "Read", share: { met: 3, due: 5, share: 0.6 }, strength: expect.any(Number) },
+    ]);
+    // Weekdays from Sat 14 to Wed 18 only: Thursday and Friday have no figure.
+    expect(trends.weekdays.days.map((d) => d.share)).toEqual([1, 0, 0, null, null, 1, 1]);
+  });
+
+  it("gives each habit's strength on the range's last day, 0 before it began", () => {
+    const m = 0.5 ** (1 / 13);
+    const strengthOn = (to: LocalDate) =>
+      trendsBetween([tenDays], "2026-11-01", to, T, 1).habits[0]!.strength;
+    expect(strengthOn("2026-11-11")).toBe(0);
+    expect(strengthOn("2026-11-12")).toBeCloseTo(1 - m, 12);
+    expect(strengthOn("2026-11-18")).toBeCloseTo((1 - m ** 5) * m ** 2, 12);
+  });
+
+  it("adds each measurable habit's numbers per week, within the range only", () => {
+    const water = habit("Water", "2026-11-01", {
+      kind: "measurable",
+      rules: [
+        {
+          from: "2026-11-01",
+          frequency: null,
+          target: { atMost: false, amount: 8, per: "day", unit: "glasses" },
+        },
+      ],
+      values: [
+        ["2026-11-13", 5],
+        ["2026-11-14", 3],
+        ["2026-11-17", 2.5],
+        ["2026-11-19", 4],
+      ],
+    });
+    expect(trendsBetween([water], "2026-11-14", "2026-11-18", T, 1).totals[0]!.weeks).toEqual([
+      { from: "2026-11-14", to: "2026-11-15", total: 3 },
+      { from: "2026-11-16", to: "2026-11-18", total: 2.5 },
+    ]);
   });
 });

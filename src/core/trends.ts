@@ -3,14 +3,35 @@
 // totals of measurable habits. Every unit is judged as kind-days.ts judges it (kind-figures.ts: habitUnits); this
 // file only counts the units that were decided: met or missed.
 import { type HabitRule, ruleIndexOn, type WeekStart } from "./habit-kind";
-import type { KindHistory } from "./kind-days";
+import type { StoredHabit } from "./habit";
+import { type KindHistory, kindHistoryOf } from "./kind-days";
 import { habitUnits, type KindDays, MET, MISSED, nextPeriodStart, periodStart, unitOf } from "./kind-figures";
-import { vacationDayRanges } from "./vacation";
+import { strengthDays, type StrengthDay } from "./strength";
+import { type Vacation, vacationDayRanges } from "./vacation";
 import { fromDayNumber, type LocalDate, toDayNumber } from "./local-date";
 import { type Weekday, weekdayOfDayNumber as weekdayOf } from "./schedule";
 
 /** A habit as the trends read it: its history (kind-days.ts), its name and the day it was created. */
 export type TrendHabit = KindHistory & { id: string; name: string; createdOn: LocalDate };
+
+/**
+ * A stored habit as the trends read it. It existed from the day it was created, or from its first rule's day if that
+ * is earlier: createdAt is a UTC time, and the first rule's day is the user's own day it was made on.
+ */
+export function trendHabitOf(
+  habit: StoredHabit,
+  vacations: readonly Vacation[],
+  weekStart: WeekStart,
+): TrendHabit {
+  const createdAt = habit.createdAt.slice(0, 10);
+  const firstRule = habit.rules?.[0]?.from;
+  return {
+    id: habit.id,
+    name: habit.name,
+    createdOn: firstRule !== undefined && firstRule < createdAt ? firstRule : createdAt,
+    ...kindHistoryOf(habit, vacations, weekStart),
+  };
+}
 
 /**
  * The units that were due and decided, in time order: the day each counts on, 1 if it was met, and its weekday
@@ -113,10 +134,11 @@ function bucketShares(
   const met = new Array<number>(buckets.length).fill(0);
   const due = new Array<number>(buckets.length).fill(0);
   const first = buckets[0]?.from ?? today + 1;
+  const last = buckets.at(-1)?.to ?? today;
   for (const { units } of counted)
     for (let u = 0; u < units.length; u++) {
       const day = units.day[u]!;
-      if (day < first) continue;
+      if (day < first || day > last) continue;
       // Buckets are consecutive: a binary search finds the one holding the day.
       let lo = 0;
       let hi = buckets.length - 1;
@@ -178,14 +200,22 @@ export function weekdayShares(
   return byWeekday(countAll(habits, t), t, weekStart);
 }
 
-function byWeekday(counted: CountedHabits, t: number, weekStart: WeekStart): WeekdayShares {
-  const first = periodStart(t - 51 * 7, "week", weekStart);
+const byWeekday = (counted: CountedHabits, t: number, weekStart: WeekStart) =>
+  weekdaysIn(counted, periodStart(t - 51 * 7, "week", weekStart), t, weekStart);
+
+/** The weekday shares of the day units from day `first` to day `last`. */
+function weekdaysIn(
+  counted: CountedHabits,
+  first: number,
+  last: number,
+  weekStart: WeekStart,
+): WeekdayShares {
   const met = [0, 0, 0, 0, 0, 0, 0];
   const due = [0, 0, 0, 0, 0, 0, 0];
   for (const { units } of counted)
     for (let u = 0; u < units.length; u++) {
       const weekday = units.weekday[u]!;
-      if (weekday < 0 || units.day[u]! < first) continue;
+      if (weekday < 0 || units.day[u]! < first || units.day[u]! > last) continue;
       due[weekday]!++;
       met[weekday]! += units.met[u]!;
     }
@@ -232,6 +262,7 @@ function changesOf(counted: CountedHabits, t: number): RateChanges {
     let dueB = 0;
     for (let u = 0; u < units.length; u++) {
       const day = units.day[u]!;
+      if (day > t) continue;
       if (day >= recentFrom) {
         dueA++;
         metA += units.met[u]!;
@@ -275,7 +306,17 @@ export function weeklyTotals(
   weekStart: WeekStart,
 ): WeeklyTotals[] {
   const t = toDayNumber(today);
-  const weeks = periods(t - (TOTAL_WEEKS - 1) * 7, t, "week", weekStart);
+  return totalsIn(habits, periodStart(t - (TOTAL_WEEKS - 1) * 7, "week", weekStart), t, weekStart);
+}
+
+/** Each measurable habit's total per week from day `from` to day `t`, the first and last week cut to them. */
+function totalsIn(
+  habits: readonly TrendHabit[],
+  from: number,
+  t: number,
+  weekStart: WeekStart,
+): WeeklyTotals[] {
+  const weeks = periods(from, t, "week", weekStart);
   const first = weeks[0]!.from;
   return habits
     .filter((habit) => habit.kind === "measurable")
@@ -283,7 +324,7 @@ export function weeklyTotals(
       const totals = new Array<number>(weeks.length).fill(0);
       for (const [date, value] of habit.values ?? []) {
         const day = toDayNumber(date);
-        if (day < first || day > t) continue;
+        if (day < from || day > t) continue;
         totals[Math.floor((day - first) / 7)]! += value;
       }
       return {
@@ -291,8 +332,8 @@ export function weeklyTotals(
         name: habit.name,
         unit: ruleOn(habit.rules, t).target?.unit ?? "",
         weeks: weeks.map((w, i) => ({
-          from: fromDayNumber(w.from),
-          to: fromDayNumber(w.to),
+          from: fromDayNumber(Math.max(w.from, from)),
+          to: fromDayNumber(Math.min(w.to, t)),
           total: Math.round(totals[i]! * 1000) / 1000,
         })),
       };
@@ -318,4 +359,63 @@ export function trendsOf(habits: readonly TrendHabit[], today: LocalDate, weekSt
     changes: changesOf(counted, t),
     totals: weeklyTotals(habits, today, weekStart),
   };
+}
+
+/** The share of the units decided from day `first` to day `last`, over all the counted habits given. */
+function shareIn(counted: CountedHabits, first: number, last: number): Share {
+  let met = 0;
+  let due = 0;
+  for (const { units } of counted)
+    for (let u = 0; u < units.length; u++) {
+      const day = units.day[u]!;
+      if (day < first || day > last) continue;
+      due++;
+      met += units.met[u]!;
+    }
+  return shareOf(met, due);
+}
+
+/** A habit's share of due units met between two days, and its strength (core/strength.ts) on the last, 0 to 1. */
+export type HabitTrend = { id: string; name: string; share: Share; strength: number };
+
+/**
+ * The trends between two days (the API's stats, GET /api/stats): a unit counts where it was decided, on its last day
+ * or on today for one met early, so a week that ends after `to` is not counted yet. Weeks and months are those that
+ * hold a day of the range, their first and last cut to it. The rate changes are the 30 days up to `to` against the 30
+ * before, wherever `from` is.
+ */
+export type RangeTrends = Trends & { share: Share; habits: HabitTrend[] };
+
+export function trendsBetween(
+  habits: readonly TrendHabit[],
+  from: LocalDate,
+  to: LocalDate,
+  today: LocalDate,
+  weekStart: WeekStart,
+): RangeTrends {
+  const [first, last] = [toDayNumber(from), toDayNumber(to)];
+  const counted = countAll(habits, toDayNumber(today));
+  const cut = (list: { from: number; to: number }[]) =>
+    list.map((p) => ({ from: Math.max(p.from, first), to: Math.min(p.to, last) }));
+  return {
+    share: shareIn(counted, first, last),
+    byWeek: bucketShares(counted, cut(periods(first, last, "week", weekStart)), last),
+    byMonth: bucketShares(counted, cut(periods(first, last, "month", weekStart)), last),
+    weekdays: weekdaysIn(counted, first, last, weekStart),
+    changes: changesOf(counted, last),
+    totals: totalsIn(habits, first, last, weekStart),
+    habits: counted.map(({ habit }, i) => ({
+      id: habit.id,
+      name: habit.name,
+      share: shareIn([counted[i]!], first, last),
+      strength: strengthOn(strengthDays(habit, today), last),
+    })),
+  };
+}
+
+/** The strength on day `day`: 0 before the habit's start, the last day's after it. */
+function strengthOn(days: readonly StrengthDay[], day: number): number {
+  if (days.length === 0) return 0;
+  const i = Math.min(day - toDayNumber(days[0]!.date), days.length - 1);
+  return i < 0 ? 0 : days[i]!.value;
 }

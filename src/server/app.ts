@@ -27,6 +27,7 @@ import { notifyChanges, syncRoutes } from "./sync/sync.routes";
 import { createStreamRegistry } from "./sync/stream-registry";
 import { streamAdmission, streamStillValid } from "./sync/stream-auth";
 import { tokensRoutes } from "./tokens/tokens.routes";
+import { statsRoutes } from "./habits/stats.routes";
 import { betterAuthPasswordCheck } from "./tokens/recent-sign-in";
 import { openApiRoutes } from "./openapi/openapi.routes";
 import type { Channels } from "./reminders/delivery";
@@ -182,6 +183,7 @@ export function createApp({
   app.on(["GET", "POST"], "/api/reminders/unsubscribe", unsubscribeRoute(config));
   app.use("/api/reminders/*", signedIn, writeLimit);
   app.use("/api/push/*", signedIn, writeLimit);
+  app.use("/api/stats/*", signedIn, resolveToday());
   app.route("/api/habits", habitsRoutes(config.userLimits, cache));
   app.route("/api/sync", syncRoutes(config.userLimits, hub, cache, streamAdmission(streams, sessions)));
   app.route("/api/profile", profileRoutes);
@@ -190,6 +192,7 @@ export function createApp({
   const channels = reminderChannels ?? createReminderChannels(config, log, now);
   app.route("/api/reminders", reminderRoutes(config, channels));
   app.route("/api/push", pushRoutes(config));
+  app.route("/api/stats", statsRoutes);
 
   app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
 

@@ -6,6 +6,7 @@ import { contract, HabitSchema, type Route } from "../../core/contract-schema";
 import { NewHabitSchema } from "../../core/habit-schema";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { authRoutes } from "./auth-routes";
+import { StatsQuerySchema, StatsSchema } from "../habits/stats.routes";
 import type { Access, DocRoute, Method } from "./doc-route";
 
 export type { DocBody, DocRoute } from "./doc-route";
@@ -161,6 +162,22 @@ const OTHER_ROUTES: DocRoute[] = [
     params: { ...HABIT_PARAMS, date: LocalDateSchema },
     localDate: true,
     success: { 200: { json: HabitSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/stats",
+    tag: "Stats",
+    summary: "Trends across the habits between two days, and each habit's share and strength",
+    description:
+      "from and to are the user's days (YYYY-MM-DD): to defaults to today, from to the 364 days before to. A unit " +
+      "(a due day, or a week or month with a target) counts on the day it was decided. Weeks and months are those " +
+      "holding a day of the range, cut to it. changes compares the 30 days up to to with the 30 before. Archived " +
+      "habits are left out unless archived=true. At most STATS_PER_MINUTE (60) requests a minute (429 RATE_LIMITED).",
+    access: "user",
+    query: StatsQuerySchema,
+    localDate: true,
+    success: { 200: { json: StatsSchema } },
+    errors: [400, 401, 403, 404, 429, 500],
   },
   {
     method: "GET",

@@ -35,6 +35,7 @@ const TAGS = [
     "Sync",
     "The offline-first devices' protocol: pull changes after a cursor, push queued ops, hear of changes.",
   ],
+  ["Stats", "Trends across the habits, and each habit's strength, between two days."],
   ["Profile", "The user's display name, photo and preferences."],
   ["Reminders", "Reminder times, push devices and the e-mail digest."],
   ["API tokens", "Personal tokens for scripts and integrations: made and revoked signed in, in Settings."],

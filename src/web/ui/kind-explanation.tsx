@@ -3,7 +3,7 @@
 // explanation (src/web/ui/streak-explanation.tsx).
 import type { Habit } from "../../core/habit";
 import { type HabitRule, ruleIndexOn, type TargetPer, type WeekStart } from "../../core/habit-kind";
-import { kindSummary } from "../../core/kind-days";
+import { kindSummary, kindHistoryOf } from "../../core/kind-days";
 import { unitOf } from "../../core/kind-figures";
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
@@ -11,7 +11,6 @@ import type { Vacation } from "../../core/vacation";
 import { cx } from "./cx";
 import { fullDate, weekdayName } from "./day-names";
 import { StreakExplanation } from "./streak-explanation";
-import { kindHistoryOf } from "./kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;

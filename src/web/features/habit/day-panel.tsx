@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { WeekStart } from "../../../core/habit-kind";
-import { kindDayStatuses } from "../../../core/kind-days";
+import { kindHistoryOf, kindDayStatuses } from "../../../core/kind-days";
 import { isAmount, MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
@@ -9,7 +9,6 @@ import type { Vacation } from "../../../core/vacation";
 import type { HabitView } from "../../lib/habits/use-habits";
 import { Button } from "../../ui/button";
 import { dayStateWords, fullDate } from "../../ui/day-names";
-import { kindHistoryOf } from "../../ui/kind-history";
 import { parseNumber } from "../../ui/rule-draft";
 
 const k = messages.habitKinds;

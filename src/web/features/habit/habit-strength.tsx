@@ -7,7 +7,7 @@ import { messages } from "../../../core/messages";
 import { currentStrength, strengthByPeriod, strengthDays, type StrengthPoint } from "../../../core/strength";
 import type { Vacation } from "../../../core/vacation";
 import { fullDate, monthAndYear, shortMonth } from "../../ui/day-names";
-import { kindHistoryOf } from "../../ui/kind-history";
+import { kindHistoryOf } from "../../../core/kind-days";
 
 const s = messages.strength;
 /** How many weeks or months the chart and its table show, the last ones up to today. */

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { DayStatus } from "../../../core/day-state";
 import type { Habit } from "../../../core/habit";
 import type { WeekStart } from "../../../core/habit-kind";
-import { kindDayStatuses } from "../../../core/kind-days";
+import { kindHistoryOf, kindDayStatuses } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
@@ -20,7 +20,7 @@ import {
 } from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
-import { amountWords, kindHistoryOf } from "../../ui/kind-history";
+import { amountWords } from "../../ui/kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { WeekStart } from "../../../core/habit-kind";
-import { kindDayStatuses } from "../../../core/kind-days";
+import { kindHistoryOf, kindDayStatuses } from "../../../core/kind-days";
 import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
@@ -9,7 +9,7 @@ import { cx } from "../../ui/cx";
 import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
 import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
-import { amountWords, kindHistoryOf } from "../../ui/kind-history";
+import { amountWords } from "../../ui/kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;

@@ -8,13 +8,12 @@ import type { Weekday } from "../../../core/schedule";
 import {
   type RateChange,
   type ShareBucket,
-  type TrendHabit,
+  trendHabitOf,
   trendsOf,
   type WeeklyTotals,
   type WeekdayShare,
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
-import { kindHistoryOf } from "../../ui/kind-history";
 import { SegmentedControl } from "../../ui/segmented-control";
 import type { StatsHabit } from "./stats-habit-item";
 
@@ -44,21 +43,6 @@ const monthLabel = (date: LocalDate) =>
 // 1970-01-04 was a Sunday.
 const weekdayName = (weekday: Weekday) =>
   dateFormat("weekday", { weekday: "long" }).format(new Date(Date.UTC(1970, 0, 4 + weekday)));
-
-/**
- * A habit as core/trends.ts reads it. It existed from the day it was created, or from its first rule's day if that
- * is earlier: createdAt is a UTC time, and the first rule's day is the user's own day it was made on.
- */
-function trendHabit(habit: StatsHabit, vacations: readonly Vacation[], weekStart: WeekStart): TrendHabit {
-  const createdAt = habit.createdAt.slice(0, 10);
-  const firstRule = habit.rules?.[0]?.from;
-  return {
-    id: habit.id,
-    name: habit.name,
-    createdOn: firstRule !== undefined && firstRule < createdAt ? firstRule : createdAt,
-    ...kindHistoryOf(habit, vacations, weekStart),
-  };
-}
 
 const card =
   "min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
@@ -290,7 +274,7 @@ export function StatsTrends({ habits, today, vacations, weekStart }: StatsTrends
   const trends = useMemo(
     () =>
       trendsOf(
-        habits.map((habit) => trendHabit(habit, vacations, weekStart)),
+        habits.map((habit) => trendHabitOf(habit, vacations, weekStart)),
         today,
         weekStart,
       ),
