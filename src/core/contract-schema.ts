@@ -205,6 +205,7 @@ export const HabitSchema = z.object({
     .custom<HabitRule[]>((value) => isHabitRules("measurable", value) || isHabitRules("yesNo", value))
     .optional(),
   step: z.number().optional(),
+  uuid: z.string().optional(),
   values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
   notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),
 }) satisfies z.ZodType<Habit>;

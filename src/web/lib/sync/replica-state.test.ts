@@ -31,6 +31,7 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   kind: "yesNo",
   rules: [{ from: createdAt.slice(0, 10), frequency: null, target: null }],
   step: 1,
+  uuid: id.replaceAll("-", ""), // as the store makes it from the id (core/habit-uuid.ts)
 });
 /** Ascending dates as the day numbers the store holds beside them. */
 const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
