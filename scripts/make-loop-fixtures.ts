@@ -184,6 +184,13 @@ export const HABITS: Habit[] = [
   },
 ];
 
+/**
+ * Loop's Habits.uuid: a UUID without hyphens for a habit made by Loop (its Habit model); "Gym" (7) has the longer
+ * one Loop's upgrade to version 24 gave older habits, hex(randomblob(16) || id): 32 characters and "37", its id.
+ */
+export const loopUuid = (id: number) =>
+  id === 7 ? `${"a7".repeat(16)}37` : `5eed${String(id).padStart(4, "0")}`.padEnd(32, "0");
+
 // NaN marks a measured habit's skip (Loop's value 3, not an amount).
 const isSkip = (habit: Habit, value: number) => habit.measured !== undefined && Number.isNaN(value);
 const dbValue = (habit: Habit, value: number) =>
@@ -299,7 +306,7 @@ function writeDb(file: string, version: number, activeAndroid = false, habits: H
       target_value: h.measured?.targetValue ?? 0,
       unit: h.measured?.unit ?? "",
       question: `Did you ${h.name.toLowerCase()} today?`,
-      uuid: `00000000-0000-4000-8000-${String(h.id).padStart(12, "0")}`,
+      uuid: loopUuid(h.id),
     });
     for (const [date, value] of h.entries) {
       if (!valueColumn && value !== 2) continue; // before version 16, a row is a day done
