@@ -222,6 +222,8 @@ export const ReminderSchema = z.object({
   id: z.string(),
   time: z.string(),
   habitId: z.string().nullable(),
+  /** The weekdays it rings on (0 Sunday); absent: every day. */
+  weekdays: z.array(z.number().int().min(0).max(6)).optional(),
 });
 export type Reminder = z.output<typeof ReminderSchema>;
 
