@@ -1,8 +1,8 @@
-// Loop Habit Tracker's tables as its own migrations make them (iSoron/uhabits, uhabits-core/src/jvmMain/resources/
-// migrations/09.sql to 25.sql; docs/decisions/0064, 0071): the statements that shape its tables, their data updates
-// left out, in order. A fresh Loop database runs them all from version 9 (Android's HabitsDatabaseOpener: version 8,
-// then every migration), so running them gives a file whose stored CREATE TABLE texts are Loop's own. The fixtures
-// (scripts/make-loop-fixtures.ts) and the Loop export (loop-export.ts) both use them.
+// Loop Habit Tracker's tables as its own migrations make them (its migration files 09.sql to 25.sql; decisions 0064
+// and 0071): the statements that shape its tables, their data updates left out, in order. A fresh Loop database
+// runs them all from version 9 (Android's HabitsDatabaseOpener: version 8, then every migration), so running them
+// gives a file whose stored CREATE TABLE texts are Loop's own. The fixtures (scripts/make-loop-fixtures.ts) and the
+// Loop export (loop-export.ts) both use them.
 
 /** The version our export writes: Loop's DATABASE_VERSION. */
 export const LOOP_EXPORT_VERSION = 25;
