@@ -106,11 +106,14 @@ test.describe("export", () => {
         "step",
         "streakCount",
         "updatedAt",
+        "uuid",
         "values",
       ]);
       expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
       expect(row.position).toEqual(expect.any(Number));
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
+      // Its Loop uuid, made from its id (docs/decisions/0071).
+      expect(row.uuid).toBe(row.id.replaceAll("-", ""));
     }
     expect(facts(rows)).toEqual(facts(HISTORY));
     const byName = Object.fromEntries(rows.map((r: { name: string }) => [r.name, r]));

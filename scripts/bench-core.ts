@@ -200,6 +200,7 @@ function mixedPull(): { habits: SyncHabit[]; completions: SyncHabitDays[] } {
       kind,
       rules,
       step: kind === "measurable" ? 0.5 : 1,
+      uuid: `${h}`.padStart(32, "0"),
     });
     const done: LocalDate[] = [];
     const skipped: LocalDate[] = [];

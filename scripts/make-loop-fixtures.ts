@@ -7,6 +7,11 @@ import Database from "better-sqlite3";
 import { zipSync, strToU8 } from "fflate";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  LOOP_ANDROID_METADATA,
+  LOOP_SCHEMA_9,
+  LOOP_SCHEMA_CHANGES,
+} from "../src/core/loop-import/loop-schema";
 
 const OUT = join(import.meta.dirname, "..", "test", "fixtures", "loop");
 const LONG_NAME = `Practise the piano scales ${"and arpeggios ".repeat(8)}slowly`; // 138 characters
@@ -184,6 +189,13 @@ export const HABITS: Habit[] = [
   },
 ];
 
+/**
+ * Loop's Habits.uuid: a UUID without hyphens for a habit made by Loop (its Habit model); "Gym" (7) has the longer
+ * one Loop's upgrade to version 24 gave older habits, hex(randomblob(16) || id): 32 characters and "37", its id.
+ */
+export const loopUuid = (id: number) =>
+  id === 7 ? `${"a7".repeat(16)}37` : `5eed${String(id).padStart(4, "0")}`.padEnd(32, "0");
+
 // NaN marks a measured habit's skip (Loop's value 3, not an amount).
 const isSkip = (habit: Habit, value: number) => habit.measured !== undefined && Number.isNaN(value);
 const dbValue = (habit: Habit, value: number) =>
@@ -203,60 +215,13 @@ const ACTIVE_ANDROID_12 = [
   "CREATE TABLE Checkmarks (Id INTEGER PRIMARY KEY AUTOINCREMENT, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, timestamp INTEGER, value INTEGER)",
   "CREATE TABLE Streak (Id INTEGER PRIMARY KEY AUTOINCREMENT, end INTEGER, habit INTEGER REFERENCES Habits(Id) ON DELETE NO ACTION ON UPDATE NO ACTION, length INTEGER, start INTEGER)",
 ];
-const MIGRATED_9 = [
-  "create table Habits ( id integer primary key autoincrement, archived integer, color integer, description text, freq_den integer, freq_num integer, highlight integer, name text, position integer, reminder_hour integer, reminder_min integer )",
-  "create table Checkmarks ( id integer primary key autoincrement, habit integer references habits(id), timestamp integer, value integer )",
-  "create table Repetitions ( id integer primary key autoincrement, habit integer references habits(id), timestamp integer )",
-  "create table Streak ( id integer primary key autoincrement, end integer, habit integer references habits(id), length integer, start integer )",
-  "create table Score ( id integer primary key autoincrement, habit integer references habits(id), score integer, timestamp integer )",
-];
-/** The schema changes of each later version. */
-const CHANGES: Record<number, string[]> = {
-  11: ["alter table Habits add column reminder_days integer not null default 127"],
-  13: [
-    "create index idx_score_habit_timestamp on Score(habit, timestamp)",
-    "create index idx_checkmark_habit_timestamp on Checkmarks(habit, timestamp)",
-    "create index idx_repetitions_habit_timestamp on Repetitions(habit, timestamp)",
-    "create index idx_streak_habit_end on Streak(habit, end)",
-  ],
-  16: [
-    "alter table Habits add column type integer not null default 0",
-    "alter table Repetitions add column value integer not null default 2",
-  ],
-  17: [
-    "drop table Score",
-    "create table Score ( id integer primary key autoincrement, habit integer references habits(id), score real, timestamp integer)",
-    "create index idx_score_habit_timestamp on Score(habit, timestamp)",
-  ],
-  18: [
-    "alter table Habits add column target_type integer not null default 0",
-    "alter table Habits add column target_value real not null default 0",
-    'alter table Habits add column unit text not null default ""',
-  ],
-  19: [
-    "create table Events ( id integer primary key autoincrement, timestamp integer, message text, server_id integer )",
-  ],
-  20: ["drop table checkmarks", "drop table streak", "drop table score"],
-  22: [
-    "alter table Repetitions rename to RepetitionsBak",
-    "create table Repetitions ( id integer primary key autoincrement, habit integer not null references habits(id), timestamp integer not null, value integer not null)",
-    "drop index if exists idx_repetitions_habit_timestamp",
-    "create unique index idx_repetitions_habit_timestamp on Repetitions( habit, timestamp)",
-    "insert into Repetitions select * from RepetitionsBak",
-    "drop table RepetitionsBak",
-  ],
-  23: ["alter table Habits add column question text"],
-  24: ["alter table habits add column uuid text"],
-  25: ["alter table Repetitions add column notes text"],
-};
-
 /** The statements that make a file of `version`: first made by ActiveAndroid (from 12) or by Loop's migrations. */
 export function schemaOf(version: number, activeAndroid: boolean): string[] {
-  const [base, from] = activeAndroid ? [ACTIVE_ANDROID_12, 12] : [MIGRATED_9, 9];
-  const changes = Object.entries(CHANGES)
+  const [base, from] = activeAndroid ? [ACTIVE_ANDROID_12, 12] : [LOOP_SCHEMA_9, 9];
+  const changes = Object.entries(LOOP_SCHEMA_CHANGES)
     .filter(([v]) => Number(v) > from && Number(v) <= version)
     .flatMap(([, statements]) => statements);
-  return [...base, ...changes, "CREATE TABLE android_metadata (locale TEXT)"];
+  return [...base, ...changes, LOOP_ANDROID_METADATA];
 }
 
 function writeDb(file: string, version: number, activeAndroid = false, habits: Habit[] = HABITS) {
@@ -299,7 +264,7 @@ function writeDb(file: string, version: number, activeAndroid = false, habits: H
       target_value: h.measured?.targetValue ?? 0,
       unit: h.measured?.unit ?? "",
       question: `Did you ${h.name.toLowerCase()} today?`,
-      uuid: `00000000-0000-4000-8000-${String(h.id).padStart(12, "0")}`,
+      uuid: loopUuid(h.id),
     });
     for (const [date, value] of h.entries) {
       if (!valueColumn && value !== 2) continue; // before version 16, a row is a day done

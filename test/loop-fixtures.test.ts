@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOOP_MAX_FILE_BYTES, type LoopRead } from "../src/core/loop-import/loop-habit";
-import { planLoopImport, type LoopPlan } from "../src/core/loop-import/loop-map";
+import { importItems, planLoopImport, type LoopPlan } from "../src/core/loop-import/loop-map";
 import { messages } from "../src/core/messages";
 import { readLoopFile, type LoopEngines } from "../src/web/features/loop-import/read-loop-file";
 
@@ -222,6 +222,26 @@ describe("Loop backups that import", () => {
       }
     },
   );
+
+  it("loop-v25.db: each habit keeps Loop's uuid, the longer one of Loop's upgrade to version 24 too", async () => {
+    const plan = planOf(await read("loop-v25.db"));
+    // Loop's order (position): Read 2, Water 3, Meditate 1, Sugar 4, Old 5, the long name 6, Gym 7, Run 8, …
+    expect(plan.habits.map((h) => h.uuid)).toEqual([
+      "5eed0002000000000000000000000000",
+      "5eed0003000000000000000000000000",
+      "5eed0001000000000000000000000000",
+      "5eed0004000000000000000000000000",
+      "5eed0005000000000000000000000000",
+      "5eed0006000000000000000000000000",
+      `${"a7".repeat(16)}37`,
+      "5eed0008000000000000000000000000",
+      "5eed0009000000000000000000000000",
+      "5eed0010000000000000000000000000",
+    ]);
+    expect(importItems(plan).map((item) => item.uuid)).toEqual(plan.habits.map((h) => h.uuid));
+    // Before version 24 a file has none: each habit gets its own when it is made.
+    expect(planOf(await read("loop-v22.db")).habits.every((h) => h.uuid === null)).toBe(true);
+  });
 
   it.each(["loop-v18.db", "loop-v22.db", "loop-v25.db"])(
     "%s: each amount is the file's value ÷ 1000, and each measured habit's sum is the file's raw sum ÷ 1000",

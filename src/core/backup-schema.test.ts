@@ -26,6 +26,19 @@ describe("parseBackup", () => {
       habits.map((h) => [h.name, h.completedDates]),
     );
   });
+  it("round-trips each habit's Loop uuid: the one it has, else its id's; a file without one still reads", () => {
+    const id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    const loop = { ...habits[0]!, uuid: "0123456789abcdef0123456789abcdef" };
+    const result = parseBackup(buildBackup([loop, { ...habits[1]!, id }, habits[2]!]));
+    expect(result.ok && result.habits.map((h) => h.uuid)).toEqual([
+      "0123456789abcdef0123456789abcdef",
+      "0f8fad5bd9cb469fa16570867728950e",
+      undefined, // a test's id "Run" is no UUID: the restore makes one
+    ]);
+    expect(reasonOf([habit({ uuid: "0F8FAD5BD9CB469FA16570867728950E" })])).toMatch(
+      /^format: item 1: uuid: must be a Loop uuid: 32 lowercase hexadecimal characters/,
+    );
+  });
   it("re-imports a full API habit with its derived fields", () => {
     expect(BackupHabitSchema.safeParse(habits[0]).success).toBe(true);
   });

@@ -8,6 +8,7 @@ import { MAX_BACKUP_CHARS, MAX_BACKUP_HABITS } from "./constants";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { INVALID_LOCAL_DATE_MESSAGE, isLocalDate, type LocalDate } from "./local-date";
 import { LocalDateSchema } from "./local-date-schema";
+import { HABIT_UUID_MESSAGE, isHabitUuid } from "./habit-uuid";
 import { HABIT_KINDS, isAmount, isHabitRules, isStep, type HabitRule } from "./habit-kind";
 import { isReminderTime } from "./reminders/reminder-time";
 import { isWeekday, type Weekday } from "./schedule";
@@ -80,6 +81,8 @@ export const backupHabitSchema = (latest?: LocalDate) =>
         })
         .nullable()
         .optional(),
+      // Its Loop uuid (docs/decisions/0071): absent in a file of an earlier release, the new habit's own.
+      uuid: z.custom<string>(isHabitUuid, { error: HABIT_UUID_MESSAGE }).optional(),
     })
     .superRefine((habit, ctx) => {
       const kind = habit.kind ?? "yesNo";

@@ -3,6 +3,7 @@
 // backup-schema.ts, so that writing a backup does not load zod (docs/decisions/0060).
 import { MAX_BACKUP_HABITS } from "./constants";
 import type { Habit } from "./habit";
+import { isHabitUuid, uuidOfId } from "./habit-uuid";
 import type { LocalDate } from "./local-date";
 import { normalizeSchedule } from "./schedule";
 
@@ -46,8 +47,15 @@ export function buildBackup(habits: readonly Habit[]): string {
     step: habit.step ?? 1,
     values: habit.values ?? [],
     notes: habit.notes ?? [],
+    uuid: backupUuid(habit), // its Loop uuid; undefined (left out) for a test's id that is no UUID
   }));
   return JSON.stringify({ version: BACKUP_VERSION, habits: rows }, null, 2);
+}
+
+/** The habit's Loop uuid (habit-uuid.ts) when a restore takes it back. */
+function backupUuid(habit: Habit): string | undefined {
+  const uuid = habit.uuid ?? uuidOfId(habit.id);
+  return isHabitUuid(uuid) ? uuid : undefined;
 }
 
 export function backupFileName(today: LocalDate): string {

@@ -205,6 +205,7 @@ export const HabitSchema = z.object({
     .custom<HabitRule[]>((value) => isHabitRules("measurable", value) || isHabitRules("yesNo", value))
     .optional(),
   step: z.number().optional(),
+  uuid: z.string().optional(),
   values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
   notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),
 }) satisfies z.ZodType<Habit>;
@@ -221,6 +222,8 @@ export const ReminderSchema = z.object({
   id: z.string(),
   time: z.string(),
   habitId: z.string().nullable(),
+  /** The weekdays it rings on (0 Sunday); absent: every day. */
+  weekdays: z.array(z.number().int().min(0).max(6)).optional(),
 });
 export type Reminder = z.output<typeof ReminderSchema>;
 

@@ -28,6 +28,8 @@ export type StoredHabit = {
   rules?: HabitRule[];
   /** What "Add" raises a measurable day by; absent: 1. */
   step?: number;
+  /** Its Loop uuid (habit-uuid.ts); absent from an answer of an earlier release: the id without hyphens. */
+  uuid?: string;
   /** The days' numbers (measurable and quit habits), ascending by date; absent: none. */
   values?: [LocalDate, number][];
   /** The days' notes, ascending by date; absent: none. */

@@ -27,6 +27,8 @@ export const SyncHabitSchema = exactly<SyncHabit>()(
     // Checked against the kind where a habit is made from it (the store); absent: made from `schedule` there.
     rules: z.array(z.custom<HabitRule>((v) => typeof v === "object" && v !== null)).default([]),
     step: z.number().default(1),
+    // None from a previous server: "", which the store reads as the id without hyphens (core/habit-uuid.ts).
+    uuid: z.string().default(""),
   }),
 );
 

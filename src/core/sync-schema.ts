@@ -5,6 +5,7 @@ import { z } from "./zod-schema";
 import { exactly } from "./contract-exact-schema";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
+import { HABIT_UUID_MESSAGE, isHabitUuid } from "./habit-uuid";
 import { isDayStart } from "./day-start";
 import {
   AMOUNT_DECIMALS,
@@ -105,6 +106,7 @@ export const SyncOpSchema = exactly<SyncOp>()(
         kind: z.enum(HABIT_KINDS).optional(),
         rules: RulesSchema.optional(),
         step: StepSchema.optional(),
+        uuid: z.custom<string>(isHabitUuid, { error: HABIT_UUID_MESSAGE }).optional(),
       })
       .refine(
         (op) => op.rules === undefined || isHabitRules(op.kind ?? "yesNo", op.rules),

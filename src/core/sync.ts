@@ -32,6 +32,11 @@ export type SyncHabit = {
   rules: HabitRule[];
   /** What "Add" raises a measurable habit's day by. */
   step: number;
+  /**
+   * Its Loop uuid (habit-uuid.ts), set when it is made and never changed; a server of the previous release sends
+   * none: the id without hyphens.
+   */
+  uuid: string;
 };
 
 /**
@@ -100,6 +105,8 @@ export type SyncOp =
       kind?: HabitKind;
       rules?: HabitRule[];
       step?: number;
+      /** Its Loop uuid (habit-uuid.ts); absent: the habit id without hyphens. */
+      uuid?: string;
     }
   | { opId: string; type: "renameHabit"; habitId: string; name: string }
   | { opId: string; type: "deleteHabit"; habitId: string }

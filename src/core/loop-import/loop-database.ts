@@ -86,6 +86,7 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
     "reminder_hour",
     "reminder_min",
     "reminder_days",
+    "uuid",
   ];
   // Named with "as": SQLite names a result column as the table declares it, and early files declare "Id".
   const select = ["id", "name", ...optional.filter((c) => habitColumns.has(c))].map((c) => `${c} as ${c}`);
@@ -119,6 +120,7 @@ export function readLoopDatabase(exec: SqlExec): LoopRead {
         days: new Map(),
         notes: new Map(),
         reminder: reminderOf(row),
+        uuid: typeof row.uuid === "string" ? row.uuid : null,
       };
       byId.set(id, habit);
       habits.push(habit);

@@ -37,6 +37,8 @@ export type LoopHabit = {
   notes?: Map<LocalDate, string>;
   /** Absent or null without one. */
   reminder?: LoopReminder | null;
+  /** Loop's Habits.uuid (version 24 on), as the file has it; absent or null without one (a CSV export has none). */
+  uuid?: string | null;
   /** The CSV zip had no Checkmarks.csv for this habit. */
   noDaysFile?: boolean;
 };

@@ -52,6 +52,7 @@ describe("planHabit: yes/no days", () => {
       total: 0,
       dayNotes: [],
       reminder: null,
+      uuid: null,
       first: "2024-01-01",
       last: "2024-01-03",
       notes: [{ kind: "auto", days: 2 }],
@@ -398,5 +399,34 @@ describe("planLoopImport", () => {
       problem: { kind: "tooManyHabits", count: MAX_BACKUP_HABITS + 1, max: MAX_BACKUP_HABITS },
     });
     expect(planLoopImport(many.slice(1), TODAY, unnamed).ok).toBe(true);
+  });
+});
+
+describe("planHabit: what our Loop export writes comes back (docs/decisions/0071)", () => {
+  it("a measured habit held at most 0 times a day is a quit habit; at most 0 of another unit stays measurable", () => {
+    const quit = planHabit(
+      habit({ target: { type: "atMost", value: 0, unit: "times" }, days: days([["2024-03-01", 2000]]) }),
+      TODAY,
+      unnamed,
+    );
+    expect([quit.kind, quit.rules[0].target, quit.values]).toEqual([
+      "quit",
+      { atMost: true, amount: 0, per: "day", unit: "times" },
+      [["2024-03-01", 2]],
+    ]);
+    expect(isHabitRules("quit", quit.rules)).toBe(true);
+    const cookies = planHabit(
+      habit({ target: { type: "atMost", value: 0, unit: "cookies" } }),
+      TODAY,
+      unnamed,
+    );
+    expect(cookies.kind).toBe("measurable");
+  });
+
+  it("keeps a Loop uuid of lowercase hex; any other text gives the habit its own", () => {
+    const uuid = (value: string | null) => planHabit(habit({ uuid: value }), TODAY, unnamed).uuid;
+    expect(uuid("0123456789abcdef0123456789abcdef")).toBe("0123456789abcdef0123456789abcdef");
+    expect(uuid(`${"ab".repeat(16)}3132`)).toBe(`${"ab".repeat(16)}3132`);
+    expect([uuid("0123456789ABCDEF0123456789ABCDEF"), uuid("x"), uuid(null)]).toEqual([null, null, null]);
   });
 });

@@ -2,11 +2,13 @@
 // "filled in automatically" → not stored (our rules decide due days); not done, unknown → nothing. A measured habit
 // stays measurable, with its unit, target and amounts (thousandths, exact); a frequency is kept where we have its
 // equal, else becomes the nearest of ours, named in the preview (loop-rules.ts). Notes, the reminder, archived and
-// Loop's order are kept.
+// Loop's order are kept, and its uuid (docs/decisions/0071), so that our Loop export updates the same habits in
+// Loop; a measured habit held at most 0 "times" a day, as that export writes a quit habit, is a quit habit again.
 // Days before 2000-01-01 or after the user's today are dropped and counted.
 import type { BackupHabit } from "../backup-schema";
 import { MAX_BACKUP_HABITS } from "../constants";
-import { MAX_AMOUNT, type HabitRule } from "../habit-kind";
+import { MAX_AMOUNT, QUIT_TARGET, type HabitRule, type Target } from "../habit-kind";
+import { isHabitUuid } from "../habit-uuid";
 import type { LocalDate } from "../local-date";
 import { MAX_NAME_LENGTH, normalizeName, sanitizeName } from "../name";
 import { EARLIEST_DAY } from "../sync";
@@ -24,7 +26,7 @@ import {
 export type PlannedHabit = {
   name: string;
   archived: boolean;
-  kind: "yesNo" | "measurable";
+  kind: "yesNo" | "measurable" | "quit";
   /** One rule, from the habit's first stored day (today without one). */
   rules: [HabitRule];
   completedDates: LocalDate[];
@@ -36,6 +38,8 @@ export type PlannedHabit = {
   /** Day notes, trimmed and at most MAX_NOTE_LENGTH, ascending by date. */
   dayNotes: [LocalDate, string][];
   reminder: PlannedReminder | null;
+  /** Loop's uuid when it is one we keep (core/habit-uuid.ts), else null: the habit gets its own. */
+  uuid: string | null;
   /** The first and last day stored (done, skipped, an amount or a note), or null without any. */
   first: LocalDate | null;
   last: LocalDate | null;
@@ -66,6 +70,14 @@ function nameOf(
   const cut = normalizeName(habit.name).length > MAX_NAME_LENGTH && name.length <= MAX_NAME_LENGTH;
   return { name, notes: cut ? [{ kind: "nameCut", original: habit.name }] : [] };
 }
+
+/** A quit habit as our Loop export writes it (loop-export.ts): at most 0 "times" a day. */
+const isQuitTarget = (target: Target | null) =>
+  target !== null &&
+  target.atMost === QUIT_TARGET.atMost &&
+  target.amount === QUIT_TARGET.amount &&
+  target.per === QUIT_TARGET.per &&
+  target.unit === QUIT_TARGET.unit;
 
 export function planHabit(
   habit: LoopHabit,
@@ -136,7 +148,7 @@ export function planHabit(
   return {
     name,
     archived: habit.archived,
-    kind: measured ? "measurable" : "yesNo",
+    kind: measured ? (isQuitTarget(rule.target) ? "quit" : "measurable") : "yesNo",
     rules: [{ from: first ?? today, ...rule }],
     completedDates: done,
     skippedDates: skipped,
@@ -144,6 +156,7 @@ export function planHabit(
     total,
     dayNotes,
     reminder: reminderOf(habit.reminder),
+    uuid: isHabitUuid(habit.uuid) ? habit.uuid : null,
     first,
     last,
     notes,
@@ -193,5 +206,6 @@ export const importItems = (plan: LoopPlan): BackupHabit[] =>
         ...(habit.values.length > 0 && { values: habit.values }),
         ...(habit.dayNotes.length > 0 && { notes: habit.dayNotes }),
         ...(habit.reminder && { reminder: habit.reminder }),
+        ...(habit.uuid !== null && { uuid: habit.uuid }),
       }) satisfies BackupHabit,
   );

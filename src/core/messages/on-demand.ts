@@ -377,6 +377,18 @@ export const onDemand = {
     cancel: "Cancel",
     cancelled: "the import was cancelled",
   },
+  // Export for Loop Habit Tracker: the Settings card (docs/decisions/0071).
+  loopExport: {
+    title: "Back to Loop Habit Tracker",
+    description:
+      "A Loop backup (.db) of every habit with its days, numbers, notes and reminder. In Loop, choose Settings → Import data and pick it: a habit that came from Loop is updated there, not added twice.",
+    button: "Export for Loop Habit Tracker",
+    writing: "Writing the Loop backup…",
+    done: (fileName: string) => `Saved ${fileName}.`,
+    noReminders: (fileName: string) =>
+      `Saved ${fileName}, without reminders: they could not be read while offline.`,
+    failed: "The Loop backup could not be written. Please try again.",
+  },
   // Import from Loop Habit Tracker: the Settings card, its preview and why a file is refused.
   loopImport: {
     title: "Import from Loop Habit Tracker",

@@ -71,6 +71,13 @@ const migrations: Record<string, Migration> = {
   // Write counts are kept with the other actions' (user_action_rate, 0011): a count lost at the upgrade is harmless.
   "0013_one_rate_table": { up: (db) => db.schema.dropTable("user_write_rate").execute() },
   "0014_habit_kinds": habitKindsMigration,
+  // A habit's Loop uuid (core/habit-uuid.ts, docs/decisions/0071): every habit so far gets its id without hyphens.
+  "0016_habit_uuid": {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable("habits").addColumn("uuid", "text").execute();
+      await sql`update habits set uuid = lower(replace(id, '-', ''))`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

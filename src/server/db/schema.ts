@@ -34,6 +34,8 @@ export type HabitTable = {
   rules: ColumnType<string | null, string | null | undefined, string | null>;
   /** What "Add" raises a measurable day by. */
   step: ColumnType<number, number | undefined, number>;
+  /** Its Loop uuid (core/habit-uuid.ts), never changed; null only from a writer of an older release: its id's. */
+  uuid: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /**

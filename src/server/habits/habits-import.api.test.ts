@@ -175,7 +175,10 @@ describe.each(testDialects())("import and migration API on $dialect", (dialect) 
           "/api/reminders",
         )
       ).body;
-      expect(reminders.reminders).toEqual([expect.objectContaining({ habitId: water!.id, time: "09:30" })]);
+      // With its weekdays, which the Loop export writes back (docs/decisions/0071).
+      expect(reminders.reminders).toEqual([
+        expect.objectContaining({ habitId: water!.id, time: "09:30", weekdays: [1, 2] }),
+      ]);
       // The day with only a number is one stored day, pulled with its number.
       const pulled = (await t.call<SyncPull>(alice, "GET", "/api/sync")).body;
       expect(pulled.completions.find((d) => d.habitId === water!.id)).toMatchObject({

@@ -5,6 +5,7 @@ import { rulesColumns, scheduleOf } from "../db/habit-columns";
 import { DAY_DONE, DAY_ENTRY, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { StoredHabit } from "../../core/habit";
 import { DEFAULT_STEP, type HabitKind, type HabitRule } from "../../core/habit-kind";
+import { uuidOfId } from "../../core/habit-uuid";
 import type { LocalDate } from "../../core/local-date";
 import { normalizeSchedule, type Schedule } from "../../core/schedule";
 import { nextFiringOf } from "../reminders/firing";
@@ -33,6 +34,8 @@ export type ImportedHabit = {
   notes?: readonly (readonly [LocalDate, string])[];
   /** The habit's own reminder, at its time on its weekdays (absent: every day). */
   reminder?: { time: string; weekdays?: readonly number[] } | null;
+  /** Its Loop uuid (core/habit-uuid.ts); absent: the new id's. */
+  uuid?: string;
 };
 
 // Habits per insert: well under both dialects' bound-parameter limits.
@@ -145,6 +148,12 @@ export async function insertHabits(
   now: Date,
   pause: Pause,
 ): Promise<StoredHabit[]> {
+  // A uuid the user's habits or an earlier item already have is not taken twice: Loop would merge the two habits.
+  const taken = new Set(
+    (await trx.selectFrom("habits").select("uuid").where("user_id", "=", userId).execute()).map(
+      (r) => r.uuid,
+    ),
+  );
   const habits = await mapInSlices(
     items,
     (item, index): StoredHabit => {
@@ -156,8 +165,11 @@ export async function insertHabits(
       const rules = item.rules
         ? [...item.rules]
         : [{ from: at.slice(0, 10), frequency: normalizeSchedule(item.schedule), target: null }];
+      const id = randomUUID();
+      const uuid = item.uuid !== undefined && !taken.has(item.uuid) ? item.uuid : uuidOfId(id);
+      taken.add(uuid);
       return {
-        id: randomUUID(),
+        id,
         userId,
         name: item.name,
         completedDates,
@@ -171,6 +183,7 @@ export async function insertHabits(
         kind: item.kind ?? "yesNo",
         rules,
         step: item.step ?? DEFAULT_STEP,
+        uuid,
         values: (item.values ?? []).map(([date, value]): [LocalDate, number] => [date, value]).sort(byDate),
         notes: (item.notes ?? []).map(([date, note]): [LocalDate, string] => [date, note]).sort(byDate),
       };
@@ -193,6 +206,7 @@ export async function insertHabits(
       emoji: h.emoji ?? null,
       kind: h.kind!,
       step: h.step!,
+      uuid: h.uuid!,
     }));
     await trx.insertInto("habits").values(rows).execute();
   }

@@ -46,6 +46,8 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       kind: "yesNo",
       rules: [{ from: TEST_DAY, frequency: null, target: null }],
       step: 1,
+      // Its Loop uuid: its id without hyphens (core/habit-uuid.ts).
+      uuid: (res.body.id as string).replaceAll("-", ""),
       values: [],
       notes: [],
     });

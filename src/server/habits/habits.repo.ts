@@ -6,6 +6,7 @@ import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema"
 import { kindOf, rulesColumns, rulesOf, scheduleOf } from "../db/habit-columns";
 import { ApiError } from "../http/errors";
 import type { StoredHabit } from "../../core/habit";
+import { uuidOfId } from "../../core/habit-uuid";
 import type { LocalDate } from "../../core/local-date";
 import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { habitRowsWithDates } from "./habit-list-postgres.repo";
@@ -39,6 +40,7 @@ export function toStored(row: HabitRow, dates: HabitDates): StoredHabit {
     kind: kindOf(row.kind),
     rules: rulesOf(row),
     step: Number(row.step),
+    uuid: row.uuid ?? uuidOfId(row.id),
     values: dates.values,
     notes: dates.notes,
   };
@@ -96,8 +98,9 @@ export const createHabit = onWriter(
       checkQuota(limits, { habits: (await countHabits(trx, userId)) + 1 });
       const at = now.toISOString();
       const version = await nextVersions(trx, userId, 1);
+      const id = randomUUID();
       const row = {
-        id: randomUUID(),
+        id,
         user_id: userId,
         name: input.name,
         created_at: at,
@@ -110,6 +113,7 @@ export const createHabit = onWriter(
         emoji: null,
         kind: "yesNo",
         step: 1,
+        uuid: uuidOfId(id),
       };
       await trx.insertInto("habits").values(row).execute();
       return toStored(row, NO_DATES);

@@ -27,6 +27,17 @@ export async function countHabits(db: Db, userId: string): Promise<number> {
   return Number(count); // PostgreSQL answers count(*) as a string
 }
 
+/** Whether one of the user's habits has this Loop uuid (core/habit-uuid.ts). */
+export async function uuidTaken(db: Db, userId: string, uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("habits")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("uuid", "=", uuid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Days stored over all the user's habits: done or skipped (a tombstone is not counted). It reads every day: the
  * writes keep the count in day_counts instead (changeDayCount); this is the count that one must always equal.

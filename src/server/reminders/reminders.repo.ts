@@ -21,6 +21,8 @@ export type ReminderRow = {
   time: string;
   nextFireAt: string | null;
   fireDate: string | null;
+  /** The weekdays it rings on as JSON text (0 Sunday); null or absent: every day (see NewReminderRow). */
+  weekdays?: string | null;
 };
 
 export type UserReminderSettings = {
@@ -41,6 +43,7 @@ type RawReminder = {
   time: string;
   next_fire_at: string | null;
   fire_date: string | null;
+  weekdays: string | null;
 };
 
 const reminderOf = (row: RawReminder): ReminderRow => ({
@@ -50,9 +53,18 @@ const reminderOf = (row: RawReminder): ReminderRow => ({
   time: row.time,
   nextFireAt: row.next_fire_at,
   fireDate: row.fire_date,
+  weekdays: row.weekdays,
 });
 
-const REMINDER_COLUMNS = ["id", "user_id", "habit_id", "time", "next_fire_at", "fire_date"] as const;
+const REMINDER_COLUMNS = [
+  "id",
+  "user_id",
+  "habit_id",
+  "time",
+  "next_fire_at",
+  "fire_date",
+  "weekdays",
+] as const;
 
 // Settings.
 
@@ -166,7 +178,7 @@ export async function ownsHabit(db: Db, userId: string, habitId: string): Promis
   return row !== undefined;
 }
 
-export type NewReminderRow = Omit<ReminderRow, "userId"> & {
+export type NewReminderRow = Omit<ReminderRow, "userId" | "weekdays"> & {
   userId: string;
   createdAt: string;
   /** The weekdays it rings on (0 Sunday); absent or null: every day. */

@@ -32,7 +32,13 @@ import { endpointRefusal } from "./public-address";
 import { nextFiringOf } from "./firing";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 
-const reminderOut = (row: ReminderRow) => ({ id: row.id, time: row.time, habitId: row.habitId });
+const reminderOut = (row: ReminderRow) => ({
+  id: row.id,
+  time: row.time,
+  habitId: row.habitId,
+  // Some weekdays only (a habit's reminder from a Loop file): the Loop export writes them back.
+  ...(row.weekdays && { weekdays: JSON.parse(row.weekdays) as number[] }),
+});
 
 /** Daily times first, then habits' own, each by time. */
 const byKindAndTime = (a: ReminderRow, b: ReminderRow) =>

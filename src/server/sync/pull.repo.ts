@@ -5,6 +5,7 @@ import { isPostgres, type Db } from "../db/database";
 import { kindOf, rulesOf, scheduleOf } from "../db/habit-columns";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
 import { joinedDayRanges } from "../../core/day-ranges";
+import { uuidOfId } from "../../core/habit-uuid";
 import type { SyncHabit, SyncHabitDays, SyncPull } from "../../core/sync";
 import { readSettings, settingsOf, type StoredSettings } from "./settings.repo";
 import { currentVersion } from "./versions.repo";
@@ -12,7 +13,7 @@ import { currentVersion } from "./versions.repo";
 type Source = "habits" | "deleted_habits" | "completions";
 /**
  * A habit row as both dialects answer it: id, name, created_at, updated_at, schedule, archived, position, emoji,
- * kind, rules (JSON text), step.
+ * kind, rules (JSON text), step, uuid (null from a writer of an older release).
  */
 type HabitTuple = [
   string,
@@ -26,6 +27,7 @@ type HabitTuple = [
   string,
   string | null,
   number,
+  string | null,
 ];
 /** One habit's days of one state in a page, joined by commas in no particular order. */
 type DaysTuple = [habitId: string, done: number, dates: string];
@@ -55,6 +57,7 @@ const toSyncHabit = ([
   kind,
   rules,
   step,
+  uuid,
 ]: HabitTuple): SyncHabit => ({
   id,
   name,
@@ -67,6 +70,7 @@ const toSyncHabit = ([
   kind: kindOf(kind),
   rules: rulesOf({ rules, schedule, created_at: createdAt }),
   step: Number(step),
+  uuid: uuid ?? uuidOfId(id),
 });
 
 const byDate = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -91,7 +95,7 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
     sql`(select version from ${sql.table(table)} where user_id = ${userId} and version > ${after}
       order by version offset ${limit - 1} limit 1)`;
   const habit = sql`json_build_array(id, name, created_at, updated_at, schedule, archived, position, emoji, kind,
-    rules, step)`;
+    rules, step, uuid)`;
   const query = sql<{
     end: string;
     up: string;
@@ -196,6 +200,7 @@ const HABIT_COLUMNS = [
   "kind",
   "rules",
   "step",
+  "uuid",
 ] as const;
 
 const habitTuple = (row: {
@@ -210,6 +215,7 @@ const habitTuple = (row: {
   kind: string;
   rules: string | null;
   step: number;
+  uuid: string | null;
 }): HabitTuple => [
   row.id,
   row.name,
@@ -222,6 +228,7 @@ const habitTuple = (row: {
   row.kind,
   row.rules,
   row.step,
+  row.uuid,
 ];
 
 /** SQLite answers in-process, so a few statements cost no round trips; the same page as on PostgreSQL. */

@@ -7,7 +7,7 @@ import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema"
 import { ApiError } from "../http/errors";
 import { dayFault } from "../http/user-day";
 import { positionForNew } from "../habits/habits.repo";
-import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
+import { changeDayCount, countHabits, dropHabitDays, lockOwner, uuidTaken } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
 import {
   DEFAULT_STEP,
@@ -20,6 +20,7 @@ import {
   type HabitKind,
   type HabitRule,
 } from "../../core/habit-kind";
+import { uuidOfId } from "../../core/habit-uuid";
 import type { LocalDate } from "../../core/local-date";
 import { normalizeSchedule } from "../../core/schedule";
 import type { SyncOp, SyncOpResult, SyncPushResult } from "../../core/sync";
@@ -232,6 +233,9 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
+      // Two habits of one user with one Loop uuid would be one habit in Loop (docs/decisions/0071).
+      if (op.uuid !== undefined && (await uuidTaken(trx, userId, op.uuid)))
+        return rejected("CONFLICT", "Another of your habits has this uuid");
       // Without rules (an app of the previous release): a yes/no habit of its schedule from the user's today.
       const rules = op.rules ?? [
         { from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null },
@@ -251,6 +255,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           emoji: op.emoji ?? null,
           kind: op.kind ?? "yesNo",
           step: op.step ?? DEFAULT_STEP,
+          uuid: op.uuid ?? uuidOfId(op.habitId),
         })
         .execute();
       ctx.usage.habits = habits;

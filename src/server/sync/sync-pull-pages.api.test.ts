@@ -25,6 +25,7 @@ type Rows = {
     kind: string;
     rules: string | null;
     step: number;
+    uuid: string | null;
   }[];
   deleted: { id: string; version: number }[];
   days: {
@@ -78,6 +79,7 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     kind: kindOf(h.kind),
     rules: rulesOf(h),
     step: h.step,
+    uuid: h.uuid!,
   });
   const settings = rows.settings;
   return {
@@ -122,6 +124,7 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
           "kind",
           "rules",
           "step",
+          "uuid",
         ])
         .where("user_id", "=", userId)
         .execute(),

@@ -2,7 +2,7 @@
 // .wasm served from /assets) for a .db, fflate for a zip (docs/decisions/0036).
 import type { LoopEngines, SqliteFile } from "./read-loop-file";
 
-type SqlJs = Awaited<ReturnType<(typeof import("sql.js"))["default"]>>;
+export type SqlJs = Awaited<ReturnType<(typeof import("sql.js"))["default"]>>;
 let sqlJs: Promise<SqlJs> | null = null;
 
 async function loadSqlJs(): Promise<SqlJs> {
@@ -13,13 +13,17 @@ async function loadSqlJs(): Promise<SqlJs> {
   return init({ locateFile: () => wasmUrl });
 }
 
+/** sql.js, loaded on first use: the importer reads with it, the Loop export writes with it. */
+export function browserSqlJs(): Promise<SqlJs> {
+  return (sqlJs ??= loadSqlJs().catch((error: unknown) => {
+    sqlJs = null; // a failed fetch may work on the next try
+    throw error;
+  }));
+}
+
 export const browserEngines: LoopEngines = {
   async openSqlite(bytes): Promise<SqliteFile> {
-    sqlJs ??= loadSqlJs().catch((error: unknown) => {
-      sqlJs = null; // a failed fetch may work on the next try
-      throw error;
-    });
-    const SQL = await sqlJs;
+    const SQL = await browserSqlJs();
     const db = new SQL.Database(bytes);
     return {
       exec: (sql) =>

@@ -99,7 +99,7 @@ export function LoopImportCard({
                 </p>
                 <p className={mutedText}>
                   <span data-testid="loop-habit-counts">
-                    {habit.kind === "measurable"
+                    {habit.kind !== "yesNo"
                       ? t.measuredCounts(
                           habit.values.length,
                           thousandthsText(habit.total),

@@ -34,6 +34,7 @@ const water = (extra: Partial<SyncHabit> = {}): SyncHabit => ({
   kind: "measurable",
   rules: [{ from: "2026-11-01", frequency: null, target: GLASSES }],
   step: 1,
+  uuid: "00000000000000000000000000000077",
   ...extra,
 });
 const page = (p: Partial<SyncPull>): SyncPull => ({

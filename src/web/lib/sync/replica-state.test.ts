@@ -31,6 +31,7 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   kind: "yesNo",
   rules: [{ from: createdAt.slice(0, 10), frequency: null, target: null }],
   step: 1,
+  uuid: id.replaceAll("-", ""), // as the store makes it from the id (core/habit-uuid.ts)
 });
 /** Ascending dates as the day numbers the store holds beside them. */
 const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
@@ -276,6 +277,30 @@ describe("the replica: history fields and day settings", () => {
     expect(r.habits.get("g")).toEqual(habit("g", "Walk"));
     expect(storedHabits(r)[0]).toMatchObject({ id: "h", emoji: "📚" });
     expect(storedHabits(r)[1]).not.toHaveProperty("emoji"); // StoredHabit: absent without one
+  });
+
+  it("keeps a habit's Loop uuid: a created habit's own or the op's, an import's row's; a pull of an older server's none", () => {
+    const loop = "0123456789abcdef0123456789abcdef";
+    const r = apply(emptyReplica(), [
+      { opId: "o1", type: "createHabit", habitId: "0f8fad5b-d9cb-469f-a165-70867728950e", name: "Read" },
+      { opId: "o2", type: "createHabit", habitId: "g", name: "Walk", uuid: loop },
+    ]);
+    expect(storedHabits(r).map((h) => [h.id, h.uuid])).toEqual(
+      expect.arrayContaining([
+        ["g", loop],
+        ["0f8fad5b-d9cb-469f-a165-70867728950e", "0f8fad5bd9cb469fa16570867728950e"],
+      ]),
+    );
+    const imported = apply(emptyReplica(), [
+      {
+        opId: "o3",
+        type: "importAll",
+        habits: [{ id: "i", name: "Swim", completedDates: [], uuid: loop }],
+      },
+    ]);
+    expect(imported.habits.get("i")?.uuid).toBe(loop);
+    // An older server sends none: SyncHabitSchema reads it as "", the store as the id's.
+    expect(withHabitDefaults({ ...habit("x", "Old"), uuid: "" }).uuid).toBe("x");
   });
 
   it("setDay moves a day between done, skipped and nothing; the old setCompletion still applies", () => {

@@ -17,6 +17,7 @@ import {
   withRuleFrom,
 } from "../../../core/habit-kind";
 import { sortHabits } from "../../../core/habit-order";
+import { uuidOfId } from "../../../core/habit-uuid";
 import { fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
 import type { Schedule } from "../../../core/schedule";
@@ -49,6 +50,8 @@ export type ImportHabit = {
   notes?: [LocalDate, string][];
   /** The habit's own reminder (a Loop file's), created on the server with the habit. */
   reminder?: { time: string; weekdays?: number[] } | null;
+  /** Its Loop uuid: the file's, else made here from its local id and kept by the server (core/habit-uuid.ts). */
+  uuid?: string;
 };
 /**
  * An import the server could not take yet (the imported list is still loaded locally). It stays a
@@ -148,7 +151,7 @@ export const emptyReplica = (): Replica => ({
 });
 
 type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
-  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step"]?:
+  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step" | "uuid"]?:
     SyncHabit[K] | undefined;
 };
 
@@ -175,6 +178,8 @@ export function withHabitDefaults(habit: HabitFields): SyncHabit {
     kind,
     rules,
     step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
+    // A record of an older release, or a pull of an older server, has none (or ""): the id's, as the server makes it.
+    uuid: habit.uuid || uuidOfId(habit.id),
   };
 }
 
@@ -235,6 +240,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
             kind: op.kind,
             rules: op.rules,
             step: op.step,
+            uuid: op.uuid,
           }),
         },
       ];

@@ -21,6 +21,7 @@ import {
   withRuleFrom,
 } from "../../../core/habit-kind";
 import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
+import { uuidOfId } from "../../../core/habit-uuid";
 import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import { normalizeSchedule, type Schedule } from "../../../core/schedule";
@@ -161,6 +162,7 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.values !== undefined) habit.values = extra.values;
   if (extra.notes !== undefined) habit.notes = extra.notes;
   if (extra.reminder !== undefined) habit.reminder = extra.reminder;
+  habit.uuid = extra.uuid ?? uuidOfId(id);
   return habit;
 }
 
