@@ -104,7 +104,7 @@ export type DayEntries<T, Items extends ArrayLike<T> = ArrayLike<T>> = { days: I
 
 /** What a local write may change of a habit besides its days. */
 export type HabitPatch = Partial<
-  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step">
+  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step" | "groupId">
 >;
 
 export type Change =
@@ -134,7 +134,12 @@ export type Change =
   | { kind: "putSettings"; settings: SyncSettings }
   | { kind: "patchSettings"; patch: Partial<SyncSettings> };
 
-export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [], weekStart: null };
+export const DEFAULT_SETTINGS: SyncSettings = {
+  dayStart: DEFAULT_DAY_START,
+  vacations: [],
+  weekStart: null,
+  groups: [],
+};
 
 export const emptyReplica = (): Replica => ({
   habits: new Map(),
@@ -148,7 +153,7 @@ export const emptyReplica = (): Replica => ({
 });
 
 type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
-  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step"]?:
+  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step" | "groupId"]?:
     SyncHabit[K] | undefined;
 };
 
@@ -175,6 +180,7 @@ export function withHabitDefaults(habit: HabitFields): SyncHabit {
     kind,
     rules,
     step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
+    groupId: habit.groupId ?? null,
   };
 }
 
@@ -235,6 +241,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
             kind: op.kind,
             rules: op.rules,
             step: op.step,
+            groupId: op.groupId,
           }),
         },
       ];
@@ -246,6 +253,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.archived !== undefined) patch.archived = op.archived;
       if (op.emoji !== undefined) patch.emoji = op.emoji;
       if (op.step !== undefined) patch.step = op.step;
+      if (op.groupId !== undefined) patch.groupId = op.groupId;
       return [{ kind: "patchHabit", id: op.habitId, patch, updatedAt: nowIso }];
     }
     case "moveHabit":
@@ -277,6 +285,11 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.weekStart !== undefined) patch.weekStart = op.weekStart;
       return [{ kind: "patchSettings", patch }];
     }
+    // Groups live in the settings; until the store applies these ops itself, the pull after the push brings them.
+    case "createGroup":
+    case "updateGroup":
+    case "deleteGroup":
+      return [];
   }
 }
 
@@ -462,6 +475,7 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
           dayStart: change.settings.dayStart,
           vacations: normalizeVacations(change.settings.vacations),
           weekStart: change.settings.weekStart ?? null,
+          groups: change.settings.groups ?? [],
         };
         break;
       case "patchSettings":
