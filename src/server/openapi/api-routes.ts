@@ -196,7 +196,8 @@ const OTHER_ROUTES: DocRoute[] = [
     path: "/api/groups/:id",
     tag: "Groups",
     summary: "Rename, move or fold a group",
-    description: "A move takes a position between its new neighbours'; a name in use answers 409 GROUP_NAME_TAKEN.",
+    description:
+      "A move takes a position between its new neighbours'; a name in use answers 409 GROUP_NAME_TAKEN.",
     access: "user",
     params: GROUP_PARAMS,
     json: GroupPatchSchema,
