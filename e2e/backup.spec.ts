@@ -94,6 +94,7 @@ test.describe("export", () => {
         "completedDates",
         "createdAt",
         "emoji",
+        "group",
         "id",
         "kind",
         "lastCompletedDate",
@@ -109,7 +110,13 @@ test.describe("export", () => {
         "uuid",
         "values",
       ]);
-      expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
+      expect(row).toMatchObject({
+        skippedDates: [],
+        schedule: null,
+        archived: false,
+        emoji: null,
+        group: null,
+      });
       expect(row.position).toEqual(expect.any(Number));
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
       // Its Loop uuid, made from its id (docs/decisions/0071).

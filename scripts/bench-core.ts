@@ -201,6 +201,7 @@ function mixedPull(): { habits: SyncHabit[]; completions: SyncHabitDays[] } {
       rules,
       step: kind === "measurable" ? 0.5 : 1,
       uuid: `${h}`.padStart(32, "0"),
+      groupId: null,
     });
     const done: LocalDate[] = [];
     const skipped: LocalDate[] = [];
@@ -382,7 +383,7 @@ let replica: Replica = applyChanges(
       cursor: "",
       more: false,
       deletedHabitIds: [],
-      settings: { dayStart: DEFAULT_DAY_START, vacations, weekStart: WEEK_START },
+      settings: { dayStart: DEFAULT_DAY_START, vacations, weekStart: WEEK_START, groups: [] },
       ...mixedPull(),
     },
     true,

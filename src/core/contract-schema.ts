@@ -4,6 +4,7 @@
 // answer with it. zod: the web loads this module with import() (docs/decisions/0060).
 import { z } from "./zod-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
+import { BackupGroupsSchema } from "./backup-groups-schema";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
 import {
   API_ERROR_CODES,
@@ -18,13 +19,13 @@ import type { Habit } from "./habit";
 import { HABIT_KINDS, isAmount, isHabitRules, type HabitRule } from "./habit-kind";
 import { LocalDateSchema } from "./local-date-schema";
 import { MAX_NAME_LENGTH } from "./name";
-import { DisplayNameSchema } from "./name-schema";
+import { DisplayNameSchema, GroupNameSchema } from "./name-schema";
 import { isSchedule, type Schedule } from "./schedule";
 import { MAX_PUSH_ENDPOINT_LENGTH } from "./reminders/limits";
 import { isReminderTime } from "./reminders/reminder-time";
 import { canonicalTimeZone } from "./reminders/time-zone";
 // The answers' fault report is shared with the sync answers' own module, which the web app loads without this one.
-import { describeAnswerIssues, type ParsedAnswer } from "./sync-answer-schema";
+import { describeAnswerIssues, HabitGroupSchema, type ParsedAnswer } from "./sync-answer-schema";
 import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
@@ -60,19 +61,23 @@ export const ProfilePatchSchema = z.strictObject({
 });
 
 /**
- * PUT /api/habits (import) body: the backup file as the app writes it, `{ version, habits }`, or the bare array of
- * the SPEC's format and earlier releases. The array is checked here, each item as it is read
- * (habits/backup-items.ts).
+ * PUT /api/habits (import) body: the backup file as the app writes it, `{ version, groups, habits }`, or the bare
+ * array of the SPEC's format and earlier releases. The array is checked here, each item as it is read
+ * (habits/backup-items.ts); the groups here, in full (at most MAX_GROUPS).
  */
 export const BackupItemsSchema = z.preprocess(
   (body, ctx) => {
-    if (typeof body !== "object" || body === null || Array.isArray(body) || !("version" in body)) return body;
-    const { version, habits } = body as { version: unknown; habits?: unknown };
-    if (version === BACKUP_VERSION) return habits;
+    if (typeof body !== "object" || body === null || Array.isArray(body) || !("version" in body))
+      return { habits: body };
+    const { version, habits, groups } = body as { version: unknown; habits?: unknown; groups?: unknown };
+    if (version === BACKUP_VERSION) return { habits, groups };
     ctx.addIssue({ code: "custom", message: `a backup of version ${String(version)} needs a newer app` });
     return z.NEVER;
   },
-  z.array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY }).max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY),
+  z.object({
+    habits: z.array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY }).max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY),
+    groups: BackupGroupsSchema.optional(),
+  }),
 );
 
 /** Migration body: the browser's local list. Unlike an import, one bad habit fails alone ("M failed"). */
@@ -208,7 +213,34 @@ export const HabitSchema = z.object({
   uuid: z.string().optional(),
   values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
   notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),
+  // Groups (docs/decisions/0070); absent from a server of an earlier release.
+  groupId: z.string().nullable().optional(),
 }) satisfies z.ZodType<Habit>;
+
+// Groups of habits (docs/decisions/0070): REST for API tokens and scripts; the web app changes them by sync ops.
+
+/** POST /api/groups: a new group, after the last. */
+export const NewGroupSchema = z.strictObject({
+  name: GroupNameSchema,
+  folded: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+/** PATCH /api/groups/:id: each given field replaced; at least one. */
+export const GroupPatchSchema = z
+  .strictObject({
+    name: GroupNameSchema.optional(),
+    position: z.number({ error: "must be a finite number" }).finite().optional(),
+    folded: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .refine(
+    (patch) => patch.name !== undefined || patch.position !== undefined || patch.folded !== undefined,
+    "must change at least one of name, position and folded",
+  );
+
+export { HabitGroupSchema };
+
+/** GET /api/groups: the user's groups, ascending by position. */
+export const GroupListSchema = z.object({ groups: z.array(HabitGroupSchema) });
 
 export const MigrationResultSchema = z.object({
   migrated: z.number().int().min(0),

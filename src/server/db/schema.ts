@@ -36,6 +36,8 @@ export type HabitTable = {
   step: ColumnType<number, number | undefined, number>;
   /** Its Loop uuid (core/habit-uuid.ts), never changed; null only from a writer of an older release: its id's. */
   uuid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The id of one of the user's groups (user_settings.groups, habit-groups-migration.ts); null: ungrouped. */
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /**
@@ -71,6 +73,8 @@ export type UserSettingsTable = {
   version: Version;
   /** The week's first day, 0 Sunday or 1 Monday; null: the browser's locale decides. */
   week_start: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The user's groups as JSON text (core/sync.ts: HabitGroup[]), ascending by position. */
+  groups: ColumnType<string, string | undefined, string>;
 };
 
 export type SyncStateTable = { user_id: string; version: Version };

@@ -16,6 +16,8 @@ import { checkQuota, storedDays, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 import { onWriter } from "../db/writer";
+import { groupsByName } from "../groups/groups.repo";
+import { sameNameKey } from "../../core/same-name";
 
 /** A backup item as parsed (core/backup-schema.ts): the history fields are optional. */
 export type ImportedHabit = {
@@ -36,7 +38,12 @@ export type ImportedHabit = {
   reminder?: { time: string; weekdays?: readonly number[] } | null;
   /** Its Loop uuid (core/habit-uuid.ts); absent: the new id's. */
   uuid?: string;
+  /** Its group's name (docs/decisions/0070); absent or null: ungrouped. */
+  group?: string | null;
 };
+
+/** A backup's group: found by name among the user's, or made (groups/groups.repo.ts: groupsByName). */
+export type ImportedGroup = { name: string; folded?: boolean };
 
 // Habits per insert: well under both dialects' bound-parameter limits.
 const HABITS_PER_STATEMENT = 500;
@@ -147,6 +154,7 @@ export async function insertHabits(
   items: readonly ImportedHabit[],
   now: Date,
   pause: Pause,
+  groups: readonly ImportedGroup[] = [],
 ): Promise<StoredHabit[]> {
   // A uuid the user's habits or an earlier item already have is not taken twice: Loop would merge the two habits.
   const taken = new Set(
@@ -154,6 +162,10 @@ export async function insertHabits(
       (r) => r.uuid,
     ),
   );
+  const named = items.flatMap((item) => (item.group ? [{ name: item.group }] : []));
+  const groupIds = await groupsByName(trx, userId, [...groups, ...named]);
+  const groupOf = (item: ImportedHabit) =>
+    item.group ? (groupIds.get(sameNameKey(item.group)) ?? null) : null;
   const habits = await mapInSlices(
     items,
     (item, index): StoredHabit => {
@@ -186,6 +198,7 @@ export async function insertHabits(
         uuid,
         values: (item.values ?? []).map(([date, value]): [LocalDate, number] => [date, value]).sort(byDate),
         notes: (item.notes ?? []).map(([date, note]): [LocalDate, string] => [date, note]).sort(byDate),
+        groupId: groupOf(item),
       };
     },
     pause,
@@ -207,6 +220,7 @@ export async function insertHabits(
       kind: h.kind!,
       step: h.step!,
       uuid: h.uuid!,
+      group_id: h.groupId ?? null,
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
@@ -244,6 +258,7 @@ export const replaceHabits = onWriter(
     items: readonly ImportedHabit[],
     now: Date,
     limits: UserLimits,
+    groups: readonly ImportedGroup[] = [],
   ): Promise<StoredHabit[]> {
     const pause = slicer();
     return db.transaction().execute(async (trx) => {
@@ -265,7 +280,7 @@ export const replaceHabits = onWriter(
           first,
         );
       }
-      return insertHabits(trx, userId, items, now, pause);
+      return insertHabits(trx, userId, items, now, pause, groups);
     });
   },
 );

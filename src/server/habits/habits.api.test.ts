@@ -50,6 +50,7 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       uuid: (res.body.id as string).replaceAll("-", ""),
       values: [],
       notes: [],
+      groupId: null,
     });
   });
 

@@ -9,6 +9,7 @@ import { dayFault } from "../http/user-day";
 import { positionForNew } from "../habits/habits.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner, uuidTaken } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
+import { addGroup, changeGroup, checkGroupId, dropGroup } from "../groups/groups.repo";
 import {
   DEFAULT_STEP,
   MAX_AMOUNT,
@@ -130,7 +131,10 @@ async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outco
 }
 
 type HabitChange = Partial<
-  Pick<Updateable<HabitTable>, "name" | "schedule" | "archived" | "position" | "emoji" | "rules" | "step">
+  Pick<
+    Updateable<HabitTable>,
+    "name" | "schedule" | "archived" | "position" | "emoji" | "rules" | "step" | "group_id"
+  >
 >;
 
 /** The habit's kind and rules as stored (the caller checked that it is the user's). */
@@ -236,6 +240,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       // Two habits of one user with one Loop uuid would be one habit in Loop (docs/decisions/0071).
       if (op.uuid !== undefined && (await uuidTaken(trx, userId, op.uuid)))
         return rejected("CONFLICT", "Another of your habits has this uuid");
+      await checkGroupId(trx, userId, op.groupId);
       // Without rules (an app of the previous release): a yes/no habit of its schedule from the user's today.
       const rules = op.rules ?? [
         { from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null },
@@ -256,6 +261,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           kind: op.kind ?? "yesNo",
           step: op.step ?? DEFAULT_STEP,
           uuid: op.uuid ?? uuidOfId(op.habitId),
+          group_id: op.groupId ?? null,
         })
         .execute();
       ctx.usage.habits = habits;
@@ -271,6 +277,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         const habit = await kindAndRules(trx, op.habitId);
         if (op.step !== undefined && habit.kind === "yesNo")
           return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit has no step");
+        await checkGroupId(trx, userId, op.groupId);
         let rules: HabitRule[] | undefined;
         if (op.schedule !== undefined) {
           // An app of the previous release changes the schedule: how often from the user's today, target kept.
@@ -285,6 +292,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           ...(op.archived !== undefined && { archived: op.archived ? 1 : 0 }),
           ...(op.emoji !== undefined && { emoji: op.emoji }),
           ...(op.step !== undefined && { step: op.step }),
+          ...(op.groupId !== undefined && { group_id: op.groupId }),
         });
         return applied;
       });
@@ -329,6 +337,19 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         { dayStart: op.dayStart, vacations: op.vacations, weekStart: op.weekStart },
         await ctx.version(),
       );
+      return applied;
+    case "createGroup": {
+      const { groupId: id, name, position, folded } = op;
+      await addGroup(trx, userId, { id, name, position, folded }, await ctx.version());
+      return applied;
+    }
+    case "updateGroup": {
+      const { name, position, folded } = op;
+      await changeGroup(trx, userId, op.groupId, { name, position, folded }, await ctx.version());
+      return applied;
+    }
+    case "deleteGroup":
+      await dropGroup(trx, userId, op.groupId, await ctx.version(), now);
       return applied;
   }
 }

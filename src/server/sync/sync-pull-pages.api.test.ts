@@ -26,6 +26,7 @@ type Rows = {
     rules: string | null;
     step: number;
     uuid: string | null;
+    group_id: string | null;
   }[];
   deleted: { id: string; version: number }[];
   days: {
@@ -36,7 +37,9 @@ type Rows = {
     value: number | null;
     note: string | null;
   }[];
-  settings: { day_start: number; vacations: string; version: number; week_start: number | null } | undefined;
+  settings:
+    | { day_start: number; vacations: string; version: number; week_start: number | null; groups: string }
+    | undefined;
 };
 
 /** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
@@ -80,6 +83,7 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     rules: rulesOf(h),
     step: h.step,
     uuid: h.uuid!,
+    groupId: h.group_id,
   });
   const settings = rows.settings;
   return {
@@ -95,9 +99,10 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
             dayStart: settings.day_start,
             vacations: JSON.parse(settings.vacations),
             weekStart: settings.week_start as 0 | 1 | null,
+            groups: JSON.parse(settings.groups),
           },
         }
-      : after === 0 && { settings: { dayStart: 0, vacations: [], weekStart: null } }),
+      : after === 0 && { settings: { dayStart: 0, vacations: [], weekStart: null, groups: [] } }),
   };
 }
 
@@ -125,6 +130,7 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
           "rules",
           "step",
           "uuid",
+          "group_id",
         ])
         .where("user_id", "=", userId)
         .execute(),
@@ -136,7 +142,7 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
         .execute(),
       db
         .selectFrom("user_settings")
-        .select(["day_start", "vacations", "version", "week_start"])
+        .select(["day_start", "vacations", "version", "week_start", "groups"])
         .where("user_id", "=", userId)
         .executeTakeFirst(),
     ]);

@@ -132,7 +132,7 @@ const loadingSnapshot: StoreSnapshot = {
     skippedDays: new Map(),
     values: new Map(),
     notes: new Map(),
-    settings: { dayStart: 0, vacations: [], weekStart: null },
+    settings: { dayStart: 0, vacations: [], weekStart: null, groups: [] },
   },
   pending: 0,
   meta: {},

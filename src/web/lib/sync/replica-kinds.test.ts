@@ -35,6 +35,7 @@ const water = (extra: Partial<SyncHabit> = {}): SyncHabit => ({
   rules: [{ from: "2026-11-01", frequency: null, target: GLASSES }],
   step: 1,
   uuid: "00000000000000000000000000000077",
+  groupId: null,
   ...extra,
 });
 const page = (p: Partial<SyncPull>): SyncPull => ({
@@ -126,9 +127,9 @@ describe("a habit's kind, rules and step", () => {
     expect(r.settings).toMatchObject({ weekStart: 0, dayStart: 0 });
     r = applyChanges(
       r,
-      pullChanges(page({ settings: { dayStart: 60, vacations: [], weekStart: null } }), false),
+      pullChanges(page({ settings: { dayStart: 60, vacations: [], weekStart: null, groups: [] } }), false),
     );
-    expect(r.settings).toEqual({ dayStart: 60, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 60, vacations: [], weekStart: null, groups: [] });
   });
 });
 

@@ -32,6 +32,7 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   rules: [{ from: createdAt.slice(0, 10), frequency: null, target: null }],
   step: 1,
   uuid: id.replaceAll("-", ""), // as the store makes it from the id (core/habit-uuid.ts)
+  groupId: null,
 });
 /** Ascending dates as the day numbers the store holds beside them. */
 const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
@@ -355,9 +356,9 @@ describe("the replica: history fields and day settings", () => {
   });
 
   it("setSettings changes the day start and the vacations it gives, vacations merged", () => {
-    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
     let r = apply(emptyReplica(), [{ opId: "o1", type: "setSettings", dayStart: 180 }]);
-    expect(r.settings).toEqual({ dayStart: 180, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 180, vacations: [], weekStart: null, groups: [] });
     r = apply(r, [
       {
         opId: "o2",
@@ -372,6 +373,7 @@ describe("the replica: history fields and day settings", () => {
       dayStart: 180,
       vacations: [{ from: "2026-12-01", to: "2026-12-09" }],
       weekStart: null,
+      groups: [],
     });
   });
 
@@ -391,7 +393,12 @@ describe("the replica: history fields and day settings", () => {
               notes: [],
             },
           ],
-          settings: { dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }], weekStart: 0 },
+          settings: {
+            dayStart: 120,
+            vacations: [{ from: "2026-12-01", to: "2026-12-02" }],
+            weekStart: 0,
+            groups: [],
+          },
         }),
         true,
       ),
@@ -428,12 +435,13 @@ describe("the replica: history fields and day settings", () => {
       dayStart: 120,
       vacations: [{ from: "2026-12-01", to: "2026-12-02" }],
       weekStart: 0,
+      groups: [],
     });
     r = applyChanges(
       r,
-      pullChanges(page({ settings: { dayStart: 0, vacations: [], weekStart: null } }), true),
+      pullChanges(page({ settings: { dayStart: 0, vacations: [], weekStart: null, groups: [] } }), true),
     );
-    expect(r.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
     expect(r.habits.size).toBe(0);
   });
 

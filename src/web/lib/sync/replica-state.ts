@@ -107,7 +107,7 @@ export type DayEntries<T, Items extends ArrayLike<T> = ArrayLike<T>> = { days: I
 
 /** What a local write may change of a habit besides its days. */
 export type HabitPatch = Partial<
-  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step">
+  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step" | "groupId">
 >;
 
 export type Change =
@@ -137,7 +137,12 @@ export type Change =
   | { kind: "putSettings"; settings: SyncSettings }
   | { kind: "patchSettings"; patch: Partial<SyncSettings> };
 
-export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [], weekStart: null };
+export const DEFAULT_SETTINGS: SyncSettings = {
+  dayStart: DEFAULT_DAY_START,
+  vacations: [],
+  weekStart: null,
+  groups: [],
+};
 
 export const emptyReplica = (): Replica => ({
   habits: new Map(),
@@ -151,7 +156,7 @@ export const emptyReplica = (): Replica => ({
 });
 
 type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
-  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step" | "uuid"]?:
+  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step" | "uuid" | "groupId"]?:
     SyncHabit[K] | undefined;
 };
 
@@ -180,6 +185,7 @@ export function withHabitDefaults(habit: HabitFields): SyncHabit {
     step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
     // A record of an older release, or a pull of an older server, has none (or ""): the id's, as the server makes it.
     uuid: habit.uuid || uuidOfId(habit.id),
+    groupId: habit.groupId ?? null,
   };
 }
 
@@ -241,6 +247,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
             rules: op.rules,
             step: op.step,
             uuid: op.uuid,
+            groupId: op.groupId,
           }),
         },
       ];
@@ -252,6 +259,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.archived !== undefined) patch.archived = op.archived;
       if (op.emoji !== undefined) patch.emoji = op.emoji;
       if (op.step !== undefined) patch.step = op.step;
+      if (op.groupId !== undefined) patch.groupId = op.groupId;
       return [{ kind: "patchHabit", id: op.habitId, patch, updatedAt: nowIso }];
     }
     case "moveHabit":
@@ -283,6 +291,11 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.weekStart !== undefined) patch.weekStart = op.weekStart;
       return [{ kind: "patchSettings", patch }];
     }
+    // Groups live in the settings; until the store applies these ops itself, the pull after the push brings them.
+    case "createGroup":
+    case "updateGroup":
+    case "deleteGroup":
+      return [];
   }
 }
 
@@ -468,6 +481,7 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
           dayStart: change.settings.dayStart,
           vacations: normalizeVacations(change.settings.vacations),
           weekStart: change.settings.weekStart ?? null,
+          groups: change.settings.groups ?? [],
         };
         break;
       case "patchSettings":

@@ -56,6 +56,7 @@ const page: SyncPull = {
       ],
       step: 2,
       uuid: HABIT.replaceAll("-", ""),
+      groupId: null,
     },
   ],
   completions: [
