@@ -22,6 +22,7 @@ import { expandDayRanges } from "../../../core/day-ranges";
 import type { Schedule } from "../../../core/schedule";
 import {
   EARLIEST_DAY,
+  type HabitGroup,
   type SyncHabit,
   type SyncOp,
   type SyncPull,
@@ -104,8 +105,11 @@ export type DayEntries<T, Items extends ArrayLike<T> = ArrayLike<T>> = { days: I
 
 /** What a local write may change of a habit besides its days. */
 export type HabitPatch = Partial<
-  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step">
+  Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step" | "groupId">
 >;
+
+/** What a local write may change of a group. */
+export type GroupPatch = Partial<Omit<HabitGroup, "id">>;
 
 export type Change =
   /** Every habit and day goes (a full pull, an import); the settings stay: a full pull carries them. */
@@ -132,9 +136,60 @@ export type Change =
   /** A rule from its day on (setRules), the earlier rules kept (core withRuleFrom). */
   | { kind: "ruleFrom"; id: string; rule: HabitRule; updatedAt: string }
   | { kind: "putSettings"; settings: SyncSettings }
-  | { kind: "patchSettings"; patch: Partial<SyncSettings> };
+  | { kind: "patchSettings"; patch: Partial<SyncSettings> }
+  | GroupChange;
 
-export const DEFAULT_SETTINGS: SyncSettings = { dayStart: DEFAULT_DAY_START, vacations: [], weekStart: null };
+/** A change of the user's groups (groupsAfter); a deleted group's habits become ungrouped. */
+export type GroupChange =
+  | { kind: "putGroup"; group: HabitGroup }
+  | { kind: "patchGroup"; id: string; patch: GroupPatch }
+  | { kind: "deleteGroup"; id: string };
+
+export const DEFAULT_SETTINGS: SyncSettings = {
+  dayStart: DEFAULT_DAY_START,
+  vacations: [],
+  weekStart: null,
+  groups: [],
+};
+
+/** Groups in their order: position ascending, ties by id (so that every device shows the same order). */
+export function sortGroups(groups: readonly HabitGroup[]): HabitGroup[] {
+  return [...groups].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const isGroup = (value: unknown): value is HabitGroup => {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, name, position, folded } = value as Partial<HabitGroup>;
+  return (
+    typeof id === "string" &&
+    typeof name === "string" &&
+    typeof position === "number" &&
+    Number.isFinite(position) &&
+    typeof folded === "boolean"
+  );
+};
+
+/** The groups of stored or pulled settings, in their order; none when absent (a server or store without groups). */
+export function readGroups(value: unknown): HabitGroup[] {
+  if (!Array.isArray(value)) return [];
+  return sortGroups(
+    value.filter(isGroup).map(({ id, name, position, folded }) => ({ id, name, position, folded })),
+  );
+}
+
+/** The groups after one group change (the local store and the in-memory copy apply it alike). */
+export function groupsAfter(groups: readonly HabitGroup[], change: GroupChange): HabitGroup[] {
+  switch (change.kind) {
+    case "putGroup":
+      return sortGroups([...groups.filter((group) => group.id !== change.group.id), change.group]);
+    case "patchGroup":
+      return sortGroups(
+        groups.map((group) => (group.id === change.id ? { ...group, ...change.patch } : group)),
+      );
+    case "deleteGroup":
+      return groups.filter((group) => group.id !== change.id);
+  }
+}
 
 export const emptyReplica = (): Replica => ({
   habits: new Map(),
@@ -148,7 +203,7 @@ export const emptyReplica = (): Replica => ({
 });
 
 type HabitFields = Pick<SyncHabit, "id" | "name" | "createdAt" | "updatedAt"> & {
-  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step"]?:
+  [K in "schedule" | "archived" | "position" | "emoji" | "kind" | "rules" | "step" | "groupId"]?:
     SyncHabit[K] | undefined;
 };
 
@@ -175,6 +230,7 @@ export function withHabitDefaults(habit: HabitFields): SyncHabit {
     kind,
     rules,
     step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
+    groupId: typeof habit.groupId === "string" ? habit.groupId : null,
   };
 }
 
@@ -235,6 +291,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
             kind: op.kind,
             rules: op.rules,
             step: op.step,
+            groupId: op.groupId,
           }),
         },
       ];
@@ -246,6 +303,7 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.archived !== undefined) patch.archived = op.archived;
       if (op.emoji !== undefined) patch.emoji = op.emoji;
       if (op.step !== undefined) patch.step = op.step;
+      if (op.groupId !== undefined) patch.groupId = op.groupId;
       return [{ kind: "patchHabit", id: op.habitId, patch, updatedAt: nowIso }];
     }
     case "moveHabit":
@@ -270,6 +328,19 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       const rule = { from: op.from, frequency: op.frequency, target: op.target };
       return [{ kind: "ruleFrom", id: op.habitId, rule, updatedAt: nowIso }];
     }
+    case "createGroup": {
+      const group = { id: op.groupId, name: op.name, position: op.position ?? 0, folded: op.folded ?? false };
+      return [{ kind: "putGroup", group }];
+    }
+    case "updateGroup": {
+      const patch: GroupPatch = {};
+      if (op.name !== undefined) patch.name = op.name;
+      if (op.position !== undefined) patch.position = op.position;
+      if (op.folded !== undefined) patch.folded = op.folded;
+      return [{ kind: "patchGroup", id: op.groupId, patch }];
+    }
+    case "deleteGroup":
+      return [{ kind: "deleteGroup", id: op.groupId }];
     case "setSettings": {
       const patch: Partial<SyncSettings> = {};
       if (op.dayStart !== undefined) patch.dayStart = op.dayStart;
@@ -462,10 +533,20 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
           dayStart: change.settings.dayStart,
           vacations: normalizeVacations(change.settings.vacations),
           weekStart: change.settings.weekStart ?? null,
+          groups: readGroups(change.settings.groups),
         };
         break;
       case "patchSettings":
         settings = { ...settings, ...change.patch };
+        break;
+      case "putGroup":
+      case "patchGroup":
+        settings = { ...settings, groups: groupsAfter(settings.groups, change) };
+        break;
+      case "deleteGroup":
+        settings = { ...settings, groups: groupsAfter(settings.groups, change) };
+        for (const habit of habits.values())
+          if (habit.groupId === change.id) habits.set(habit.id, { ...habit, groupId: null });
         break;
     }
   }
@@ -565,6 +646,8 @@ export type ReplicaHabit = StoredHabit & {
   kind: HabitKind;
   rules: HabitRule[];
   step: number;
+  /** The user's group it belongs to (HabitGroup's id); null: ungrouped. */
+  groupId: string | null;
   /** `completedDates` and `skippedDates` as day numbers, index for index (Replica's doneDays and skippedDays): what
    * the figures are derived from. Absent when a day cannot be read. */
   dayNumbers?: { done: Int32Array; skipped: Int32Array };
