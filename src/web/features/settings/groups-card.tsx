@@ -86,7 +86,10 @@ export function GroupsCard({
             autoComplete="off"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
             className={`${inputClass} min-h-11 min-w-0 flex-1`}
           />
           <Button type="submit" variant="primary" className="min-h-11" disabled={loading}>
