@@ -13,6 +13,7 @@ import {
   storedHabits,
 } from "./replica-state";
 import { habitWrites as writes, type WriteTarget } from "./sync-engine";
+import { failureMessage } from "./sync-loop";
 
 const t0 = "2026-11-01T00:00:00.000Z";
 
@@ -180,5 +181,16 @@ describe("groups in the replica", () => {
       { id: "g2", name: "Health", position: 1, folded: false },
     ]);
     expect(r.habits.get("a")?.groupId).toBe("g2");
+  });
+});
+
+describe("a group write the server refuses", () => {
+  it("says why: the name another device took, the limit, or that it could not be saved", () => {
+    const create: LocalOp = { opId: "o", type: "createGroup", groupId: "g", name: "Morning" };
+    expect(failureMessage(create, "GROUP_NAME_TAKEN")).toBe("A group with this name already exists");
+    expect(failureMessage(create, "GROUP_LIMIT")).toBe(`You can have at most ${MAX_GROUPS} groups`);
+    expect(failureMessage({ opId: "o", type: "deleteGroup", groupId: "g" }, "GROUP_NOT_FOUND")).toBe(
+      "The group could not be saved. Please try again.",
+    );
   });
 });

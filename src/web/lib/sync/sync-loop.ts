@@ -6,6 +6,7 @@
 // retries) runs in the one tab that holds the Web Lock.
 import { messages } from "../../../core/messages";
 import {
+  MAX_GROUPS,
   SYNC_MAX_OPS,
   type SyncOp,
   type SyncOpResult,
@@ -84,8 +85,14 @@ export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly Sy
   return outcome;
 }
 
-/** The failure text for a write of this kind that the server refused. */
-export function failureMessage(op: LocalOp): string {
+/** The failure text for a write of this kind that the server refused (`code`: the refusal's, when it has one). */
+export function failureMessage(op: LocalOp, code?: string): string {
+  if (op.type === "createGroup" || op.type === "updateGroup" || op.type === "deleteGroup") {
+    // Another device took the name, or the last place, while this one was offline.
+    if (code === "GROUP_NAME_TAKEN") return messages.groups.taken;
+    if (code === "GROUP_LIMIT") return messages.groups.limit(MAX_GROUPS);
+    return messages.groups.saveFailed;
+  }
   if (op.type === "importAll") return messages.habits.importFailed;
   if (op.type === "createHabit") return messages.habits.saveFailed;
   if (op.type === "deleteHabit") return messages.habits.deleteFailed;
@@ -326,7 +333,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
       const { done, rejected } = settleBatch(batch, answer.results);
       await dropOps(db, done);
       for (const r of rejected)
-        notice(failureText(new ApiError(400, r.code, r.message), failureMessage(r.op)));
+        notice(failureText(new ApiError(400, r.code, r.message), failureMessage(r.op, r.code)));
       refused ||= rejected.length > 0;
       if (done.length === 0)
         throw new ApiError(500, "SYNC_NO_RESULTS", "The server answered none of the ops");
