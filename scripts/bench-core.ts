@@ -200,6 +200,7 @@ function mixedPull(): { habits: SyncHabit[]; completions: SyncHabitDays[] } {
       kind,
       rules,
       step: kind === "measurable" ? 0.5 : 1,
+      groupId: null,
     });
     const done: LocalDate[] = [];
     const skipped: LocalDate[] = [];
@@ -381,7 +382,7 @@ let replica: Replica = applyChanges(
       cursor: "",
       more: false,
       deletedHabitIds: [],
-      settings: { dayStart: DEFAULT_DAY_START, vacations, weekStart: WEEK_START },
+      settings: { dayStart: DEFAULT_DAY_START, vacations, weekStart: WEEK_START, groups: [] },
       ...mixedPull(),
     },
     true,

@@ -207,6 +207,8 @@ export const HabitSchema = z.object({
   step: z.number().optional(),
   values: z.array(z.tuple([LocalDateSchema, z.custom<number>(isAmount)])).optional(),
   notes: z.array(z.tuple([LocalDateSchema, z.string()])).optional(),
+  // Groups (docs/decisions/0070); absent from a server of an earlier release.
+  groupId: z.string().nullable().optional(),
 }) satisfies z.ZodType<Habit>;
 
 export const MigrationResultSchema = z.object({

@@ -21,12 +21,15 @@ export const API_ERROR_CODES = [
   "HABIT_NOT_FOUND", // 404: no such habit, or another user's
   "PROFILE_NOT_FOUND", // 404
   "REMINDER_NOT_FOUND", // 404: no such reminder, or another user's
+  "GROUP_NOT_FOUND", // 404: no such group of the user's (a habit's groupId, or a group route's id)
   "CONFLICT", // 409: a new habit's id belongs to another user
   "QUOTA_EXCEEDED", // 409: the account's habit or day quota
   "HABIT_KIND_MISMATCH", // 409: a mark, number, step or rule that does not fit the habit's kind (an older app's "done" on a measurable habit)
   "AMOUNT_TOO_LARGE", // a push op's addAmount that would raise a day's number past MAX_AMOUNT
   "REMINDER_LIMIT", // 409: more daily reminder times than REMINDER_TIMES_MAX
   "DEVICE_LIMIT", // 409: more push subscriptions (devices) than PUSH_DEVICES_MAX
+  "GROUP_LIMIT", // 409: more groups than MAX_GROUPS
+  "GROUP_NAME_TAKEN", // 409: another of the user's groups has the same name (same-name.ts)
   // API tokens.
   "FORBIDDEN", // 403: a read-only token asked to write, or a token asked for what only a signed-in session may do
   "TOKEN_NOT_FOUND", // 404: no such API token, or another user's

@@ -8,8 +8,16 @@ import { MAX_EMOJI_LENGTH } from "./sync";
 /** Trimmed, NFC-normalised, 1 to 100 characters, nothing that cannot be shown or that disguises text (name.ts). */
 export const HabitNameSchema = nameSchema("Habit name");
 
-/** Body of creating and of renaming a habit. */
+/** Body of creating a habit. */
 export const NewHabitSchema = z.strictObject({ name: HabitNameSchema });
+
+/** Body of changing a habit (PATCH /api/habits/:id): its name, its group (null: ungrouped), or both. */
+export const HabitPatchSchema = z
+  .strictObject({
+    name: HabitNameSchema.optional(),
+    groupId: z.uuid({ error: "must be a group id (a UUID) or null" }).nullable().optional(),
+  })
+  .refine((patch) => patch.name !== undefined || patch.groupId !== undefined, "must change name or groupId");
 
 /** `null` (every day) or `{ weekdays: [...] }`, 1 to 7 distinct weekdays 0–6 (0 = Sunday); stored canonical. */
 export const ScheduleSchema = z

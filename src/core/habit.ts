@@ -32,6 +32,8 @@ export type StoredHabit = {
   values?: [LocalDate, number][];
   /** The days' notes, ascending by date; absent: none. */
   notes?: [LocalDate, string][];
+  /** The id of its group (core/sync.ts: HabitGroup); null or absent: ungrouped. */
+  groupId?: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -1,4 +1,4 @@
-// The name rule of name.ts as zod schemas, shared by habit names, backup names and display names.
+// The name rule of name.ts as zod schemas, shared by habit names, group names, backup names and display names.
 import { z } from "./zod-schema";
 import { MAX_NAME_LENGTH, nameCharacterProblem, nameMessages, normalizeName, type NameLabel } from "./name";
 
@@ -16,3 +16,6 @@ export const nameSchema = (label: NameLabel) => {
 };
 
 export const DisplayNameSchema = nameSchema("Display name");
+
+/** A group's name (sync ops, REST, backups). */
+export const GroupNameSchema = nameSchema("Group name");

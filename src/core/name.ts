@@ -1,10 +1,10 @@
-// One rule for every name a person gives: habit names and display names. Without zod, so the web's
+// One rule for every name a person gives: habit names, group names and display names. Without zod, so the web's
 // sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod.
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
 
 export const MAX_NAME_LENGTH = MAX_HABIT_NAME_LENGTH;
 
-export type NameLabel = "Habit name" | "Display name";
+export type NameLabel = "Habit name" | "Group name" | "Display name";
 
 export const nameMessages = (label: NameLabel) => ({
   empty: `${label} cannot be empty`,

@@ -7,7 +7,15 @@ import { isDayStart } from "./day-start";
 import { HABIT_KINDS, isAmount, type HabitRule } from "./habit-kind";
 import { isLocalDate, type LocalDate } from "./local-date";
 import { isSchedule, type Schedule } from "./schedule";
-import type { SyncHabit, SyncHabitDays, SyncOpResult, SyncPull, SyncPushResult, SyncSettings } from "./sync";
+import type {
+  HabitGroup,
+  SyncHabit,
+  SyncHabitDays,
+  SyncOpResult,
+  SyncPull,
+  SyncPushResult,
+  SyncSettings,
+} from "./sync";
 import { isVacation, type Vacation } from "./vacation";
 
 // Objects are not strict: a field a newer server adds must not break an app the service worker kept.
@@ -27,7 +35,12 @@ export const SyncHabitSchema = exactly<SyncHabit>()(
     // Checked against the kind where a habit is made from it (the store); absent: made from `schedule` there.
     rules: z.array(z.custom<HabitRule>((v) => typeof v === "object" && v !== null)).default([]),
     step: z.number().default(1),
+    groupId: z.string().nullable().default(null),
   }),
+);
+
+export const HabitGroupSchema = exactly<HabitGroup>()(
+  z.object({ id: z.string(), name: z.string(), position: z.number(), folded: z.boolean() }),
 );
 
 /** A day or a run of days (day-ranges.ts); whether each is a real day is checked when the ranges are expanded. */
@@ -65,6 +78,7 @@ export const SyncPullSchema = exactly<SyncPull>()(
           .union([z.literal(0), z.literal(1)])
           .nullable()
           .default(null),
+        groups: z.array(HabitGroupSchema).default([]),
       }),
     ).optional(),
   }),

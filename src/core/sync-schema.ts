@@ -5,6 +5,7 @@ import { z } from "./zod-schema";
 import { exactly } from "./contract-exact-schema";
 import { EmojiSchema, HabitNameSchema, PositionSchema, ScheduleSchema } from "./habit-schema";
 import { LocalDateSchema } from "./local-date-schema";
+import { GroupNameSchema } from "./name-schema";
 import { isDayStart } from "./day-start";
 import {
   AMOUNT_DECIMALS,
@@ -32,6 +33,9 @@ import {
 } from "./sync";
 
 const HabitId = z.uuid({ error: "must be a habit id (a UUID)" });
+export const GroupIdSchema = z.uuid({ error: "must be a group id (a UUID)" });
+/** A habit's group: one of the user's groups, or null (ungrouped). */
+export const HabitGroupIdSchema = GroupIdSchema.nullable();
 
 const AmountSchema = z.custom<number>(isAmount, {
   error: `must be a number from 0 to ${MAX_AMOUNT} with at most ${AMOUNT_DECIMALS} decimals`,
@@ -105,6 +109,7 @@ export const SyncOpSchema = exactly<SyncOp>()(
         kind: z.enum(HABIT_KINDS).optional(),
         rules: RulesSchema.optional(),
         step: StepSchema.optional(),
+        groupId: HabitGroupIdSchema.optional(),
       })
       .refine(
         (op) => op.rules === undefined || isHabitRules(op.kind ?? "yesNo", op.rules),
@@ -173,14 +178,16 @@ export const SyncOpSchema = exactly<SyncOp>()(
         archived: z.boolean().optional(),
         emoji: EmojiSchema.optional(),
         step: StepSchema.optional(),
+        groupId: HabitGroupIdSchema.optional(),
       })
       .refine(
         (op) =>
           op.schedule !== undefined ||
           op.archived !== undefined ||
           op.emoji !== undefined ||
-          op.step !== undefined,
-        "must change at least one of schedule, archived, emoji and step",
+          op.step !== undefined ||
+          op.groupId !== undefined,
+        "must change at least one of schedule, archived, emoji, step and groupId",
       ),
     z.strictObject({
       opId: z.uuid(),
@@ -188,6 +195,28 @@ export const SyncOpSchema = exactly<SyncOp>()(
       habitId: HabitId,
       position: PositionSchema,
     }),
+    z.strictObject({
+      opId: z.uuid(),
+      type: z.literal("createGroup"),
+      groupId: GroupIdSchema,
+      name: GroupNameSchema,
+      position: PositionSchema.optional(),
+      folded: z.boolean().optional(),
+    }),
+    z
+      .strictObject({
+        opId: z.uuid(),
+        type: z.literal("updateGroup"),
+        groupId: GroupIdSchema,
+        name: GroupNameSchema.optional(),
+        position: PositionSchema.optional(),
+        folded: z.boolean().optional(),
+      })
+      .refine(
+        (op) => op.name !== undefined || op.position !== undefined || op.folded !== undefined,
+        "must change at least one of name, position and folded",
+      ),
+    z.strictObject({ opId: z.uuid(), type: z.literal("deleteGroup"), groupId: GroupIdSchema }),
     z
       .strictObject({
         opId: z.uuid(),

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { serveWriter } from "./db/sqlite-dialect";
 import "./db/migrations";
+import "./groups/groups.repo";
 import "./habits/habits-append.repo";
 import "./habits/habits-import.repo";
 import "./habits/habits.repo";

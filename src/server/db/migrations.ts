@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dayCountsMigration } from "./day-counts-migration";
 import { emailConsentMigration } from "./email-consent-migration";
+import { habitGroupsMigration } from "./habit-groups-migration";
 import { habitKindsMigration } from "./habit-kinds-migration";
 import { historyMigration } from "./history-migration";
 import { pushFailuresMigration } from "./push-failures-migration";
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   // Write counts are kept with the other actions' (user_action_rate, 0011): a count lost at the upgrade is harmless.
   "0013_one_rate_table": { up: (db) => db.schema.dropTable("user_write_rate").execute() },
   "0014_habit_kinds": habitKindsMigration,
+  "0015_habit_groups": habitGroupsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

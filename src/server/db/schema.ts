@@ -34,6 +34,8 @@ export type HabitTable = {
   rules: ColumnType<string | null, string | null | undefined, string | null>;
   /** What "Add" raises a measurable day by. */
   step: ColumnType<number, number | undefined, number>;
+  /** The id of one of the user's groups (user_settings.groups, habit-groups-migration.ts); null: ungrouped. */
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /**
@@ -69,6 +71,8 @@ export type UserSettingsTable = {
   version: Version;
   /** The week's first day, 0 Sunday or 1 Monday; null: the browser's locale decides. */
   week_start: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The user's groups as JSON text (core/sync.ts: HabitGroup[]), ascending by position. */
+  groups: ColumnType<string, string | undefined, string>;
 };
 
 export type SyncStateTable = { user_id: string; version: Version };

@@ -11,6 +11,7 @@ import { datesOfHabits, type HabitDates } from "./habit-dates.repo";
 import { habitRowsWithDates } from "./habit-list-postgres.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "./owner.repo";
 import { checkQuota, type UserLimits } from "./quota";
+import { checkGroupId } from "../groups/groups.repo";
 import { slicer, type Pause } from "./slices";
 import { changedDay, dayCountChange, dayRowOf, writeDay } from "../sync/days.repo";
 import { kindMismatchMessage } from "../sync/push-outcomes";
@@ -41,6 +42,7 @@ export function toStored(row: HabitRow, dates: HabitDates): StoredHabit {
     step: Number(row.step),
     values: dates.values,
     notes: dates.notes,
+    groupId: row.group_id,
   };
 }
 
@@ -110,6 +112,7 @@ export const createHabit = onWriter(
         emoji: null,
         kind: "yesNo",
         step: 1,
+        group_id: null,
       };
       await trx.insertInto("habits").values(row).execute();
       return toStored(row, NO_DATES);
@@ -117,20 +120,27 @@ export const createHabit = onWriter(
   },
 );
 
-export const renameHabit = onWriter(
-  "renameHabit",
-  async function renameHabit(
+/** A habit's name and group (PATCH /api/habits/:id); a group not the user's is refused (GROUP_NOT_FOUND). */
+export const changeHabit = onWriter(
+  "changeHabit",
+  async function changeHabit(
     db: Db,
     userId: string,
     id: string,
-    input: { name: string },
+    input: { name?: string; groupId?: string | null },
     now: Date,
   ): Promise<StoredHabit | undefined> {
     return db.transaction().execute(async (trx) => {
       const version = await nextVersions(trx, userId, 1);
+      await checkGroupId(trx, userId, input.groupId);
       const row = await trx
         .updateTable("habits")
-        .set({ name: input.name, updated_at: now.toISOString(), version })
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.groupId !== undefined && { group_id: input.groupId }),
+          updated_at: now.toISOString(),
+          version,
+        })
         .where("id", "=", id)
         .where("user_id", "=", userId)
         .returningAll()

@@ -8,11 +8,11 @@ import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
 import type { StoredHabit } from "../../core/habit";
 import { deriveAnyHabit } from "../../core/kind-habit";
-import { NewHabitSchema } from "../../core/habit-schema";
+import { HabitPatchSchema, NewHabitSchema } from "../../core/habit-schema";
 import { IMPORTS_PER_MINUTE } from "../../core/constants";
 import type { LocalDate } from "../../core/local-date";
 import { LocalDateSchema } from "../../core/local-date-schema";
-import { createHabit, deleteHabit, listHabits, renameHabit, setCompletion } from "./habits.repo";
+import { changeHabit, createHabit, deleteHabit, listHabits, setCompletion } from "./habits.repo";
 import { migrateHabits, replaceHabits } from "./habits-import.repo";
 import { appendHabits } from "./habits-append.repo";
 import { contract } from "../../core/contract-schema";
@@ -138,9 +138,9 @@ export const habitsRoutes = (limits: UserLimits, cache: UserCache) =>
         `{"migrated":${migrated},"failed":${notCopied},"skipped":${skipped},"habits":${list}}`,
       );
     })
-    .patch("/:id", validate("param", HabitParamsSchema), validate("json", NewHabitSchema), async (c) => {
+    .patch("/:id", validate("param", HabitParamsSchema), validate("json", HabitPatchSchema), async (c) => {
       const { id } = c.req.valid("param");
-      const habit = await renameHabit(c.get("db"), c.get("user").id, id, c.req.valid("json"), c.get("now"));
+      const habit = await changeHabit(c.get("db"), c.get("user").id, id, c.req.valid("json"), c.get("now"));
       return jsonAnswer(c, await habitJson(c, found(habit)));
     })
     .delete("/:id", validate("param", HabitParamsSchema), async (c) => {

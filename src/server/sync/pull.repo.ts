@@ -12,7 +12,7 @@ import { currentVersion } from "./versions.repo";
 type Source = "habits" | "deleted_habits" | "completions";
 /**
  * A habit row as both dialects answer it: id, name, created_at, updated_at, schedule, archived, position, emoji,
- * kind, rules (JSON text), step.
+ * kind, rules (JSON text), step, group_id.
  */
 type HabitTuple = [
   string,
@@ -26,6 +26,7 @@ type HabitTuple = [
   string,
   string | null,
   number,
+  string | null,
 ];
 /** One habit's days of one state in a page, joined by commas in no particular order. */
 type DaysTuple = [habitId: string, done: number, dates: string];
@@ -55,6 +56,7 @@ const toSyncHabit = ([
   kind,
   rules,
   step,
+  groupId,
 ]: HabitTuple): SyncHabit => ({
   id,
   name,
@@ -67,6 +69,7 @@ const toSyncHabit = ([
   kind: kindOf(kind),
   rules: rulesOf({ rules, schedule, created_at: createdAt }),
   step: Number(step),
+  groupId,
 });
 
 const byDate = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
@@ -91,14 +94,14 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
     sql`(select version from ${sql.table(table)} where user_id = ${userId} and version > ${after}
       order by version offset ${limit - 1} limit 1)`;
   const habit = sql`json_build_array(id, name, created_at, updated_at, schedule, archived, position, emoji, kind,
-    rules, step)`;
+    rules, step, group_id)`;
   const query = sql<{
     end: string;
     up: string;
     habits: HabitTuple[] | null;
     extra: HabitTuple[] | null;
     deleted: string[] | null;
-    settings: [number, string, number | string, number | null] | null;
+    settings: [number, string, number | string, number | null, string] | null;
     entries: EntryTuple[] | null;
     habit_id: string | null;
     done: number | null;
@@ -131,7 +134,7 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
         where user_id = ${userId} and not (version > ${after} and version <= page.v)
           and id in (select habit_id from days)) as extra,
       (select json_agg(id order by version) from deleted_habits where ${toEnd}) as deleted,
-      (select json_build_array(day_start, vacations, version, week_start) from user_settings
+      (select json_build_array(day_start, vacations, version, week_start, groups) from user_settings
         where user_id = ${userId}) as settings,
       -- The page's days with a number or a note, from their partial index (habit-kinds-migration.ts).
       (select json_agg(json_build_array(habit_id, date, value, note)) from completions
@@ -164,6 +167,7 @@ async function postgresPage(db: Db, userId: string, after: number, limit: number
         vacations: row.settings[1],
         version: row.settings[2],
         week_start: row.settings[3],
+        groups: row.settings[4],
       },
     ),
   };
@@ -196,6 +200,7 @@ const HABIT_COLUMNS = [
   "kind",
   "rules",
   "step",
+  "group_id",
 ] as const;
 
 const habitTuple = (row: {
@@ -210,6 +215,7 @@ const habitTuple = (row: {
   kind: string;
   rules: string | null;
   step: number;
+  group_id: string | null;
 }): HabitTuple => [
   row.id,
   row.name,
@@ -222,6 +228,7 @@ const habitTuple = (row: {
   row.kind,
   row.rules,
   row.step,
+  row.group_id,
 ];
 
 /** SQLite answers in-process, so a few statements cost no round trips; the same page as on PostgreSQL. */

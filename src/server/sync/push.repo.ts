@@ -9,6 +9,7 @@ import { dayFault } from "../http/user-day";
 import { positionForNew } from "../habits/habits.repo";
 import { changeDayCount, countHabits, dropHabitDays, lockOwner } from "../habits/owner.repo";
 import { checkQuota, type UserLimits } from "../habits/quota";
+import { addGroup, changeGroup, checkGroupId, dropGroup } from "../groups/groups.repo";
 import {
   DEFAULT_STEP,
   MAX_AMOUNT,
@@ -129,7 +130,10 @@ async function onHabit(ctx: Context, habitId: string, write: () => Promise<Outco
 }
 
 type HabitChange = Partial<
-  Pick<Updateable<HabitTable>, "name" | "schedule" | "archived" | "position" | "emoji" | "rules" | "step">
+  Pick<
+    Updateable<HabitTable>,
+    "name" | "schedule" | "archived" | "position" | "emoji" | "rules" | "step" | "group_id"
+  >
 >;
 
 /** The habit's kind and rules as stored (the caller checked that it is the user's). */
@@ -232,6 +236,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
       if (owner === "other") return rejected("CONFLICT", "This habit id is already in use");
       const habits = (ctx.usage.habits ??= await countHabits(trx, userId)) + 1;
       checkQuota(limits, { habits });
+      await checkGroupId(trx, userId, op.groupId);
       // Without rules (an app of the previous release): a yes/no habit of its schedule from the user's today.
       const rules = op.rules ?? [
         { from: ctx.latest, frequency: normalizeSchedule(op.schedule), target: null },
@@ -251,6 +256,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           emoji: op.emoji ?? null,
           kind: op.kind ?? "yesNo",
           step: op.step ?? DEFAULT_STEP,
+          group_id: op.groupId ?? null,
         })
         .execute();
       ctx.usage.habits = habits;
@@ -266,6 +272,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         const habit = await kindAndRules(trx, op.habitId);
         if (op.step !== undefined && habit.kind === "yesNo")
           return rejected("HABIT_KIND_MISMATCH", "A yes-or-no habit has no step");
+        await checkGroupId(trx, userId, op.groupId);
         let rules: HabitRule[] | undefined;
         if (op.schedule !== undefined) {
           // An app of the previous release changes the schedule: how often from the user's today, target kept.
@@ -280,6 +287,7 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
           ...(op.archived !== undefined && { archived: op.archived ? 1 : 0 }),
           ...(op.emoji !== undefined && { emoji: op.emoji }),
           ...(op.step !== undefined && { step: op.step }),
+          ...(op.groupId !== undefined && { group_id: op.groupId }),
         });
         return applied;
       });
@@ -324,6 +332,19 @@ async function apply(ctx: Context, op: SyncOp): Promise<Outcome> {
         { dayStart: op.dayStart, vacations: op.vacations, weekStart: op.weekStart },
         await ctx.version(),
       );
+      return applied;
+    case "createGroup": {
+      const { groupId: id, name, position, folded } = op;
+      await addGroup(trx, userId, { id, name, position, folded }, await ctx.version());
+      return applied;
+    }
+    case "updateGroup": {
+      const { name, position, folded } = op;
+      await changeGroup(trx, userId, op.groupId, { name, position, folded }, await ctx.version());
+      return applied;
+    }
+    case "deleteGroup":
+      await dropGroup(trx, userId, op.groupId, await ctx.version(), now);
       return applied;
   }
 }

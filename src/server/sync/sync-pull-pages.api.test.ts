@@ -25,6 +25,7 @@ type Rows = {
     kind: string;
     rules: string | null;
     step: number;
+    group_id: string | null;
   }[];
   deleted: { id: string; version: number }[];
   days: {
@@ -35,7 +36,9 @@ type Rows = {
     value: number | null;
     note: string | null;
   }[];
-  settings: { day_start: number; vacations: string; version: number; week_start: number | null } | undefined;
+  settings:
+    | { day_start: number; vacations: string; version: number; week_start: number | null; groups: string }
+    | undefined;
 };
 
 /** The page after `after` as the contract defines it (SyncPull), from every row of the user. */
@@ -78,6 +81,7 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
     kind: kindOf(h.kind),
     rules: rulesOf(h),
     step: h.step,
+    groupId: h.group_id,
   });
   const settings = rows.settings;
   return {
@@ -93,9 +97,10 @@ function expectedPage(rows: Rows, after: number, limit: number): SyncPull {
             dayStart: settings.day_start,
             vacations: JSON.parse(settings.vacations),
             weekStart: settings.week_start as 0 | 1 | null,
+            groups: JSON.parse(settings.groups),
           },
         }
-      : after === 0 && { settings: { dayStart: 0, vacations: [], weekStart: null } }),
+      : after === 0 && { settings: { dayStart: 0, vacations: [], weekStart: null, groups: [] } }),
   };
 }
 
@@ -122,6 +127,7 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
           "kind",
           "rules",
           "step",
+          "group_id",
         ])
         .where("user_id", "=", userId)
         .execute(),
@@ -133,7 +139,7 @@ describe.each(testDialects())("sync pull pages on $dialect", (dialect) => {
         .execute(),
       db
         .selectFrom("user_settings")
-        .select(["day_start", "vacations", "version", "week_start"])
+        .select(["day_start", "vacations", "version", "week_start", "groups"])
         .where("user_id", "=", userId)
         .executeTakeFirst(),
     ]);

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deriveHabit } from "../../../core/habit";
+import type { Schedule } from "../../../core/schedule";
 import type { HabitGroup } from "../../../core/sync";
 import { WEB_STORAGE_KEYS } from "../../lib/storage";
 import { TodayList } from "./today-list";
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 const TODAY = "2026-11-21";
-const habit = (name: string, groupId: string | null, schedule: { weekdays: number[] } | null = null) => ({
+const habit = (name: string, groupId: string | null, schedule: Schedule | null = null) => ({
   ...deriveHabit({ id: name, name, completedDates: [], createdAt: "", updatedAt: "", schedule }, TODAY),
   groupId,
 });

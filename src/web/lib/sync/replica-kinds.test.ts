@@ -34,6 +34,7 @@ const water = (extra: Partial<SyncHabit> = {}): SyncHabit => ({
   kind: "measurable",
   rules: [{ from: "2026-11-01", frequency: null, target: GLASSES }],
   step: 1,
+  groupId: null,
   ...extra,
 });
 const page = (p: Partial<SyncPull>): SyncPull => ({
@@ -125,9 +126,9 @@ describe("a habit's kind, rules and step", () => {
     expect(r.settings).toMatchObject({ weekStart: 0, dayStart: 0 });
     r = applyChanges(
       r,
-      pullChanges(page({ settings: { dayStart: 60, vacations: [], weekStart: null } }), false),
+      pullChanges(page({ settings: { dayStart: 60, vacations: [], weekStart: null, groups: [] } }), false),
     );
-    expect(r.settings).toEqual({ dayStart: 60, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 60, vacations: [], weekStart: null, groups: [] });
   });
 });
 

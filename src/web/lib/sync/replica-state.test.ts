@@ -31,6 +31,7 @@ const habit = (id: string, name: string, createdAt = t0, position = 0): SyncHabi
   kind: "yesNo",
   rules: [{ from: createdAt.slice(0, 10), frequency: null, target: null }],
   step: 1,
+  groupId: null,
 });
 /** Ascending dates as the day numbers the store holds beside them. */
 const numbers = (dates: string[]) => Int32Array.from(dates, toDayNumber);
@@ -330,9 +331,9 @@ describe("the replica: history fields and day settings", () => {
   });
 
   it("setSettings changes the day start and the vacations it gives, vacations merged", () => {
-    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+    expect(emptyReplica().settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
     let r = apply(emptyReplica(), [{ opId: "o1", type: "setSettings", dayStart: 180 }]);
-    expect(r.settings).toEqual({ dayStart: 180, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 180, vacations: [], weekStart: null, groups: [] });
     r = apply(r, [
       {
         opId: "o2",
@@ -347,6 +348,7 @@ describe("the replica: history fields and day settings", () => {
       dayStart: 180,
       vacations: [{ from: "2026-12-01", to: "2026-12-09" }],
       weekStart: null,
+      groups: [],
     });
   });
 
@@ -366,7 +368,12 @@ describe("the replica: history fields and day settings", () => {
               notes: [],
             },
           ],
-          settings: { dayStart: 120, vacations: [{ from: "2026-12-01", to: "2026-12-02" }], weekStart: 0 },
+          settings: {
+            dayStart: 120,
+            vacations: [{ from: "2026-12-01", to: "2026-12-02" }],
+            weekStart: 0,
+            groups: [],
+          },
         }),
         true,
       ),
@@ -403,12 +410,13 @@ describe("the replica: history fields and day settings", () => {
       dayStart: 120,
       vacations: [{ from: "2026-12-01", to: "2026-12-02" }],
       weekStart: 0,
+      groups: [],
     });
     r = applyChanges(
       r,
-      pullChanges(page({ settings: { dayStart: 0, vacations: [], weekStart: null } }), true),
+      pullChanges(page({ settings: { dayStart: 0, vacations: [], weekStart: null, groups: [] } }), true),
     );
-    expect(r.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+    expect(r.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
     expect(r.habits.size).toBe(0);
   });
 

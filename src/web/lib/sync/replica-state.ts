@@ -16,6 +16,13 @@ import {
   roundAmount,
   withRuleFrom,
 } from "../../../core/habit-kind";
+import {
+  isHabitGroup,
+  sortGroups,
+  withGroup,
+  withGroupChanged,
+  withoutGroup,
+} from "../../../core/habit-groups";
 import { sortHabits } from "../../../core/habit-order";
 import { fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { expandDayRanges } from "../../../core/day-ranges";
@@ -152,43 +159,27 @@ export const DEFAULT_SETTINGS: SyncSettings = {
   groups: [],
 };
 
-/** Groups in their order: position ascending, ties by id (so that every device shows the same order). */
-export function sortGroups(groups: readonly HabitGroup[]): HabitGroup[] {
-  return [...groups].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-const isGroup = (value: unknown): value is HabitGroup => {
-  if (typeof value !== "object" || value === null) return false;
-  const { id, name, position, folded } = value as Partial<HabitGroup>;
-  return (
-    typeof id === "string" &&
-    typeof name === "string" &&
-    typeof position === "number" &&
-    Number.isFinite(position) &&
-    typeof folded === "boolean"
-  );
-};
-
 /** The groups of stored or pulled settings, in their order; none when absent (a server or store without groups). */
 export function readGroups(value: unknown): HabitGroup[] {
   if (!Array.isArray(value)) return [];
   return sortGroups(
-    value.filter(isGroup).map(({ id, name, position, folded }) => ({ id, name, position, folded })),
+    value.filter(isHabitGroup).map(({ id, name, position, folded }) => ({ id, name, position, folded })),
   );
 }
 
-/** The groups after one group change (the local store and the in-memory copy apply it alike). */
+/**
+ * The groups after one local group change, by the rules the server applies (core/habit-groups.ts). A change the
+ * server would refuse changes nothing here (its op is refused and rolled back), and so does one applied twice (a
+ * write re-applied on top of the pull that brought it back).
+ */
 export function groupsAfter(groups: readonly HabitGroup[], change: GroupChange): HabitGroup[] {
-  switch (change.kind) {
-    case "putGroup":
-      return sortGroups([...groups.filter((group) => group.id !== change.group.id), change.group]);
-    case "patchGroup":
-      return sortGroups(
-        groups.map((group) => (group.id === change.id ? { ...group, ...change.patch } : group)),
-      );
-    case "deleteGroup":
-      return groups.filter((group) => group.id !== change.id);
-  }
+  const next =
+    change.kind === "putGroup"
+      ? withGroup(groups, change.group)
+      : change.kind === "patchGroup"
+        ? withGroupChanged(groups, change.id, change.patch)
+        : withoutGroup(groups, change.id);
+  return Array.isArray(next) ? next : [...groups];
 }
 
 export const emptyReplica = (): Replica => ({

@@ -20,6 +20,7 @@ import {
   type Target,
   withRuleFrom,
 } from "../../../core/habit-kind";
+import { positionForNewGroup } from "../../../core/habit-groups";
 import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
 import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
@@ -402,7 +403,7 @@ export const habitWrites = {
   addGroup(engine: WriteTarget, name: string): Promise<boolean> {
     const groups = groupsOf(engine);
     if (groupProblem(name, groups) !== null) return Promise.resolve(false);
-    const position = groups.length === 0 ? 0 : Math.max(...groups.map((group) => group.position)) + 1;
+    const position = positionForNewGroup(groups);
     const groupId = newId();
     return engine.write({ opId: newId(), type: "createGroup", groupId, name: normalizeName(name), position });
   },

@@ -55,6 +55,7 @@ const page: SyncPull = {
         },
       ],
       step: 2,
+      groupId: null,
     },
   ],
   completions: [
