@@ -40,7 +40,9 @@ async function addGroup(page: Page, name: string) {
 async function setGroup(page: Page, habit: string, group: string) {
   await row(page, habit).getByRole("link", { name: habit, exact: true }).click();
   await expect(page.getByTestId("habit-page")).toBeVisible();
-  await page.getByRole("combobox", { name: messages.today.groupField }).selectOption({ label: group });
+  await page
+    .getByRole("combobox", { name: messages.today.groupField, exact: true })
+    .selectOption({ label: group });
   await page.getByRole("link", { name: messages.history.backToToday }).click();
   await expect(page.getByRole("heading", { name: messages.shell.today, level: 1 })).toBeVisible();
 }
@@ -86,7 +88,9 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await openToday(page);
       await expect(row(page, "Read")).toBeVisible();
       await expect(page.getByRole("combobox", { name: f.label })).toHaveCount(0);
-      await expect(page.getByRole("combobox", { name: messages.today.groupField })).toHaveCount(0);
+      await expect(page.getByRole("combobox", { name: messages.today.groupField, exact: true })).toHaveCount(
+        0,
+      );
       await expect(page.getByTestId("group-section")).toHaveCount(0);
     });
 
@@ -109,7 +113,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await setGroup(page, "Run", "Health");
       await newHabitInput(page).fill("Coffee");
       await page
-        .getByRole("combobox", { name: messages.today.groupField })
+        .getByRole("combobox", { name: messages.today.groupField, exact: true })
         .selectOption({ label: "Morning" });
       await page.getByRole("button", { name: "Add habit" }).click();
       await expect(row(page, "Coffee")).toBeVisible();
@@ -152,6 +156,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {
         await page.emulateMedia({ colorScheme: theme });
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await settle(page);
         await page.screenshot({ path: `${SHOTS}/groups-today-${theme}-${size.width}.png`, fullPage: true });
         await expectNoA11yViolations(page);
@@ -163,6 +168,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await openSettings(page);
       const health = groupsCard(page).getByTestId("group-item").filter({ hasText: "Health" });
       await health.getByRole("checkbox", { name: g.foldedByDefault }).check();
+      await groupsCard(page).screenshot({ path: `${SHOTS}/groups-settings-light-${size.width}.png` });
       await openToday(page);
       await reloadApp(page);
       await expect(page.getByRole("button", { name: "Health", exact: true })).toHaveAttribute(
@@ -205,7 +211,8 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await expect
         .poll(() => todaySections(page))
         .toEqual({
-          ungrouped: ["Read", "Journal", "Coffee", "Stretch"],
+          // In the habits' own order: Coffee was added first in the list.
+          ungrouped: ["Coffee", "Read", "Stretch", "Journal"],
           groups: [["Fitness", ["Run"]]],
         });
     });
