@@ -6,7 +6,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import type { LocalDate } from "../src/core/local-date";
 import { messages } from "../src/core/messages";
-import { expect, signIn, test, type TestServer, type TestUser } from "./support/fixtures";
+import type { SyncPull } from "../src/core/sync";
+import { REPLICA_DB_VERSION } from "../src/web/lib/sync/replica-db";
+import { api, expect, signIn, test, type TestServer, type TestUser } from "./support/fixtures";
 import { newHabitInput, openToday, row, seedHabits, todayIn } from "./support/habits";
 import { OFFLINE_ERRORS, waitForServiceWorker } from "./support/offline";
 import { settle, THEMES } from "./support/page-checks";
@@ -283,4 +285,76 @@ test.describe("offline", () => {
       });
     await other.context.close();
   });
+});
+
+test("a store of the previous version, its cursor past the groups' changes, opens with the groups after one full pull", async ({
+  signedInPage: page,
+  server,
+  user,
+}) => {
+  await seedHabits(server, user, [{ name: "Read" }, { name: "Stretch" }]);
+  const before = (await (await api(server, user, "/api/sync")).json()) as SyncPull;
+  const stretch = before.habits.find((habit) => habit.name === "Stretch")!.id;
+  const groupId = crypto.randomUUID();
+  const push = await api(server, user, "/api/sync/push", {
+    method: "POST",
+    body: JSON.stringify({
+      ops: [
+        { opId: crypto.randomUUID(), type: "createGroup", groupId, name: "Morning" },
+        { opId: crypto.randomUUID(), type: "updateHabit", habitId: stretch, groupId },
+      ],
+    }),
+  });
+  expect(push.ok).toBe(true);
+  const after = (await (await api(server, user, "/api/sync")).json()) as SyncPull;
+  // The rows as the previous version stored them (no groupId, settings without groups), with the cursor after
+  // the groups' changes: a pull by changes would bring nothing.
+  const habits = after.habits.map(({ groupId: _, ...habit }) => habit);
+  await page.goto("/terms"); // a page of the app's origin that opens no store
+  await page.evaluate(
+    async ({ name, habits, cursor }) => {
+      const request = indexedDB.open(name, 3);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        db.createObjectStore("habits", { keyPath: "id" });
+        db.createObjectStore("completions", { keyPath: ["habitId", "date"] }).createIndex(
+          "habitId",
+          "habitId",
+        );
+        db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+        db.createObjectStore("meta");
+        db.createObjectStore("values", { keyPath: ["habitId", "date"] });
+        db.createObjectStore("notes", { keyPath: ["habitId", "date"] });
+      };
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction(["habits", "meta"], "readwrite");
+      for (const habit of habits) tx.objectStore("habits").put(habit);
+      tx.objectStore("meta").put(cursor, "cursor");
+      tx.objectStore("meta").put({ dayStart: 0, vacations: [], weekStart: null }, "settings");
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { name: `habit-streaks-${user.id}`, habits, cursor: after.cursor },
+  );
+  await openToday(page);
+  await expect(page.getByRole("button", { name: "Morning", exact: true })).toBeVisible();
+  await expect
+    .poll(() => todaySections(page))
+    .toEqual({ ungrouped: ["Read"], groups: [["Morning", ["Stretch"]]] });
+  const version = await page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return db.version;
+  }, `habit-streaks-${user.id}`);
+  expect(version).toBe(REPLICA_DB_VERSION);
 });
