@@ -18,13 +18,13 @@ import type { Habit } from "./habit";
 import { HABIT_KINDS, isAmount, isHabitRules, type HabitRule } from "./habit-kind";
 import { LocalDateSchema } from "./local-date-schema";
 import { MAX_NAME_LENGTH } from "./name";
-import { DisplayNameSchema } from "./name-schema";
+import { DisplayNameSchema, GroupNameSchema } from "./name-schema";
 import { isSchedule, type Schedule } from "./schedule";
 import { MAX_PUSH_ENDPOINT_LENGTH } from "./reminders/limits";
 import { isReminderTime } from "./reminders/reminder-time";
 import { canonicalTimeZone } from "./reminders/time-zone";
 // The answers' fault report is shared with the sync answers' own module, which the web app loads without this one.
-import { describeAnswerIssues, type ParsedAnswer } from "./sync-answer-schema";
+import { describeAnswerIssues, HabitGroupSchema, type ParsedAnswer } from "./sync-answer-schema";
 import { SyncPullQuerySchema, SyncPullSchema, SyncPushResultSchema, SyncPushSchema } from "./sync-schema";
 
 export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
@@ -210,6 +210,31 @@ export const HabitSchema = z.object({
   // Groups (docs/decisions/0070); absent from a server of an earlier release.
   groupId: z.string().nullable().optional(),
 }) satisfies z.ZodType<Habit>;
+
+// Groups of habits (docs/decisions/0070): REST for API tokens and scripts; the web app changes them by sync ops.
+
+/** POST /api/groups: a new group, after the last. */
+export const NewGroupSchema = z.strictObject({
+  name: GroupNameSchema,
+  folded: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+/** PATCH /api/groups/:id: each given field replaced; at least one. */
+export const GroupPatchSchema = z
+  .strictObject({
+    name: GroupNameSchema.optional(),
+    position: z.number({ error: "must be a finite number" }).finite().optional(),
+    folded: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .refine(
+    (patch) => patch.name !== undefined || patch.position !== undefined || patch.folded !== undefined,
+    "must change at least one of name, position and folded",
+  );
+
+export { HabitGroupSchema };
+
+/** GET /api/groups: the user's groups, ascending by position. */
+export const GroupListSchema = z.object({ groups: z.array(HabitGroupSchema) });
 
 export const MigrationResultSchema = z.object({
   migrated: z.number().int().min(0),

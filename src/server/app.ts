@@ -14,6 +14,7 @@ import { ApiError, sendError } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { frame, originCheck, requireUser, resolveToday, smallBody, userWriteRateLimit } from "./http/frame";
 import { createSessionLookup } from "./auth/session-lookup";
+import { groupsRoutes } from "./groups/groups.routes";
 import { habitsRoutes } from "./habits/habits.routes";
 import { backupBodyLimit } from "./habits/quota";
 import { profileRoutes } from "./profile/profile.routes";
@@ -173,6 +174,7 @@ export function createApp({
   app.use("/api/habits/*", signedIn, writeLimit, resolveToday(), notifyChanges(hub, cache));
   app.use("/api/profile/*", signedIn, writeLimit);
   app.use("/api/sync/*", signedIn, writeLimit, notifyChanges(hub, cache));
+  app.use("/api/groups/*", signedIn, writeLimit, notifyChanges(hub, cache));
   app.use("/api/tokens/*", signedIn, writeLimit, async (c, next) => {
     await next();
     // A revoked token's event streams end now, not at their next re-check.
@@ -184,6 +186,7 @@ export function createApp({
   app.use("/api/push/*", signedIn, writeLimit);
   app.route("/api/habits", habitsRoutes(config.userLimits, cache));
   app.route("/api/sync", syncRoutes(config.userLimits, hub, cache, streamAdmission(streams, sessions)));
+  app.route("/api/groups", groupsRoutes());
   app.route("/api/profile", profileRoutes);
   const guesses = { window: config.rateLimit.window, max: config.rateLimit.max };
   app.route("/api/tokens", tokensRoutes({ verify: betterAuthPasswordCheck(auth), guesses }));

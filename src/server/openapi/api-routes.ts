@@ -2,8 +2,16 @@
 // with a summary each, the routes the web does not call (the REST habit routes, health, the event stream, this
 // document), and the Better Auth endpoints the web calls (auth-routes.ts).
 import { z } from "zod";
-import { contract, HabitSchema, type Route } from "../../core/contract-schema";
-import { NewHabitSchema } from "../../core/habit-schema";
+import {
+  contract,
+  GroupListSchema,
+  GroupPatchSchema,
+  HabitGroupSchema,
+  HabitSchema,
+  NewGroupSchema,
+  type Route,
+} from "../../core/contract-schema";
+import { HabitPatchSchema, NewHabitSchema } from "../../core/habit-schema";
 import { LocalDateSchema } from "../../core/local-date-schema";
 import { authRoutes } from "./auth-routes";
 import type { Access, DocRoute, Method } from "./doc-route";
@@ -13,6 +21,7 @@ export type { DocBody, DocRoute } from "./doc-route";
 type Meta = { tag: string; summary: string; description?: string; status?: number; access?: Access };
 
 const HABIT_PARAMS = { id: z.uuid() };
+const GROUP_PARAMS = { id: z.uuid() };
 
 /** What the document says of each route of the contract; a route missing here is listed with a summary of its own
  * path (openapi.test.ts names it). */
@@ -123,10 +132,11 @@ const OTHER_ROUTES: DocRoute[] = [
     method: "PATCH",
     path: "/api/habits/:id",
     tag: "Habits",
-    summary: "Rename a habit",
+    summary: "Rename a habit, or put it in a group",
+    description: "groupId: one of the user's groups (else 404 GROUP_NOT_FOUND), or null: ungrouped.",
     access: "user",
     params: HABIT_PARAMS,
-    json: NewHabitSchema,
+    json: HabitPatchSchema,
     localDate: true,
     success: { 200: { json: HabitSchema } },
   },
@@ -161,6 +171,46 @@ const OTHER_ROUTES: DocRoute[] = [
     params: { ...HABIT_PARAMS, date: LocalDateSchema },
     localDate: true,
     success: { 200: { json: HabitSchema } },
+  },
+  {
+    method: "GET",
+    path: "/api/groups",
+    tag: "Groups",
+    summary: "The user's groups of habits, in their order",
+    description: "A habit names its group by groupId (null: ungrouped); Today shows ungrouped habits first.",
+    access: "user",
+    success: { 200: { json: GroupListSchema } },
+  },
+  {
+    method: "POST",
+    path: "/api/groups",
+    tag: "Groups",
+    summary: "Add a group, after the last",
+    description: "At most 50 groups (409 GROUP_LIMIT); no two with the same name (409 GROUP_NAME_TAKEN).",
+    access: "user",
+    json: NewGroupSchema,
+    success: { 201: { json: HabitGroupSchema } },
+  },
+  {
+    method: "PATCH",
+    path: "/api/groups/:id",
+    tag: "Groups",
+    summary: "Rename, move or fold a group",
+    description:
+      "A move takes a position between its new neighbours'; a name in use answers 409 GROUP_NAME_TAKEN.",
+    access: "user",
+    params: GROUP_PARAMS,
+    json: GroupPatchSchema,
+    success: { 200: { json: HabitGroupSchema } },
+  },
+  {
+    method: "DELETE",
+    path: "/api/groups/:id",
+    tag: "Groups",
+    summary: "Delete a group; its habits become ungrouped",
+    access: "user",
+    params: GROUP_PARAMS,
+    success: { 204: "none" },
   },
   {
     method: "GET",

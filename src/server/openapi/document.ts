@@ -31,6 +31,7 @@ type Response = { description: string; content?: Record<string, { schema: JsonSc
 
 const TAGS = [
   ["Habits", "Habits and their days. Figures (streaks, rate) are derived for the user's day."],
+  ["Groups", "The user's groups of habits (at most 50): Today's sections, in the user's order."],
   [
     "Sync",
     "The offline-first devices' protocol: pull changes after a cursor, push queued ops, hear of changes.",
