@@ -130,6 +130,25 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
         });
     });
 
+    await test.step("a habit moves with the keyboard within its group's section", async () => {
+      const handle = page.getByRole("button", { name: messages.todayRow.move("Stretch") });
+      await handle.focus();
+      await handle.press("ArrowUp");
+      await expect(page.getByTestId("reorder-status")).toHaveText(
+        messages.todayHistory.moved("Stretch", 1, 2),
+      );
+      await expect(handle).toBeFocused();
+      await expect
+        .poll(() => todaySections(page))
+        .toEqual({
+          ungrouped: ["Read", "Journal"],
+          groups: [
+            ["Morning", ["Stretch", "Coffee"]],
+            ["Health", ["Run"]],
+          ],
+        });
+    });
+
     await test.step("a section folds and unfolds; the filter shows one group", async () => {
       const morning = page.getByRole("button", { name: "Morning", exact: true });
       await expect(morning).toHaveAttribute("aria-expanded", "true");
@@ -148,8 +167,8 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId("habit-name")).toHaveText([
         "Read",
         "Journal",
-        "Coffee",
         "Stretch",
+        "Coffee",
         "Run",
       ]);
       await expectNoA11yViolations(page);
@@ -213,8 +232,8 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await expect
         .poll(() => todaySections(page))
         .toEqual({
-          // In the habits' own order: Coffee was added first in the list.
-          ungrouped: ["Coffee", "Read", "Stretch", "Journal"],
+          // In the habits' own order: Coffee was added first in the list, and Stretch moved above it.
+          ungrouped: ["Stretch", "Coffee", "Read", "Journal"],
           groups: [["Fitness", ["Run"]]],
         });
     });
