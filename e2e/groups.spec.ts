@@ -249,6 +249,11 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId("stats-habit")).toHaveCount(4);
       await expect(page.getByTestId("stats-progress-count")).toHaveText("1 of 4");
       await expectNoA11yViolations(page);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await settle(page);
+      await page.screenshot({ path: `${SHOTS}/groups-stats-dark-${size.width}.png` });
+      await expectNoA11yViolations(page);
     });
   });
 }
