@@ -69,6 +69,7 @@ describe("parseBackup", () => {
           completedDates: [TEST_TODAY],
         },
       ],
+      groups: [],
     });
   });
   it("reads a version 2 file, { version, habits }, with kinds, rules, numbers, notes and a reminder", () => {
@@ -84,12 +85,32 @@ describe("parseBackup", () => {
       reminder: { time: "08:00", weekdays: [1, 2, 3] },
     };
     const result = parseBackup(JSON.stringify({ version: 2, habits: [water, habit()] }));
-    expect(result).toEqual({ ok: true, habits: [water, habit()] });
+    expect(result).toEqual({ ok: true, habits: [water, habit()], groups: [] });
     expect(reasonOf({ version: 3, habits: [] })).toBe("format: a backup of version 3 needs a newer app");
     expect(reasonOf({ version: 2, habits: [{ ...water, rules: undefined }] })).toMatch(
       /item 1: rules: a measurable/,
     );
     expect(reasonOf({ version: 2, habits: [habit({ values: [["2026-11-20", 1]] })] })).toMatch(/no numbers/);
+  });
+  it("reads a file's groups and each habit's group by name, both optional, under the name rule", () => {
+    const file = {
+      version: 2,
+      habits: [habit({ group: " Morning " }), habit({ group: null }), habit()],
+      groups: [{ name: "Morning", folded: true }, { name: "Evening" }],
+    };
+    const result = parseBackup(JSON.stringify(file));
+    expect(result.ok && result.groups).toEqual([{ name: "Morning", folded: true }, { name: "Evening" }]);
+    expect(result.ok && result.habits.map((h) => h.group)).toEqual(["Morning", null, undefined]);
+    expect(reasonOf({ ...file, groups: [{ name: "" }] })).toMatch(
+      /^format: groups: item 1: name: Group name/,
+    );
+    expect(reasonOf({ ...file, groups: [{ name: "A", id: "x" }] })).toMatch(/unknown field "id"/);
+    expect(reasonOf({ ...file, groups: Array.from({ length: 51 }, (_, i) => ({ name: `G${i}` })) })).toMatch(
+      /at most 50 groups/,
+    );
+    expect(reasonOf({ version: 2, habits: [habit({ group: "a\u0007b" })] })).toMatch(
+      /item 1: group: Group name cannot contain control characters/,
+    );
   });
   it("reads the bare array of the release before kinds, with its history fields, as yes/no habits", () => {
     const previous = [
@@ -109,7 +130,7 @@ describe("parseBackup", () => {
       },
     ];
     const result = parseBackup(JSON.stringify(previous));
-    expect(result).toEqual({ ok: true, habits: previous });
+    expect(result).toEqual({ ok: true, habits: previous, groups: [] });
     expect(result.ok && result.habits[0]).not.toHaveProperty("kind");
   });
   it("writes version 2 with the kind's fields, a habit without rules getting its schedule from its first day", () => {
@@ -161,6 +182,7 @@ describe("parseBackup", () => {
       habits: [
         { name: "Read", id: "1700000000000", streakCount: 2, lastCompletedDate: null, completedDates: [] },
       ],
+      groups: [],
     });
   });
 });

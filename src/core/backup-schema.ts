@@ -11,7 +11,9 @@ import { LocalDateSchema } from "./local-date-schema";
 import { HABIT_KINDS, isAmount, isHabitRules, isStep, type HabitRule } from "./habit-kind";
 import { isReminderTime } from "./reminders/reminder-time";
 import { isWeekday, type Weekday } from "./schedule";
+import { GroupNameSchema } from "./name-schema";
 import { MAX_NOTE_LENGTH } from "./sync";
+import { BackupGroupsSchema, type BackupGroupItem } from "./backup-groups-schema";
 
 /** What is wrong with one date of a list (`seen` holds the list's dates before it, and takes this one), or null. */
 function dateFault(date: string, seen: Set<string>, latest?: LocalDate): string | null {
@@ -80,6 +82,10 @@ export const backupHabitSchema = (latest?: LocalDate) =>
         })
         .nullable()
         .optional(),
+      /** Its group's name (docs/decisions/0070): found among the user's groups by name, or made. */
+      group: GroupNameSchema.nullable().optional(),
+      // An API answer's group id, accepted so that its list re-imports, and ignored: ids are the account's own.
+      groupId: z.string().max(200).nullable().optional(),
     })
     .superRefine((habit, ctx) => {
       const kind = habit.kind ?? "yesNo";
@@ -121,7 +127,8 @@ export const BackupSchema = z
 export type BackupHabit = z.infer<typeof BackupHabitSchema>;
 
 export type ParseBackupResult =
-  { ok: true; habits: BackupHabit[] } | { ok: false; kind: "parse" | "format"; reason: string };
+  | { ok: true; habits: BackupHabit[]; groups: BackupGroupItem[] }
+  | { ok: false; kind: "parse" | "format"; reason: string };
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const [head, ...rest] = issue.path;
@@ -147,9 +154,14 @@ export function parseBackup(text: string): ParseBackupResult {
   } catch (error) {
     return { ok: false, kind: "parse", reason: error instanceof Error ? error.message : "not valid JSON" };
   }
-  // A file of this release: { version, habits }; of an earlier one, the bare array.
+  // A file of this release: { version, groups, habits }; of an earlier one, the bare array.
+  let groups: BackupGroupItem[] = [];
   if (typeof data === "object" && data !== null && !Array.isArray(data) && "version" in data) {
-    const { version, habits } = data as { version: unknown; habits?: unknown };
+    const {
+      version,
+      habits,
+      groups: list,
+    } = data as { version: unknown; habits?: unknown; groups?: unknown };
     if (version !== BACKUP_VERSION)
       return {
         ok: false,
@@ -157,9 +169,17 @@ export function parseBackup(text: string): ParseBackupResult {
         reason: `a backup of version ${String(version)} needs a newer app`,
       };
     data = habits;
+    if (list !== undefined) {
+      const parsed = BackupGroupsSchema.safeParse(list);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        return { ok: false, kind: "format", reason: `groups: ${first ? describeIssue(first) : "invalid"}` };
+      }
+      groups = parsed.data;
+    }
   }
   const result = BackupSchema.safeParse(data);
-  if (result.success) return { ok: true, habits: result.data };
+  if (result.success) return { ok: true, habits: result.data, groups };
   const first = result.error.issues[0];
   return { ok: false, kind: "format", reason: first ? describeIssue(first) : "invalid backup" };
 }

@@ -32,9 +32,35 @@ describe("buildBackup", () => {
       "step",
       "values",
       "notes",
+      "group",
     ]);
     expect(first).toMatchObject({ streakCount: 3, lastCompletedDate: TEST_TODAY });
-    expect(JSON.parse(buildBackup([]))).toEqual({ version: 2, habits: [] });
+    expect(JSON.parse(buildBackup([]))).toEqual({ version: 2, habits: [], groups: [] });
+  });
+
+  it("writes the groups in their order, and each habit's group by name (null without one)", () => {
+    const groups = [
+      { id: "g2", name: "Evening", position: -1, folded: true },
+      { id: "g1", name: "Morning", position: 0, folded: false },
+    ];
+    const grouped = [
+      { ...habits[0]!, groupId: "g1" },
+      { ...habits[1]!, groupId: null },
+      { ...habits[2]!, groupId: "g2" },
+    ];
+    const file = JSON.parse(buildBackup(grouped, groups)) as {
+      groups: unknown[];
+      habits: { name: string; group: string | null }[];
+    };
+    expect(file.groups).toEqual([
+      { name: "Evening", folded: true },
+      { name: "Morning", folded: false },
+    ]);
+    expect(file.habits.map((h) => [h.name, h.group])).toEqual([
+      ["Read", "Morning"],
+      ["Méditer 🧘", null],
+      ["Run", "Evening"],
+    ]);
   });
 
   it("writes the history fields, defaults for a habit without them (its place in the list for position)", () => {

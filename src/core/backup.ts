@@ -5,6 +5,7 @@ import { MAX_BACKUP_HABITS } from "./constants";
 import type { Habit } from "./habit";
 import type { LocalDate } from "./local-date";
 import { normalizeSchedule } from "./schedule";
+import type { HabitGroup } from "./sync";
 
 /** The file's version: 2 holds kinds, rules, numbers and notes; an earlier file is a bare array. */
 export const BACKUP_VERSION = 2;
@@ -19,13 +20,17 @@ export function isBackupFileName(name: string): boolean {
   return /\.json$/i.test(name);
 }
 
+/** A group as a backup holds it: by name, as a habit names its group (ids are the account's own). */
+export type BackupGroup = { name: string; folded: boolean };
+
 /**
  * Pretty JSON with the original habit fields, then the history ones (skipped days, schedule, archive flag,
- * position and emoji), then the kind's (kind, rules, step, numbers and notes), always written so that a file says
- * everything it restores (docs/decisions/0029, 0061). A habit without rules gets the one it is judged by: its
- * schedule from its first day.
+ * position and emoji), then the kind's (kind, rules, step, numbers and notes), then its group's name, always written
+ * so that a file says everything it restores (docs/decisions/0029, 0061, 0070). A habit without rules gets the one it
+ * is judged by: its schedule from its first day. The groups follow the habits, in their order.
  */
-export function buildBackup(habits: readonly Habit[]): string {
+export function buildBackup(habits: readonly Habit[], groups: readonly HabitGroup[] = []): string {
+  const nameOf = new Map(groups.map((group) => [group.id, group.name]));
   const rows = habits.map((habit, index) => ({
     id: habit.id,
     name: habit.name,
@@ -46,8 +51,10 @@ export function buildBackup(habits: readonly Habit[]): string {
     step: habit.step ?? 1,
     values: habit.values ?? [],
     notes: habit.notes ?? [],
+    group: (habit.groupId && nameOf.get(habit.groupId)) ?? null,
   }));
-  return JSON.stringify({ version: BACKUP_VERSION, habits: rows }, null, 2);
+  const list: BackupGroup[] = groups.map(({ name, folded }) => ({ name, folded }));
+  return JSON.stringify({ version: BACKUP_VERSION, habits: rows, groups: list }, null, 2);
 }
 
 export function backupFileName(today: LocalDate): string {

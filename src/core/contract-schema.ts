@@ -4,6 +4,7 @@
 // answer with it. zod: the web loads this module with import() (docs/decisions/0060).
 import { z } from "./zod-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
+import { BackupGroupsSchema } from "./backup-groups-schema";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
 import {
   API_ERROR_CODES,
@@ -60,19 +61,23 @@ export const ProfilePatchSchema = z.strictObject({
 });
 
 /**
- * PUT /api/habits (import) body: the backup file as the app writes it, `{ version, habits }`, or the bare array of
- * the SPEC's format and earlier releases. The array is checked here, each item as it is read
- * (habits/backup-items.ts).
+ * PUT /api/habits (import) body: the backup file as the app writes it, `{ version, groups, habits }`, or the bare
+ * array of the SPEC's format and earlier releases. The array is checked here, each item as it is read
+ * (habits/backup-items.ts); the groups here, in full (at most MAX_GROUPS).
  */
 export const BackupItemsSchema = z.preprocess(
   (body, ctx) => {
-    if (typeof body !== "object" || body === null || Array.isArray(body) || !("version" in body)) return body;
-    const { version, habits } = body as { version: unknown; habits?: unknown };
-    if (version === BACKUP_VERSION) return habits;
+    if (typeof body !== "object" || body === null || Array.isArray(body) || !("version" in body))
+      return { habits: body };
+    const { version, habits, groups } = body as { version: unknown; habits?: unknown; groups?: unknown };
+    if (version === BACKUP_VERSION) return { habits, groups };
     ctx.addIssue({ code: "custom", message: `a backup of version ${String(version)} needs a newer app` });
     return z.NEVER;
   },
-  z.array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY }).max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY),
+  z.object({
+    habits: z.array(z.unknown(), { error: BACKUP_NOT_AN_ARRAY }).max(MAX_BACKUP_HABITS, BACKUP_TOO_MANY),
+    groups: BackupGroupsSchema.optional(),
+  }),
 );
 
 /** Migration body: the browser's local list. Unlike an import, one bad habit fails alone ("M failed"). */

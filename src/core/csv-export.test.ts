@@ -19,8 +19,10 @@ const parseBack = (text: string): string[][] => parse(text, { bom: true, record_
 describe("buildCsvExport", () => {
   it("starts with a BOM and the header, and ends every record with CRLF", () => {
     const text = buildCsvExport([habit("Read", ["2026-11-20"])]);
-    expect(text).toBe('\uFEFF"date","habit","state","value","note"\r\n"2026-11-20","Read","done","",""\r\n');
-    expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state","value","note"\r\n');
+    expect(text).toBe(
+      '\uFEFF"date","habit","state","value","note","group"\r\n"2026-11-20","Read","done","","",""\r\n',
+    );
+    expect(buildCsvExport([])).toBe('\uFEFF"date","habit","state","value","note","group"\r\n');
   });
 
   it("writes one row per habit and day, done and skipped, habit by habit with days ascending", () => {
@@ -30,11 +32,11 @@ describe("buildCsvExport", () => {
       habit("Idle", []),
     ];
     expect(parseBack(buildCsvExport(habits))).toEqual([
-      ["date", "habit", "state", "value", "note"],
-      ["2026-11-19", "Walk", "done", "", ""],
-      ["2026-11-20", "Walk", "skipped", "", ""],
-      ["2026-11-21", "Walk", "done", "", ""],
-      ["2026-11-18", "Read", "skipped", "", ""],
+      ["date", "habit", "state", "value", "note", "group"],
+      ["2026-11-19", "Walk", "done", "", "", ""],
+      ["2026-11-20", "Walk", "skipped", "", "", ""],
+      ["2026-11-21", "Walk", "done", "", "", ""],
+      ["2026-11-18", "Read", "skipped", "", "", ""],
     ]);
   });
 
@@ -52,33 +54,56 @@ describe("buildCsvExport", () => {
       ],
     };
     expect(parseBack(buildCsvExport([water])).slice(1)).toEqual([
-      ["2026-11-18", "Water", "", "", 'Said "no", then; =1+1\r\nlater'],
-      ["2026-11-19", "Water", "", "2.5", "Good"],
-      ["2026-11-20", "Water", "skipped", "1", ""],
+      ["2026-11-18", "Water", "", "", 'Said "no", then; =1+1\r\nlater', ""],
+      ["2026-11-19", "Water", "", "2.5", "Good", ""],
+      ["2026-11-20", "Water", "skipped", "1", "", ""],
     ]);
   });
 
   it("counts a day both done and skipped once, as done (as the habit's figures do)", () => {
     expect(csvRows([habit("Read", ["2026-11-20"], ["2026-11-20"])])).toEqual([
-      { date: "2026-11-20", habit: "Read", state: "done", value: null, note: null },
+      { date: "2026-11-20", habit: "Read", state: "done", value: null, note: null, group: "" },
     ]);
   });
 
   it("reads back names with commas, quotes, line breaks and emoji exactly", () => {
     const names = ['Read, then "write"', "Two\r\nlines", "Line\nfeed", "Méditer 🧘‍♀️", 'Only "quotes"'];
     const text = buildCsvExport(names.map((name) => habit(name, ["2026-11-21"])));
-    expect(parseBack(text).slice(1)).toEqual(names.map((name) => ["2026-11-21", name, "done", "", ""]));
+    expect(parseBack(text).slice(1)).toEqual(names.map((name) => ["2026-11-21", name, "done", "", "", ""]));
     expect(text).toContain('"Read, then ""write"""');
   });
 
   it("quotes every field, so a spreadsheet that splits on ';' keeps a name such as x;=1+1 in one cell", () => {
     const text = buildCsvExport([habit("x;=1+1", ["2026-11-21"]), habit("a,b;@c", ["2026-11-21"])]);
     const records = text.slice(1).split("\r\n").slice(1, -1);
-    expect(records).toEqual(['"2026-11-21","x;=1+1","done","",""', '"2026-11-21","a,b;@c","done","",""']);
+    expect(records).toEqual([
+      '"2026-11-21","x;=1+1","done","","",""',
+      '"2026-11-21","a,b;@c","done","","",""',
+    ]);
     // A splitter that honours quotes splits only outside them: before each ';' stands an odd number of quotes.
     for (const record of records)
       for (const [at, char] of [...record].entries())
         if (char === ";") expect(record.slice(0, at).split('"').length % 2).toBe(0);
+  });
+
+  it("writes each habit's group's name last, empty without one or for a group it does not know", () => {
+    const groups = [
+      { id: "g1", name: "Morning, early", position: 0, folded: false },
+      { id: "g2", name: "=Health", position: 1, folded: true },
+    ];
+    const habits: StoredHabit[] = [
+      { ...habit("Walk", ["2026-11-20"]), groupId: "g1" },
+      { ...habit("Run", ["2026-11-20"]), groupId: "g2" },
+      { ...habit("Read", ["2026-11-20"]), groupId: null },
+      { ...habit("Gone", ["2026-11-20"]), groupId: "deleted" },
+    ];
+    expect(parseBack(buildCsvExport(habits, groups))).toEqual([
+      ["date", "habit", "state", "value", "note", "group"],
+      ["2026-11-20", "Walk", "done", "", "", "Morning, early"],
+      ["2026-11-20", "Run", "done", "", "", "'=Health"],
+      ["2026-11-20", "Read", "done", "", "", ""],
+      ["2026-11-20", "Gone", "done", "", "", ""],
+    ]);
   });
 
   it("writes a name a spreadsheet would run as a formula behind a quote mark", () => {

@@ -1,7 +1,8 @@
-// The CSV export: one row per habit and day, `date,habit,state,value,note`, for spreadsheets. It is a view
+// The CSV export: one row per habit and day, `date,habit,state,value,note,group`, for spreadsheets. It is a view
 // of the history, not a backup: the JSON backup (backup.ts) is the file the app reads back.
 import type { StoredHabit } from "./habit";
 import type { LocalDate } from "./local-date";
+import type { HabitGroup } from "./sync";
 
 /** A day's mark; "" for a day holding only a number or a note. */
 export type CsvDayState = "done" | "skipped" | "";
@@ -12,9 +13,11 @@ export type CsvRow = {
   /** The day's number (measurable and quit habits), or null. */
   value: number | null;
   note: string | null;
+  /** The habit's group's name; "" without one. */
+  group: string;
 };
 
-export const CSV_HEADER = ["date", "habit", "state", "value", "note"] as const;
+export const CSV_HEADER = ["date", "habit", "state", "value", "note", "group"] as const;
 /** Spreadsheets read a file without it as their local code page, which spoils every accented name and emoji. */
 const BOM = "\uFEFF";
 // RFC 4180 ends every record with CRLF.
@@ -40,9 +43,11 @@ export function csvField(value: string): string {
  * Every day of every habit (archived ones too) done, skipped, or with a number or a note: habit by habit as given,
  * days ascending.
  */
-export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
+export function csvRows(habits: readonly StoredHabit[], groups: readonly HabitGroup[] = []): CsvRow[] {
+  const nameOf = new Map(groups.map((group) => [group.id, group.name]));
   const rows: CsvRow[] = [];
   for (const habit of habits) {
+    const group = (habit.groupId && nameOf.get(habit.groupId)) ?? "";
     const states = new Map<LocalDate, CsvDayState>();
     for (const date of habit.skippedDates ?? []) states.set(date, "skipped");
     // A day in both lists counts as done (habit.ts).
@@ -58,17 +63,18 @@ export function csvRows(habits: readonly StoredHabit[]): CsvRow[] {
         state: states.get(date)!,
         value: values.get(date) ?? null,
         note: notes.get(date) ?? null,
+        group,
       });
   }
   return rows;
 }
 
 /** The file's text: a byte order mark, the header, then one CRLF-ended record per row. */
-export function buildCsvExport(habits: readonly StoredHabit[]): string {
+export function buildCsvExport(habits: readonly StoredHabit[], groups: readonly HabitGroup[] = []): string {
   const lines = [CSV_HEADER.map(csvField).join(",")];
-  for (const row of csvRows(habits))
+  for (const row of csvRows(habits, groups))
     lines.push(
-      [row.date, row.habit, row.state, row.value === null ? "" : String(row.value), row.note ?? ""]
+      [row.date, row.habit, row.state, row.value === null ? "" : String(row.value), row.note ?? "", row.group]
         .map(csvField)
         .join(","),
     );

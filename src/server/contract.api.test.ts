@@ -190,6 +190,7 @@ describe.each(testDialects())("the API contract on $dialect", (dialect) => {
       dayStart: 180,
       vacations: [{ from: TEST_DAY, to: TEST_DAY }],
       weekStart: null,
+      groups: [],
     });
     const list = await t.call<unknown[]>(cleo, "GET", "/api/habits");
     expect(faults(contract["PUT /api/habits"].response, list.body)).toEqual([]);

@@ -17,6 +17,10 @@ const ROUTES: [method: string, path: string][] = [
   ["DELETE", "/api/habits/{id}"],
   ["PUT", "/api/habits/{id}/completions/{date}"],
   ["DELETE", "/api/habits/{id}/completions/{date}"],
+  ["GET", "/api/groups"],
+  ["POST", "/api/groups"],
+  ["PATCH", "/api/groups/{id}"],
+  ["DELETE", "/api/groups/{id}"],
   ["GET", "/api/profile"],
   ["PATCH", "/api/profile"],
   ["GET", "/api/health"],
@@ -101,6 +105,16 @@ const body = fc.oneof(
   fc.constant(undefined),
   fc.jsonValue({ maxDepth: 3 }),
   fc.record({ name: weirdText }, { requiredKeys: [] }),
+  // Groups, and a habit's group.
+  fc.record(
+    {
+      name: weirdText,
+      position: fc.oneof(fc.double(), fc.anything()),
+      folded: fc.oneof(fc.boolean(), fc.anything()),
+      groupId: fc.oneof(fc.constant(null), fc.constantFrom(...OP_IDS), weirdText),
+    },
+    { requiredKeys: [] },
+  ),
   fc.array(backupItem, { maxLength: 4 }),
   fc.record(
     {
@@ -148,8 +162,21 @@ const body = fc.oneof(
       fc.record(
         {
           opId: fc.oneof(fc.constantFrom(...OP_IDS), weirdText),
-          type: fc.constantFrom("createHabit", "renameHabit", "deleteHabit", "setCompletion", "other"),
+          type: fc.constantFrom(
+            "createHabit",
+            "renameHabit",
+            "deleteHabit",
+            "setCompletion",
+            "updateHabit",
+            "createGroup",
+            "updateGroup",
+            "deleteGroup",
+            "other",
+          ),
           habitId: fc.oneof(fc.constantFrom(...OP_IDS), weirdText),
+          groupId: fc.oneof(fc.constant(null), fc.constantFrom(...OP_IDS), weirdText),
+          position: fc.oneof(fc.double(), fc.anything()),
+          folded: fc.oneof(fc.boolean(), fc.anything()),
           name: weirdText,
           date: dateText,
           done: fc.oneof(fc.boolean(), fc.anything()),
@@ -210,6 +237,7 @@ describe.each(testDialects())("fuzzed requests on $dialect", (dialect) => {
       "reminder_settings",
       "reminders",
       "push_subscriptions",
+      "user_settings",
     ];
     const rows = await Promise.all(
       tables.map((table) => sql`select * from ${sql.table(table)}`.execute(db).then((r) => r.rows)),

@@ -10,6 +10,8 @@ import {
   type SyncPushResult,
 } from "../../core/sync";
 import type { CreatedApiToken } from "../../core/contract-schema";
+import { buildBackup } from "../../core/backup";
+import type { Habit } from "../../core/habit";
 import { testDialects } from "../../../test/support/databases";
 import {
   expectError,
@@ -208,6 +210,98 @@ describe.each(testDialects())("groups on $dialect", (dialect) => {
       "GROUP_NOT_FOUND",
       "GROUP_NOT_FOUND",
     ]);
+  });
+
+  describe("backup", () => {
+    const groupsOf = async (user: TestUser) =>
+      (await t.call<{ groups: HabitGroup[] }>(user, "GET", "/api/groups")).body.groups;
+    const habitsOf = async (user: TestUser) => (await t.call<Habit[]>(user, "GET", "/api/habits")).body;
+    /** Each habit's name and its group's name. */
+    const membership = async (user: TestUser) => {
+      const names = new Map((await groupsOf(user)).map((g) => [g.id, g.name]));
+      return Object.fromEntries(
+        (await habitsOf(user)).map((h) => [h.name, h.groupId ? names.get(h.groupId) : null]),
+      );
+    };
+
+    it("restores each habit's group by name, finding the user's own or making it, and round-trips", async () => {
+      const user = await t.signUp();
+      const health = randomUUID();
+      await outcomes(user, [op.createGroup(health, "Health")]);
+      const file = {
+        version: 2,
+        habits: [
+          { name: "Walk", completedDates: [], group: "HEALTH" },
+          { name: "Read", completedDates: [], group: "Morning" },
+          { name: "Plan", completedDates: [], group: "Evening" },
+          { name: "Idle", completedDates: [] },
+        ],
+        groups: [{ name: "Evening" }, { name: "Morning", folded: true }],
+      };
+      const res = await t.call(user, "PUT", "/api/habits", { json: file });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // The user's group kept; the file's made after it, in the file's order, folded as the file says.
+      expect(
+        (await groupsOf(user)).map(({ name, position, folded }) => ({ name, position, folded })),
+      ).toEqual([
+        { name: "Health", position: 0, folded: false },
+        { name: "Evening", position: 1, folded: false },
+        { name: "Morning", position: 2, folded: true },
+      ]);
+      expect((await groupsOf(user))[0]!.id).toBe(health);
+      expect(await membership(user)).toEqual({
+        Walk: "Health",
+        Read: "Morning",
+        Plan: "Evening",
+        Idle: null,
+      });
+      // A second device learns the groups and the habits' groups by its pull.
+      const page = await pull(user);
+      expect(page.settings?.groups.map((g) => g.name)).toEqual(["Health", "Evening", "Morning"]);
+      expect(page.habits.find((h) => h.name === "Walk")?.groupId).toBe(health);
+
+      // The app's own backup of this account restores the same on another account.
+      const other = await t.signUp();
+      const backup = JSON.parse(buildBackup(await habitsOf(user), await groupsOf(user))) as unknown;
+      const restored = await t.call(other, "PUT", "/api/habits", { json: backup });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+      expect(await membership(other)).toEqual(await membership(user));
+      expect((await groupsOf(other)).map(({ name, folded }) => ({ name, folded }))).toEqual(
+        (await groupsOf(user)).map(({ name, folded }) => ({ name, folded })),
+      );
+    });
+
+    it("adds a Loop-style bare array's groups too, and refuses the import past the limit, changing nothing", async () => {
+      const user = await t.signUp();
+      const added = await t.call(user, "POST", "/api/habits/import", {
+        json: [{ name: "Stretch", completedDates: [], group: "Body" }],
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect(await membership(user)).toEqual({ Stretch: "Body" });
+
+      await outcomes(
+        user,
+        Array.from({ length: MAX_GROUPS - 1 }, (_, i) => op.createGroup(randomUUID(), `Group ${i}`)),
+      );
+      const before = await pull(user);
+      const refused = await t.call(user, "POST", "/api/habits/import", {
+        json: [
+          { name: "Nap", completedDates: [], group: "body" },
+          { name: "Swim", completedDates: [], group: "Water" },
+        ],
+      });
+      expectError(refused, 409, "GROUP_LIMIT");
+      const after = await pull(user);
+      expect(after.habits.map((h) => h.name)).toEqual(before.habits.map((h) => h.name));
+      expect(after.settings?.groups).toEqual(before.settings?.groups);
+      expectError(
+        await t.call(user, "PUT", "/api/habits", {
+          json: { version: 2, habits: [], groups: [{ name: "" }] },
+        }),
+        400,
+        "VALIDATION_FAILED",
+      );
+    });
   });
 
   describe("REST", () => {

@@ -1,12 +1,14 @@
 // A user's groups of habits (docs/decisions/0070): every change, from a sync push or a REST route alike, goes through
 // the functions here, inside the caller's transaction and at the change number it took, so that a pull carries the
 // new list with the settings. Each checks before it writes, so a refused change has written nothing.
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 import { onWriter } from "../db/writer";
 import { readSettings, writeSettings } from "../sync/settings.repo";
 import { nextVersions } from "../sync/versions.repo";
 import { withGroup, withGroupChanged, withoutGroup, type GroupFault } from "../../core/habit-groups";
+import { findSameName, sameNameKey } from "../../core/same-name";
 import type { HabitGroup } from "../../core/sync";
 
 /** The group change, or the fault thrown as the API's error (a push answers it as the op's rejection). */
@@ -64,6 +66,35 @@ export async function dropGroup(trx: Db, userId: string, id: string, version: nu
     .where("user_id", "=", userId)
     .where("group_id", "=", id)
     .execute();
+}
+
+/**
+ * A restored backup's groups (docs/decisions/0070): each name, the file's groups first in their order, then its
+ * habits' others, is found among the user's groups as same-name.ts compares them, or made after the last (GROUP_LIMIT
+ * past MAX_GROUPS). Returns each name's group id by its same-name key.
+ */
+export async function groupsByName(
+  trx: Db,
+  userId: string,
+  wanted: readonly { name: string; folded?: boolean }[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (wanted.length === 0) return ids;
+  let groups = await readGroups(trx, userId);
+  const before = groups;
+  for (const { name, folded } of wanted) {
+    const key = sameNameKey(name);
+    if (ids.has(key)) continue;
+    const found = findSameName(groups, name);
+    if (found) ids.set(key, found.id);
+    else {
+      const id = randomUUID();
+      groups = orThrow(withGroup(groups, { id, name, folded }));
+      ids.set(key, id);
+    }
+  }
+  if (groups !== before) await writeSettings(trx, userId, { groups }, await nextVersions(trx, userId, 1));
+  return ids;
 }
 
 // The REST routes' writes: one transaction each, the user's counter taken first (the lock order of versions.repo.ts).

@@ -3,7 +3,7 @@
 import type { Db } from "../db/database";
 import type { StoredHabit } from "../../core/habit";
 import { listHabits } from "./habits.repo";
-import { insertHabits, type ImportedHabit } from "./habits-import.repo";
+import { insertHabits, type ImportedGroup, type ImportedHabit } from "./habits-import.repo";
 import { countHabits, lockOwner, storedDayCount } from "./owner.repo";
 import { checkQuota, usageOf, type UserLimits } from "./quota";
 import { slicer } from "./slices";
@@ -32,6 +32,7 @@ export const appendHabits = onWriter(
     items: readonly ImportedHabit[],
     now: Date,
     limits: UserLimits,
+    groups: readonly ImportedGroup[] = [],
   ): Promise<StoredHabit[]> {
     const pause = slicer();
     return db.transaction().execute(async (trx) => {
@@ -44,7 +45,7 @@ export const appendHabits = onWriter(
       await nextVersions(trx, userId, 0); // the change counter first, as every write takes it
       const base = await nextPosition(trx, userId);
       const placed = items.map((item, index) => ({ ...item, position: base + (item.position ?? index) }));
-      await insertHabits(trx, userId, placed, now, pause);
+      await insertHabits(trx, userId, placed, now, pause, groups);
       return listHabits(trx, userId, pause);
     });
   },

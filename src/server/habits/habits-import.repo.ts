@@ -15,6 +15,8 @@ import { checkQuota, storedDays, usageOf, type UserLimits } from "./quota";
 import { chunks, mapInSlices, slicer, type Pause } from "./slices";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 import { onWriter } from "../db/writer";
+import { groupsByName } from "../groups/groups.repo";
+import { sameNameKey } from "../../core/same-name";
 
 /** A backup item as parsed (core/backup-schema.ts): the history fields are optional. */
 export type ImportedHabit = {
@@ -33,7 +35,12 @@ export type ImportedHabit = {
   notes?: readonly (readonly [LocalDate, string])[];
   /** The habit's own reminder, at its time on its weekdays (absent: every day). */
   reminder?: { time: string; weekdays?: readonly number[] } | null;
+  /** Its group's name (docs/decisions/0070); absent or null: ungrouped. */
+  group?: string | null;
 };
+
+/** A backup's group: found by name among the user's, or made (groups/groups.repo.ts: groupsByName). */
+export type ImportedGroup = { name: string; folded?: boolean };
 
 // Habits per insert: well under both dialects' bound-parameter limits.
 const HABITS_PER_STATEMENT = 500;
@@ -144,7 +151,12 @@ export async function insertHabits(
   items: readonly ImportedHabit[],
   now: Date,
   pause: Pause,
+  groups: readonly ImportedGroup[] = [],
 ): Promise<StoredHabit[]> {
+  const named = items.flatMap((item) => (item.group ? [{ name: item.group }] : []));
+  const groupIds = await groupsByName(trx, userId, [...groups, ...named]);
+  const groupOf = (item: ImportedHabit) =>
+    item.group ? (groupIds.get(sameNameKey(item.group)) ?? null) : null;
   const habits = await mapInSlices(
     items,
     (item, index): StoredHabit => {
@@ -173,6 +185,7 @@ export async function insertHabits(
         step: item.step ?? DEFAULT_STEP,
         values: (item.values ?? []).map(([date, value]): [LocalDate, number] => [date, value]).sort(byDate),
         notes: (item.notes ?? []).map(([date, note]): [LocalDate, string] => [date, note]).sort(byDate),
+        groupId: groupOf(item),
       };
     },
     pause,
@@ -193,6 +206,7 @@ export async function insertHabits(
       emoji: h.emoji ?? null,
       kind: h.kind!,
       step: h.step!,
+      group_id: h.groupId ?? null,
     }));
     await trx.insertInto("habits").values(rows).execute();
   }
@@ -230,6 +244,7 @@ export const replaceHabits = onWriter(
     items: readonly ImportedHabit[],
     now: Date,
     limits: UserLimits,
+    groups: readonly ImportedGroup[] = [],
   ): Promise<StoredHabit[]> {
     const pause = slicer();
     return db.transaction().execute(async (trx) => {
@@ -251,7 +266,7 @@ export const replaceHabits = onWriter(
           first,
         );
       }
-      return insertHabits(trx, userId, items, now, pause);
+      return insertHabits(trx, userId, items, now, pause, groups);
     });
   },
 );

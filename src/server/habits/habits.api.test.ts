@@ -48,6 +48,7 @@ describe.each(testDialects())("habits API on $dialect", (dialect) => {
       step: 1,
       values: [],
       notes: [],
+      groupId: null,
     });
   });
 

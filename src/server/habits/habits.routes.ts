@@ -109,16 +109,18 @@ export const habitsRoutes = (limits: UserLimits, cache: UserCache) =>
       return jsonAnswer(c, await habitJson(c, habit), 201);
     })
     .put("/", validate("json", contract["PUT /api/habits"].json), importLimit, async (c) => {
-      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
+      const { habits: body, groups } = c.req.valid("json");
+      const items = await parseBackupItems(body, latestDay(c.get("now")));
       await ensureProfile(c);
-      const habits = await replaceHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
+      const habits = await replaceHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits, groups);
       return jsonBody(c, await habitsJson(c, habits));
     })
     // "Add to my habits": the items of an import, appended after the user's habits.
     .post("/import", validate("json", contract["POST /api/habits/import"].json), importLimit, async (c) => {
-      const items = await parseBackupItems(c.req.valid("json"), latestDay(c.get("now")));
+      const { habits: body, groups } = c.req.valid("json");
+      const items = await parseBackupItems(body, latestDay(c.get("now")));
       await ensureProfile(c);
-      const habits = await appendHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits);
+      const habits = await appendHabits(c.get("db"), c.get("user").id, items, c.get("now"), limits, groups);
       return jsonBody(c, await habitsJson(c, habits));
     })
     .post("/migrate", validate("json", contract["POST /api/habits/migrate"].json), importLimit, async (c) => {

@@ -84,7 +84,7 @@ describe.each(testDialects())("sync pull on $dialect", (dialect) => {
   it("starts empty, then sends what changed since the cursor, and a device in sync gets a few bytes", async () => {
     const bob = await t.signUp();
     const empty = await pull(bob);
-    const settings = { dayStart: 0, vacations: [], weekStart: null };
+    const settings = { dayStart: 0, vacations: [], weekStart: null, groups: [] };
     const nothing = { cursor: "0", more: false, habits: [], completions: [], deletedHabitIds: [] };
     // A pull from the beginning always carries the settings, the defaults before any were set.
     expect(empty).toEqual({ ...nothing, settings });

@@ -101,7 +101,7 @@ describe("backup export", () => {
       reader.readAsArrayBuffer(blobs[0]!);
     });
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(
-      '\uFEFF"date","habit","state","value","note"\r\n"2026-11-20","Read","done","",""\r\n"2026-11-21","Read","done","",""\r\n',
+      '\uFEFF"date","habit","state","value","note","group"\r\n"2026-11-20","Read","done","","",""\r\n"2026-11-21","Read","done","","",""\r\n',
     );
     expect(screen.getByTestId("backup-status").textContent).toBe(
       backupCopy.exported("habit-streaks-history-2026-11-21.csv"),
