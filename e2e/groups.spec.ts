@@ -8,7 +8,9 @@ import type { LocalDate } from "../src/core/local-date";
 import { messages } from "../src/core/messages";
 import type { SyncPull } from "../src/core/sync";
 import { REPLICA_DB_VERSION } from "../src/web/lib/sync/replica-db";
-import { api, expect, signIn, test, type TestServer, type TestUser } from "./support/fixtures";
+import { readFileSync } from "node:fs";
+import { backupCopy } from "../src/web/features/backup/backup-copy";
+import { api, createUser, expect, signIn, test, type TestServer, type TestUser } from "./support/fixtures";
 import { newHabitInput, openToday, row, seedHabits, todayIn } from "./support/habits";
 import { OFFLINE_ERRORS, waitForServiceWorker } from "./support/offline";
 import { settle, THEMES } from "./support/page-checks";
@@ -381,4 +383,66 @@ test("a store of the previous version, its cursor past the groups' changes, open
     return db.version;
   }, `habit-streaks-${user.id}`);
   expect(version).toBe(REPLICA_DB_VERSION);
+});
+
+test("a backup holds the groups: exported with them, and restored into another account with them", async ({
+  signedInPage: page,
+  browser,
+  server,
+  user,
+}) => {
+  await seedHabits(server, user, [{ name: "Read" }, { name: "Stretch" }, { name: "Run" }]);
+  await openSettings(page);
+  await addGroup(page, "Morning");
+  await addGroup(page, "Health");
+  const health = groupsCard(page).getByTestId("group-item").filter({ hasText: "Health" });
+  await health.getByRole("checkbox", { name: g.foldedByDefault }).check();
+  await openToday(page);
+  await setGroup(page, "Stretch", "Morning");
+  await setGroup(page, "Run", "Health");
+  await openSettings(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: backupCopy.exportButton }).click();
+  const text = readFileSync(await (await download).path(), "utf8");
+  const backup = JSON.parse(text) as { groups: unknown; habits: { name: string; group?: string | null }[] };
+  expect(backup.groups).toEqual([
+    { name: "Morning", folded: false },
+    { name: "Health", folded: true },
+  ]);
+  expect(Object.fromEntries(backup.habits.map((habit) => [habit.name, habit.group ?? null]))).toEqual({
+    Read: null,
+    Stretch: "Morning",
+    Run: "Health",
+  });
+
+  const other = await createUser(server);
+  await seedHabits(server, other, [{ name: "Old" }]);
+  const context = await browser.newContext({ baseURL: server.url, timezoneId: "UTC", locale: "en-US" });
+  const second = await context.newPage();
+  await second.clock.install();
+  await signIn(second, server, other);
+  await openSettings(second);
+  const chooser = second.waitForEvent("filechooser");
+  await second.getByRole("button", { name: backupCopy.importButton }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "backup.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await second.getByRole("dialog").getByRole("button", { name: messages.importConfirm.replace }).click();
+  await expect(second.getByTestId("backup-status")).toHaveText(backupCopy.imported(3));
+  await openToday(second);
+  await expect(second.getByRole("button", { name: "Health", exact: true })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+  await second.getByRole("button", { name: "Health", exact: true }).click();
+  await expect
+    .poll(() => todaySections(second))
+    .toEqual({
+      ungrouped: ["Read"],
+      groups: [
+        ["Morning", ["Stretch"]],
+        ["Health", ["Run"]],
+      ],
+    });
+  await context.close();
 });

@@ -15,6 +15,7 @@ describe("habit validation loaded on first use", () => {
     expect(parseBackup('[{"name":"Read","completedDates":[]}]')).toEqual({
       ok: true,
       habits: [{ name: "Read", completedDates: [] }],
+      groups: [],
     });
     expect(parseBackup("{").ok).toBe(false);
   });

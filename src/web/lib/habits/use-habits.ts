@@ -49,7 +49,7 @@
  *   - remove(id) → { undo } | null: the habit goes at once; its delete waits UNDO_DELETE_MS in the outbox, and
  *     until it is sent undo() puts the habit and its days back exactly, resolving to true (false once sent).
  *     A reload during the wait keeps the delete.
- * - importAll(rows): replaces every habit, here at once and on the server in one transaction, sent through the
+ * - importAll(rows, groups?): replaces every habit (each row's `group` found or made among the file's groups), here at once and on the server in one transaction, sent through the
  *   outbox. When the server cannot take it now, it says 'Failed to import habits. Please try again.' and the
  *   imported list stays loaded here, queued (source "local"); when the server refuses it, the copy
  *   returns to the server's state (source "server").
@@ -57,6 +57,7 @@
  * Before the store opens, the step given by BeforeHabitsLoadProvider runs: app/ gives the first-visit migration.
  */
 import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { BackupGroupItem } from "../../../core/backup-groups-schema";
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
 import type { Frequency, Target, WeekStart } from "../../../core/habit-kind";
@@ -119,7 +120,7 @@ export type UseHabits = {
   update: (id: string, update: HabitUpdate) => Promise<boolean>;
   move: (id: string, direction: "up" | "down") => Promise<boolean>;
   moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
-  importAll: (rows: readonly BackupHabit[]) => Promise<ImportResult>;
+  importAll: (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]) => Promise<ImportResult>;
   isSaving: (id: string) => boolean;
 };
 
@@ -401,8 +402,8 @@ export function useHabits({ saved: useSaved = false } = {}): UseHabits {
     [act],
   );
   const importAll = useCallback(
-    async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
-      const outcome = await act((e) => e.importAll(rows));
+    async (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]): Promise<ImportResult> => {
+      const outcome = await act((e) => e.importAll(rows, groups));
       // A refusal has shown its failure text; a queued import says it failed for now (its list is shown here).
       if (outcome === "queued") showError(messages.habits.importFailed);
       return outcome === "saved"

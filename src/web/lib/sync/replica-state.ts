@@ -57,12 +57,20 @@ export type ImportHabit = {
   notes?: [LocalDate, string][];
   /** The habit's own reminder (a Loop file's), created on the server with the habit. */
   reminder?: { time: string; weekdays?: number[] } | null;
+  /** Its group's name in the file: the server finds the user's group of that name, or makes it. */
+  group?: string | null;
 };
 /**
  * An import the server could not take yet (the imported list is still loaded locally). It stays a
  * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
  */
-export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
+export type ImportOp = {
+  opId: string;
+  type: "importAll";
+  habits: ImportHabit[];
+  /** The file's groups, in their order (absent: none); they reach this device with the pull after the import. */
+  groups?: { name: string; folded?: boolean }[];
+};
 /** Anything the outbox holds: a sync op, or an import. */
 export type LocalOp = SyncOp | ImportOp;
 

@@ -2,6 +2,7 @@
 // replica that the screens read, the habit writes as ops that apply at once and join the outbox, and the tab
 // coordination. It loads after the first paint (use-habits.ts; docs/decisions/0060). The network side (push, pull,
 // live events, backoff) runs in one tab only: see sync-loop.ts.
+import type { BackupGroupItem } from "../../../core/backup-groups-schema";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
 import { type DayState, nextDayState } from "../../../core/day-state";
@@ -56,6 +57,7 @@ import {
   emptyReplica,
   entryAt,
   type ImportHabit,
+  type ImportOp,
   type LocalOp,
   opChanges,
   type Replica,
@@ -139,8 +141,8 @@ export type SyncEngine = {
   updateGroup: (id: string, update: GroupUpdate) => Promise<boolean>;
   moveGroup: (id: string, direction: "up" | "down") => Promise<boolean>;
   removeGroup: (id: string) => Promise<boolean>;
-  /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
-  importAll: (rows: readonly BackupHabit[]) => Promise<ImportOutcome>;
+  /** Replaces every habit: applied here at once, sent as one transaction through the outbox, with the file's groups. */
+  importAll: (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]) => Promise<ImportOutcome>;
   /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
   sync: (full?: boolean) => Promise<void>;
 };
@@ -179,6 +181,7 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.values !== undefined) habit.values = extra.values;
   if (extra.notes !== undefined) habit.notes = extra.notes;
   if (extra.reminder !== undefined) habit.reminder = extra.reminder;
+  if (extra.group !== undefined) habit.group = extra.group;
   return habit;
 }
 
@@ -643,10 +646,19 @@ export function createSyncEngine(
 
   start().catch(() => set({ status: "error" }));
 
-  async function importAll(rows: readonly BackupHabit[]): Promise<ImportOutcome> {
+  async function importAll(
+    rows: readonly BackupHabit[],
+    groups: readonly BackupGroupItem[] = [],
+  ): Promise<ImportOutcome> {
     const opId = newId();
     const habits = rows.map((row) => importHabit(row, newId()));
-    if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
+    const op: ImportOp = {
+      opId,
+      type: "importAll",
+      habits,
+      ...(groups.length > 0 && { groups: [...groups] }),
+    };
+    if (!(await write(op, false))) return "refused";
     // Sent from this tab now, whichever tab leads the loop (an import sent twice replaces all twice, alike).
     await (await loopReady).run();
     const saved = imports.get(opId);

@@ -4,6 +4,7 @@
 // "something changed" events (or polls while it has none for us), and backs off while failing. Every tab may run a
 // cycle when asked (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events,
 // retries) runs in the one tab that holds the Web Lock.
+import { BACKUP_VERSION } from "../../../core/backup";
 import { messages } from "../../../core/messages";
 import {
   MAX_GROUPS,
@@ -286,7 +287,9 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
     try {
       // Each habit as a backup row: the original fields and the optional history ones it has.
       const rows = op.habits.map(({ id: _localId, ...row }) => row);
-      answer = await apiRequest("PUT /api/habits", { body: rows });
+      // With groups, the body is a backup file's shape; without, the bare list an earlier server also takes.
+      const body = op.groups ? { version: BACKUP_VERSION, habits: rows, groups: op.groups } : rows;
+      answer = await apiRequest("PUT /api/habits", { body });
     } catch (error) {
       if (!refusedFinally(error)) throw error;
       await dropOps(db, [seq]);
