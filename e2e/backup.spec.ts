@@ -94,6 +94,7 @@ test.describe("export", () => {
         "completedDates",
         "createdAt",
         "emoji",
+        "group",
         "id",
         "kind",
         "lastCompletedDate",

@@ -59,16 +59,17 @@ test("exports every done and skipped day as CSV that parses back, also offline",
   const text = bytes.toString("utf8");
   expect(text.endsWith("\r\n")).toBe(true);
   const rows: string[][] = parse(text, { bom: true });
-  expect(rows[0]).toEqual(["date", "habit", "state", "value", "note"]);
+  // The habit's group is the last column, empty without one.
+  expect(rows[0]).toEqual(["date", "habit", "state", "value", "note", "group"]);
   const sorted = rows.slice(1).sort((a, b) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`));
   expect(sorted).toEqual(
     [
-      [addDays(T, -2), QUOTED, "done", "", ""],
-      [addDays(T, -1), QUOTED, "skipped", "", ""],
-      [T, QUOTED, "done", "", ""],
-      [addDays(T, -1), COMMA, "done", "", ""],
-      [T, "Méditer 🧘", "skipped", "", ""],
-      [T, `'${FORMULA}`, "done", "", ""],
+      [addDays(T, -2), QUOTED, "done", "", "", ""],
+      [addDays(T, -1), QUOTED, "skipped", "", "", ""],
+      [T, QUOTED, "done", "", "", ""],
+      [addDays(T, -1), COMMA, "done", "", "", ""],
+      [T, "Méditer 🧘", "skipped", "", "", ""],
+      [T, `'${FORMULA}`, "done", "", "", ""],
     ].sort((a, b) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`)),
   );
 });
