@@ -156,7 +156,8 @@ export type Change =
 
 /** A change of the user's groups (groupsAfter); a deleted group's habits become ungrouped. */
 export type GroupChange =
-  | { kind: "putGroup"; group: HabitGroup }
+  /** A new group; without a position it goes last (core/habit-groups.ts: withGroup). */
+  | { kind: "putGroup"; group: Pick<HabitGroup, "id" | "name"> & Partial<HabitGroup> }
   | { kind: "patchGroup"; id: string; patch: GroupPatch }
   | { kind: "deleteGroup"; id: string };
 
@@ -328,8 +329,8 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       return [{ kind: "ruleFrom", id: op.habitId, rule, updatedAt: nowIso }];
     }
     case "createGroup": {
-      const group = { id: op.groupId, name: op.name, position: op.position ?? 0, folded: op.folded ?? false };
-      return [{ kind: "putGroup", group }];
+      const { groupId: id, name, position, folded } = op;
+      return [{ kind: "putGroup", group: { id, name, position, folded } }];
     }
     case "updateGroup": {
       const patch: GroupPatch = {};
