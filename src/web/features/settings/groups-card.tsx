@@ -2,7 +2,7 @@
 // groups of habits. Each write goes through the local store's outbox like every other (lib/habits/use-user-settings.ts).
 import { type FormEvent, useId, useRef, useState } from "react";
 import { messages } from "../../../core/messages";
-import { MAX_NAME_LENGTH } from "../../../core/name";
+import { MAX_NAME_LENGTH, normalizeName } from "../../../core/name";
 import type { HabitGroup } from "../../../core/sync";
 import { groupProblem } from "../../lib/habits/groups";
 import { Button } from "../../ui/button";
@@ -82,6 +82,7 @@ export function GroupsCard({
             ref={inputRef}
             id={inputId}
             value={name}
+            // One more than the rule allows: a pasted name too long is said to be so, not cut without a word.
             maxLength={MAX_NAME_LENGTH + 1}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
@@ -244,7 +245,7 @@ function RenameForm({
     const problem = groupProblem(name, groups, group.id);
     if (problem !== null) return setError(problem);
     // An unchanged name writes nothing (false) and is no failure.
-    if ((await onRename(name)) || name.normalize("NFC").trim() === group.name) onDone();
+    if ((await onRename(name)) || normalizeName(name) === group.name) onDone();
     else setError(t.saveFailed);
   };
   return (
