@@ -109,7 +109,13 @@ test.describe("export", () => {
         "updatedAt",
         "values",
       ]);
-      expect(row).toMatchObject({ skippedDates: [], schedule: null, archived: false, emoji: null });
+      expect(row).toMatchObject({
+        skippedDates: [],
+        schedule: null,
+        archived: false,
+        emoji: null,
+        group: null,
+      });
       expect(row.position).toEqual(expect.any(Number));
       expect(row.id).toBe(saved.find((h) => h.name === row.name)?.id);
     }

@@ -59,7 +59,6 @@ test("exports every done and skipped day as CSV that parses back, also offline",
   const text = bytes.toString("utf8");
   expect(text.endsWith("\r\n")).toBe(true);
   const rows: string[][] = parse(text, { bom: true });
-  // The habit's group is the last column, empty without one.
   expect(rows[0]).toEqual(["date", "habit", "state", "value", "note", "group"]);
   const sorted = rows.slice(1).sort((a, b) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`));
   expect(sorted).toEqual(

@@ -130,7 +130,7 @@ describe.each(testDialects())("migration 0006 (history) on $dialect", (dialect) 
         // A full pull: every habit with its position, done days, tombstones, the deleted habit, default settings.
         const full = (await t.call<SyncPull>(adaUser!, "GET", "/api/sync")).body;
         expect(full.more).toBe(false);
-        expect(full.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+        expect(full.settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
         expect(full.deletedHabitIds).toEqual([gone]);
         const positions = Object.fromEntries(full.habits.map((h) => [h.name, h.position]));
         expect(positions).toEqual(Object.fromEntries(todaysOrder(ada).map((h, i) => [h.name, i])));

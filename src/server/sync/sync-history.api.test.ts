@@ -300,7 +300,7 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
 
   it("keeps settings per field last-writer-wins, and a pull carries them only when they changed after its cursor", async () => {
     const user = await t.signUp();
-    expect((await pull(user)).settings).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+    expect((await pull(user)).settings).toEqual({ dayStart: 0, vacations: [], weekStart: null, groups: [] });
     await newHabit(user);
     const { cursor: before } = await pull(user);
     expect(await pull(user, before)).not.toHaveProperty("settings");
@@ -311,6 +311,7 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
       dayStart: 180,
       vacations: [trip],
       weekStart: null,
+      groups: [],
     });
     expect(await pull(user, cursor)).not.toHaveProperty("settings");
     // Other writes do not bring the settings back.
@@ -319,8 +320,13 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
     // The later write of a field wins; the other field stays.
     await push(user, [op.settings({ dayStart: 360 }), op.settings({ dayStart: 30 })]);
     const changed = await pull(user, cursor);
-    expect(changed.settings).toEqual({ dayStart: 30, vacations: [trip], weekStart: null });
-    expect((await pull(user)).settings).toEqual({ dayStart: 30, vacations: [trip], weekStart: null });
+    expect(changed.settings).toEqual({ dayStart: 30, vacations: [trip], weekStart: null, groups: [] });
+    expect((await pull(user)).settings).toEqual({
+      dayStart: 30,
+      vacations: [trip],
+      weekStart: null,
+      groups: [],
+    });
     // A vacation counts its days as skipped in the figures: done before it, and today inside it.
     const id = await newHabit(user);
     await push(user, [
@@ -358,6 +364,7 @@ describe.each(testDialects())("sync history ops on $dialect", (dialect) => {
       dayStart: 0,
       vacations: many.slice(0, 20),
       weekStart: null,
+      groups: [],
     });
   });
 });
