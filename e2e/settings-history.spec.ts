@@ -165,7 +165,12 @@ test("offline, the day start and a vacation are kept on the device and reach the
     t.vacationPlanned(fullDate(addDays(T, 1)), fullDate(addDays(T, 3))),
   );
   await expect(syncStatus(page)).toContainText(/waiting to be sent/);
-  expect(await serverSettings(server, user)).toEqual({ dayStart: 0, vacations: [], weekStart: null });
+  expect(await serverSettings(server, user)).toEqual({
+    dayStart: 0,
+    vacations: [],
+    weekStart: null,
+    groups: [],
+  });
 
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -174,6 +179,7 @@ test("offline, the day start and a vacation are kept on the device and reach the
     dayStart: 120,
     vacations: [{ from: addDays(T, 1), to: addDays(T, 3) }],
     weekStart: null,
+    groups: [],
   });
   await reloadApp(page);
   await expect(dayStartSelect(page)).toHaveValue("120");

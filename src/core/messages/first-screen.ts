@@ -32,6 +32,9 @@ export const messages = {
     listLoadFailedBody: "Please try again later",
     // The add form's folded fields (a habit's kind, how often, target): texts the product does not fix.
     moreOptions: "More options",
+    // A habit's group: the add form's field (shown only to a user with groups) and the habit page's.
+    groupField: "Group",
+    noGroup: "No group",
   },
   shell: {
     yourProfile: "Your Profile",

@@ -82,6 +82,32 @@ export const onDemand = {
     totalColumn: "Total",
     thisWeek: (amount: string, unit: string) => `This week: ${amount}${unit ? ` ${unit}` : ""}`,
   },
+  // The user's groups of habits: Settings' Groups card and the habit's Group field (docs/product.md, "Groups").
+  groups: {
+    title: "Groups",
+    intro:
+      "Sort your habits into groups such as Morning or Health. Today shows each group as a section you can fold.",
+    nameLabel: "Group name",
+    add: "Add group",
+    none: "No groups yet.",
+    listLabel: "Your groups",
+    taken: "A group with this name already exists",
+    limit: (max: number) => `You can have at most ${max} groups`,
+    rename: "Rename",
+    renameGroup: (name: string) => `Rename ${name}`,
+    newName: (name: string) => `New name for ${name}`,
+    save: "Save",
+    cancel: "Cancel",
+    moveUp: (name: string) => `Move ${name} up`,
+    moveDown: (name: string) => `Move ${name} down`,
+    foldedByDefault: "Folded by default",
+    delete: "Delete",
+    deleteGroup: (name: string) => `Delete ${name}`,
+    confirmTitle: (name: string) => `Delete the group ${name}?`,
+    confirmBody: "Its habits stay, without a group.",
+    confirmDelete: "Delete group",
+    saveFailed: "The group could not be saved. Please try again.",
+  },
   // Accounts: texts of our own screens that the product does not fix (labels, headings, the reset link page, mail).
   account: {
     signInTitle: "Sign In",

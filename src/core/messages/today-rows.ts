@@ -36,4 +36,15 @@ export const todayRows = {
       return `${streak}-${word} streak${best > streak ? ` · best ${plural(best, word)}` : ""}`;
     },
   },
+  /** The user's groups on Today and Stats (docs/product.md, "Groups"). */
+  groupFilter: {
+    /** The select that narrows Today and Stats to one group. */
+    label: "Show group",
+    all: "All habits",
+    ungrouped: "Ungrouped",
+    /** A folded section's line beside its name: how many habits it holds. */
+    count: (n: number) => plural(n, "habit"),
+    /** The list of ungrouped habits, when there are groups. */
+    ungroupedList: "Habits without a group",
+  },
 } as const;

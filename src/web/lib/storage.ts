@@ -10,6 +10,8 @@ export const WEB_STORAGE_KEYS = {
   dayStart: "habitStreaksDayStart",
   /** That user's Today as last drawn (lib/habits/use-habits.ts: SavedToday), drawn before the local store opens. */
   todaySnapshot: "habitStreaksTodaySnapshot",
+  /** The groups folded or unfolded by hand on Today, on this device (features/today/group-sections.tsx). */
+  foldedGroups: "habitStreaksFoldedGroups",
 } as const;
 
 export type StorageKey =

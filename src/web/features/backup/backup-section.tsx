@@ -9,11 +9,12 @@ export type BackupSectionProps = Pick<UseBackupOptions, "onExported" | "onImport
 /** The Backup card of Settings with its data: the habit list to export, and the import into it. */
 export function BackupSection({ onExported, onImported }: BackupSectionProps) {
   const today = useToday();
-  const { habits, status, importAll } = useHabits();
+  const { habits, groups, status, importAll } = useHabits();
   const { ask, pending } = useConfirm();
   const habitCount = status === "ready" ? habits.length : null;
   const backup = useBackup({
     habits,
+    groups,
     currentCount: habitCount,
     confirm: ask,
     today,

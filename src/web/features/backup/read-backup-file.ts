@@ -1,4 +1,5 @@
 import { isBackupFileName } from "../../../core/backup";
+import type { BackupGroupItem } from "../../../core/backup-groups-schema";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { MAX_BACKUP_CHARS } from "../../../core/constants";
 import { messages } from "../../../core/messages";
@@ -6,7 +7,8 @@ import { loadBackupParser } from "../../lib/habits/habit-validation";
 import { backupCopy } from "./backup-copy";
 
 export type BackupFileCheck =
-  { ok: true; habits: BackupHabit[] } | { ok: false; alert: string; reason: string };
+  | { ok: true; habits: BackupHabit[]; groups?: BackupGroupItem[] }
+  | { ok: false; alert: string; reason: string };
 
 const invalid = (reason: string): BackupFileCheck => ({
   ok: false,

@@ -122,10 +122,13 @@ describe("backup import", () => {
       cancel: messages.importConfirm.cancel,
       tone: "danger",
     });
-    expect(importAll).toHaveBeenCalledWith([
-      expect.objectContaining({ name: "Read", completedDates: ["2026-11-20", "2026-11-21"] }),
-      expect.objectContaining({ name: "Walk", completedDates: [] }),
-    ]);
+    expect(importAll).toHaveBeenCalledWith(
+      [
+        expect.objectContaining({ name: "Read", completedDates: ["2026-11-20", "2026-11-21"] }),
+        expect.objectContaining({ name: "Walk", completedDates: [] }),
+      ],
+      [], // the file's groups: none
+    );
     expect(screen.getByTestId("backup-status").textContent).toBe(backupCopy.imported(2));
     expect(onImported).toHaveBeenCalledWith(2);
   });

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
+import type { HabitGroup } from "../../../core/sync";
 import { messages } from "../../../core/messages";
 import type { UseHabits } from "../../lib/habits/use-habits";
 import type { ConfirmQuestion } from "../../ui/confirm-dialog";
@@ -11,6 +12,8 @@ import { type BackupFileCheck, readBackupFile } from "./read-backup-file";
 
 export type UseBackupOptions = {
   habits: readonly Habit[];
+  /** The user's groups, written to the backup and the CSV export by name (none: as before groups). */
+  groups?: readonly HabitGroup[];
   /** How many habits an import would replace: all of them, archived too; null when not known (nothing loaded). */
   currentCount: number | null;
   /** Asks the user; resolves true to go on. */
@@ -32,6 +35,7 @@ const t = messages.importConfirm;
 
 export function useBackup({
   habits,
+  groups = [],
   currentCount,
   confirm,
   today,
@@ -47,13 +51,13 @@ export function useBackup({
   count.current = currentCount;
 
   const exportBackup = () => {
-    const fileName = downloadBackup(habits, today);
+    const fileName = downloadBackup(habits, today, groups);
     setStatus({ kind: "success", text: backupCopy.exported(fileName) });
     onExported(fileName);
   };
 
   const exportCsv = () => {
-    const fileName = downloadCsv(habits, today);
+    const fileName = downloadCsv(habits, today, groups);
     setStatus({ kind: "success", text: backupCopy.exported(fileName) });
   };
 
@@ -91,7 +95,7 @@ export function useBackup({
         }
       }
       setPhase("importing");
-      const result = await importAll(check.habits);
+      const result = await importAll(check.habits, check.groups);
       if (!result.ok) {
         // importAll has shown its failure banner; say what that means for the user's data.
         setStatus({

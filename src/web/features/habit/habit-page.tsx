@@ -5,6 +5,7 @@ import { messages } from "../../../core/messages";
 import { type HabitView, type UseHabits, useHabits } from "../../lib/habits/use-habits";
 import { showUndoToast } from "../../ui/undo-toast";
 import { HabitFigures } from "./habit-figures";
+import { HabitGroupField } from "./habit-group";
 import { HabitHeader } from "./habit-header";
 import { HabitReminder } from "./habit-reminder";
 import { HabitStrength } from "./habit-strength";
@@ -82,6 +83,11 @@ function HabitDetail({ habit, store }: { habit: HabitView; store: UseHabits }) {
         onRename={(name) => store.rename(habit.id, name)}
         onArchive={(archived) => void store.update(habit.id, { archived })}
         onDelete={() => void onDelete()}
+      />
+      <HabitGroupField
+        habit={habit}
+        groups={store.groups}
+        onChange={(groupId) => void store.update(habit.id, { groupId })}
       />
       <HabitFigures habit={habit} today={today} vacations={vacations} weekStart={weekStart} />
       {/* A wide window shows the month and the year side by side, out of the page's column. */}

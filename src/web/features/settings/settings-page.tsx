@@ -6,6 +6,7 @@ import { useToday } from "../../lib/use-today";
 import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { DayStartCard } from "./day-start-card";
+import { GroupsCard } from "./groups-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { RemindersCard } from "./reminders-card";
 import { settingsCopy } from "./settings-copy";
@@ -26,7 +27,7 @@ export type SettingsPageProps = {
 
 /**
  * Settings: sync status, notifications, export and import, about, coming soon, feedback; and the
- * day start, the week start and vacation mode after the sync status.
+ * day start, the week start, vacation mode and the groups of habits after the sync status.
  */
 export function SettingsPage({ notifications, backup, loopImport }: SettingsPageProps) {
   const user = useCurrentUser();
@@ -66,6 +67,15 @@ export function SettingsPage({ notifications, backup, loopImport }: SettingsPage
         today={today}
         onStart={settings.startVacation}
         onEnd={settings.endVacationEarly}
+        loading={status === "loading"}
+      />
+      <GroupsCard
+        groups={settings.groups}
+        onAdd={settings.addGroup}
+        onRename={settings.renameGroup}
+        onSetFolded={settings.setGroupFolded}
+        onMove={settings.moveGroup}
+        onDelete={settings.removeGroup}
         loading={status === "loading"}
       />
       <NotificationsCard {...notifications} />

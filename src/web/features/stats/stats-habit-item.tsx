@@ -33,7 +33,11 @@ function Metric({
 }
 
 /** A habit on Stats: with `kindToday` when counted by kind (use-habits.ts HabitView), its streak in its unit. */
-export type StatsHabit = Habit & { kindToday?: KindToday | undefined };
+export type StatsHabit = Habit & {
+  kindToday?: KindToday | undefined;
+  /** Its group (the Stats filter "Show group"); absent or null: ungrouped. */
+  groupId?: string | null;
+};
 
 export function StatsHabitItem({ habit, today }: { habit: StatsHabit; today: LocalDate }) {
   const per = habit.kindToday?.figures.per ?? "day";

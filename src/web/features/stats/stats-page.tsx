@@ -5,7 +5,7 @@ import { StatsView } from "./stats-view";
 /** Stats (/stats): figures from the same data layer and src/core functions as Today. */
 export function StatsPage() {
   const today = useToday();
-  const { habits, status, retry, vacations, weekStart } = useHabits();
+  const { habits, groups, status, retry, vacations, weekStart } = useHabits();
   return (
     <StatsView
       habits={habits}
@@ -14,6 +14,7 @@ export function StatsPage() {
       onRetry={retry}
       vacations={vacations}
       weekStart={weekStart}
+      groups={groups}
     />
   );
 }

@@ -6,6 +6,9 @@ import { messages } from "../../../core/messages";
 import { DEFAULT_STATS_SORT } from "../../../core/constants";
 import { sortHabits, type StatsSort } from "../../../core/stats";
 import { Button } from "../../ui/button";
+import { GroupFilterSelect } from "../../ui/group-filter";
+import type { HabitGroup } from "../../../core/sync";
+import { filterByGroup, type GroupFilter } from "../../lib/habits/groups";
 import type { HabitsStatus } from "../../lib/habits/use-habits";
 import { type StatsHabit, StatsHabitItem } from "./stats-habit-item";
 import { StatsSortControl } from "./stats-sort-control";
@@ -22,9 +25,12 @@ export type StatsViewProps = {
   /** The user's vacations and week start, for the trends; none and Monday unless given. */
   vacations?: readonly Vacation[];
   weekStart?: WeekStart;
+  /** The user's groups: with any, "Show group" narrows the figures, the list and the trends to one. */
+  groups?: readonly HabitGroup[];
 };
 
 const NO_VACATIONS: readonly Vacation[] = [];
+const NO_GROUPS: readonly HabitGroup[] = [];
 
 const emptyCard =
   "rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center dark:border-slate-700 dark:bg-slate-900";
@@ -96,14 +102,16 @@ export function StatsView({
   onRetry,
   vacations = NO_VACATIONS,
   weekStart = 1,
+  groups = NO_GROUPS,
 }: StatsViewProps) {
   const [sort, setSort] = useState<StatsSort>(DEFAULT_STATS_SORT);
   const [showArchived, setShowArchived] = useState(false);
+  const [filter, setFilter] = useState<GroupFilter>("all");
   const hasArchived = all.some((habit) => habit.archived);
-  // One list while the habits and the switch stay: the trends below count again only when it changes.
+  // One list while the habits, the switch and the filter stay: the trends below count again only when it changes.
   const habits = useMemo(
-    () => (showArchived ? all : all.filter((habit) => !habit.archived)),
-    [all, showArchived],
+    () => filterByGroup(showArchived ? all : all.filter((habit) => !habit.archived), groups, filter),
+    [all, showArchived, groups, filter],
   );
   let body;
   if (status === "loading") body = <StatsSkeleton />;
@@ -138,8 +146,18 @@ export function StatsView({
           </h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{statsCopy.subtitle}</p>
         </div>
-        {status === "ready" && hasArchived && (
-          <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} />
+        {status === "ready" && (hasArchived || groups.length > 0) && (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {groups.length > 0 && (
+              <GroupFilterSelect
+                groups={groups}
+                value={filter}
+                onChange={setFilter}
+                testId="stats-group-filter"
+              />
+            )}
+            {hasArchived && <ShowArchivedSwitch checked={showArchived} onChange={setShowArchived} />}
+          </div>
         )}
       </header>
       {body}

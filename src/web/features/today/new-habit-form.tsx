@@ -1,6 +1,7 @@
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { MAX_HABIT_NAME_LENGTH } from "../../../core/constants";
 import { messages } from "../../../core/messages/first-screen";
+import type { HabitGroup } from "../../../core/sync";
 import type { HabitExtras } from "../../lib/habits/use-habits";
 import { lazyPart } from "../../lib/lazy-part";
 import { useToday } from "../../lib/use-today";
@@ -16,6 +17,8 @@ type Props = {
   inputRef: RefObject<HTMLInputElement | null>;
   /** Resolves whether the habit was added (the user may decline a name that another habit already has). */
   onAdd: (name: string, extras?: HabitExtras) => Promise<boolean>;
+  /** The user's groups: with any, a "Group" field chooses the new habit's. */
+  groups?: readonly HabitGroup[];
 };
 
 /**
@@ -24,8 +27,11 @@ type Props = {
  * day, as the field alone does. A value that is not valid keeps the habit from being added and is shown with its
  * error, and the focus goes to it.
  */
-export function NewHabitForm({ inputRef, onAdd }: Props) {
+export function NewHabitForm({ inputRef, onAdd, groups = [] }: Props) {
   const [name, setName] = useState("");
+  // "": no group; kept after an add, for the next habit of the same group.
+  const [groupId, setGroupId] = useState("");
+  const groupFieldId = useId();
   const [open, setOpen] = useState(false);
   // null: never changed (the defaults); kept while folded, so that nothing typed is lost.
   const [draft, setDraft] = useState<RuleDraft | null>(null);
@@ -53,6 +59,7 @@ export function NewHabitForm({ inputRef, onAdd }: Props) {
       }
       extras = made.extras;
     }
+    if (groupId !== "" && groups.some((group) => group.id === groupId)) extras = { ...extras, groupId };
     if (await (extras ? onAdd(name, extras) : onAdd(name))) {
       setName("");
       setDraft(null);
@@ -89,6 +96,27 @@ export function NewHabitForm({ inputRef, onAdd }: Props) {
           <PlusIcon size={22} />
         </Button>
       </div>
+      {groups.length > 0 && (
+        <div className="mt-2 flex items-center gap-2">
+          <label htmlFor={groupFieldId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {messages.today.groupField}
+          </label>
+          <select
+            id={groupFieldId}
+            value={groupId}
+            onChange={(event) => setGroupId(event.target.value)}
+            data-testid="new-habit-group"
+            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-base text-slate-900 sm:max-w-xs dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+          >
+            <option value="">{messages.today.noGroup}</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <button
         type="button"
         aria-expanded={open}

@@ -78,3 +78,16 @@ describe("Today's saved list", () => {
     expect(readSavedToday("u1")).toBeNull();
   });
 });
+
+describe("Today's saved list with groups", () => {
+  it("keeps the groups and each row's group, so that the first paint shows the sections; none without groups", () => {
+    const morning = { id: "g1", name: "Morning", position: 0, folded: true };
+    const rows = views().map((view) => ({ ...view, groupId: morning.id }));
+    saveToday("u1", TODAY, 1, [], rows, [morning]);
+    const saved = readSavedToday("u1");
+    expect(saved?.groups).toEqual([morning]);
+    expect(saved?.habits[0]?.groupId).toBe("g1");
+    saveToday("u1", TODAY, 1, [], views(), []);
+    expect(readSavedToday("u1")).not.toHaveProperty("groups");
+  });
+});

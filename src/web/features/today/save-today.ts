@@ -2,6 +2,7 @@
 // docs/decisions/0066). Loaded with the list's rows, not with the first paint.
 import { addDays, type LocalDate } from "../../../core/local-date";
 import type { WeekStart } from "../../../core/habit-kind";
+import type { HabitGroup } from "../../../core/sync";
 import type { Vacation } from "../../../core/vacation";
 import type { HabitView, SavedToday } from "../../lib/habits/use-habits";
 import { removeStorage, WEB_STORAGE_KEYS, writeStorage } from "../../lib/storage";
@@ -26,6 +27,7 @@ export function savedTodayText(
   weekStart: WeekStart,
   vacations: readonly Vacation[],
   habits: readonly HabitView[],
+  groups: readonly HabitGroup[] = [],
 ): string | null {
   const from = addDays(today, -6);
   const saved: SavedToday = {
@@ -35,6 +37,7 @@ export function savedTodayText(
     weekStart,
     vacations: [...vacations],
     habits: habits.map((habit) => rowOf(habit, from)),
+    ...(groups.length > 0 && { groups: [...groups] }),
   };
   const text = JSON.stringify(saved);
   return text.length > SAVED_TODAY_MAX_CHARS ? null : text;

@@ -28,6 +28,8 @@ import { isDue } from "../../../core/schedule";
 import { currentStreak } from "../../../core/streaks";
 import type { Vacation } from "../../../core/vacation";
 import type { WeekStart } from "../../../core/habit-kind";
+import type { HabitGroup } from "../../../core/sync";
+import { filterByGroup, type GroupFilter, groupOf } from "../../lib/habits/groups";
 import type { HabitsStatus, HabitView, KindToday } from "../../lib/habits/use-habits";
 import { inBackground } from "../../lib/next-task";
 import { perfMark, perfMarkAfterPaint } from "../../lib/perf-mark";
@@ -38,6 +40,8 @@ import { DayStrip } from "./day-strip";
 import { ListLoading } from "./list-loading";
 import { ListEmpty, ListError } from "./list-states";
 import { MilestoneCelebration, useCelebration } from "./milestone-celebration";
+import { GroupFilterSelect } from "../../ui/group-filter";
+import { GroupSections, groupTexts } from "./group-sections";
 import { saveToday } from "./save-today";
 import { streakLine } from "./streak-text";
 
@@ -50,7 +54,11 @@ const t = messages.todayHistory;
 export type MoveDirection = "up" | "down";
 
 /** A habit on Today: core's Habit, and for a habit of another kind its today (use-habits.ts: kindToday). */
-export type RowHabit = Habit & { kindToday?: KindToday };
+export type RowHabit = Habit & {
+  kindToday?: KindToday;
+  /** Its group, when the user has groups (a section of its own on Today); absent or null: ungrouped. */
+  groupId?: string | null;
+};
 
 /** The writes of a habit that counts a number (useHabits' setAmount, addAmount, slipped), for today. */
 export type AmountActions = {
@@ -430,6 +438,8 @@ type Props = ListActions & {
   status: HabitsStatus;
   /** The habits on Today (none archived), in their order; their schedules sort them into two lists. */
   habits: readonly RowHabit[];
+  /** The user's groups in their order: with any, the due habits show ungrouped first, then a section per group. */
+  groups?: readonly HabitGroup[];
   /** How many habits are archived, for the empty list. */
   archivedCount: number;
   today: LocalDate;
@@ -465,7 +475,10 @@ function beforeIdFor(list: readonly Habit[], from: number, to: number): string |
   return others[to]?.id ?? null;
 }
 
-type SectionProps = Omit<Props, "status" | "habits" | "archivedCount" | "onRetry" | "onAdd"> & {
+export type SectionProps = Omit<
+  Props,
+  "status" | "habits" | "groups" | "archivedCount" | "onRetry" | "onAdd"
+> & {
   habits: readonly RowHabit[];
   label: string;
   id?: string;
@@ -500,9 +513,10 @@ function useStableActions(actions: RowActions): RowActions {
 }
 
 const ignore = () => undefined;
+const NO_GROUPS: readonly HabitGroup[] = [];
 
 /** One ordered list of rows: keyboard moves (the handle's arrow keys) and pointer drags move a habit within it. */
-function HabitSection({
+export function HabitSection({
   habits,
   label,
   id,
@@ -598,26 +612,65 @@ function HabitSection({
   );
 }
 
-export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...rest }: Props) {
+export function HabitList({
+  status,
+  habits: all,
+  groups = NO_GROUPS,
+  archivedCount,
+  onRetry,
+  onAdd,
+  ...rest
+}: Props) {
   const [showNotDue, setShowNotDue] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [filter, setFilter] = useState<GroupFilter>("all");
   const notDueId = useId();
   if (status === "loading") return <ListLoading />;
   if (status === "error") return <ListError onRetry={onRetry} onAdd={onAdd} />;
-  if (habits.length === 0) return <ListEmpty archived={archivedCount} />;
+  if (all.length === 0) return <ListEmpty archived={archivedCount} />;
+  const habits = filterByGroup(all, groups, filter);
   const due = habits.filter((habit) => isDue(habit.schedule, rest.today));
   const notDue = habits.filter((habit) => !isDue(habit.schedule, rest.today));
   // A new text each time (a zero-width space toggles), so that the same move twice is announced twice.
   const announce = (text: string) => setAnnouncement((old) => (old === text ? `${text}\u200b` : text));
+  // Without groups the list is one section, as it always was; with them, ungrouped habits first, then each group.
+  const ungrouped = groups.length === 0 ? due : due.filter((habit) => groupOf(habit, groups) === undefined);
   return (
     <div className="space-y-3">
+      {groups.length > 0 && (
+        <div className="flex justify-end px-1">
+          <GroupFilterSelect groups={groups} value={filter} onChange={setFilter} testId="group-filter" />
+        </div>
+      )}
       {due.length === 0 && (
         <p className="px-1 text-sm text-slate-600 dark:text-slate-300" data-testid="nothing-due">
           {t.nothingDue}
         </p>
       )}
-      {due.length > 0 && (
-        <HabitSection habits={due} label="Your habits" testId="habit-list" announce={announce} {...rest} />
+      {ungrouped.length > 0 && (
+        <HabitSection
+          habits={ungrouped}
+          label={groups.length === 0 ? "Your habits" : groupTexts.ungroupedList}
+          testId="habit-list"
+          announce={announce}
+          {...rest}
+        />
+      )}
+      {groups.length > 0 && (
+        <GroupSections
+          groups={groups}
+          habits={due}
+          renderList={(list, label, id) => (
+            <HabitSection
+              habits={list}
+              label={label}
+              id={id}
+              testId="group-list"
+              announce={announce}
+              {...rest}
+            />
+          )}
+        />
       )}
       {notDue.length > 0 && (
         <div>
@@ -655,7 +708,12 @@ export function HabitList({ status, habits, archivedCount, onRetry, onAdd, ...re
 
 export type TodayListProps = ComponentProps<typeof HabitList> & {
   /** Every habit as the store gives them, kept for the next start (save-today.ts); null while they are not. */
-  keep?: { userId: string; habits: readonly HabitView[]; weekStart: WeekStart } | null;
+  keep?: {
+    userId: string;
+    habits: readonly HabitView[];
+    weekStart: WeekStart;
+    groups: readonly HabitGroup[];
+  } | null;
 };
 
 /**
@@ -668,7 +726,8 @@ let listMarked = false;
 export function TodayList({ onToggle, onCycleDay, keep, ...props }: TodayListProps) {
   const { today, vacations } = props;
   useEffect(() => {
-    if (keep) inBackground(() => saveToday(keep.userId, today, keep.weekStart, vacations, keep.habits));
+    if (keep)
+      inBackground(() => saveToday(keep.userId, today, keep.weekStart, vacations, keep.habits, keep.groups));
   }, [keep, today, vacations]);
   const { celebration, celebrate } = useCelebration();
   // Today's list from the store has committed, then painted (not the saved list drawn before the store opened):

@@ -43,6 +43,7 @@ export function TodayPage() {
   const { id: userId } = useCurrentUser();
   const {
     habits: all,
+    groups,
     vacations,
     weekStart,
     status,
@@ -62,8 +63,8 @@ export function TodayPage() {
   const habits = useMemo(() => all.filter((habit) => !habit.archived), [all]);
   // The list as the store gives it is kept for the next start, which draws it before the store opens.
   const keep = useMemo(
-    () => (status === "ready" && source !== "snapshot" ? { userId, habits: all, weekStart } : null),
-    [status, source, userId, all, weekStart],
+    () => (status === "ready" && source !== "snapshot" ? { userId, habits: all, weekStart, groups } : null),
+    [status, source, userId, all, weekStart, groups],
   );
   const { confirmAdd, question } = useDuplicateNameCheck(all);
   const [explained, setExplained] = useState<string | null>(null);
@@ -110,7 +111,7 @@ export function TodayPage() {
         aria-label="Add habits"
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
-        <NewHabitForm inputRef={inputRef} onAdd={onAdd} />
+        <NewHabitForm inputRef={inputRef} onAdd={onAdd} groups={groups} />
         <ShortcutTip />
         <QuickAddPanel
           names={all.map((habit) => habit.name)}
@@ -128,6 +129,7 @@ export function TodayPage() {
             status={status}
             keep={keep}
             habits={habits}
+            groups={groups}
             archivedCount={all.length - habits.length}
             today={today}
             vacations={vacations}

@@ -21,6 +21,8 @@ export type HabitView = Habit & {
   kind: HabitKind;
   rules: HabitRule[];
   step: number;
+  /** Its group (one of the user's groups), or null. */
+  groupId: string | null;
   /** A habit that counts by kind (core/kind-habit.ts): today and its figures (kind-view.ts). */
   kindToday?: KindToday;
   /** Its schedule has today (a habit not due today is folded away on Today). */
@@ -82,6 +84,7 @@ export function deriveView(
     kind: stored.kind,
     rules: stored.rules,
     step: stored.step,
+    groupId: stored.groupId,
     dueToday: isDue(stored.schedule, today),
     skippedToday: !habit.completedToday && stored.skippedDates.includes(today),
     onVacationToday: isOnVacation(vacations, today),

@@ -18,6 +18,7 @@ const row = (id: string, completedDates: string[]): ReplicaHabit => ({
   kind: "yesNo",
   rules: [{ from: "2026-01-01", frequency: null, target: null }],
   step: 1,
+  groupId: null,
 });
 const TODAY = "2026-11-21";
 /** The views' context: a week from Monday, and the kinds' figures loaded (as once the engine is). */

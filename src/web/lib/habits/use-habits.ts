@@ -3,7 +3,7 @@
  * useHabits(): the one data layer for habits, shared by Today, Stats, Settings and the habit page. It reads only
  * the user's local store (lib/sync, IndexedDB), so every screen renders at once from it, online or not.
  *
- *   const { habits, vacations, weekStart, today, status, source, retry, add, rename, remove, toggle, setDay,
+ *   const { habits, groups, vacations, weekStart, today, status, source, retry, add, rename, remove, toggle, setDay,
  *           cycleDay, setAmount, addAmount, slipped, setNote, setRules, setStep, update, move, moveTo,
  *           importAll } = useHabits();
  *
@@ -18,6 +18,7 @@
  *   core/kind-figures.ts), and its streakCount, bestStreak, completionRate and completedToday are those figures (a
  *   streak of weeks or months for a target per period); a yes/no habit under one rule, every day or on weekdays,
  *   keeps core/habit's figures, unchanged.
+ * - groups: the user's groups of habits, in their order (a habit's groupId names one, or is null).
  * - vacations: the user's vacations (for core's dayRulesOf / dayStatuses); today: the day the habits were derived for.
  * - weekStart: the first day of the week, 0 Sunday or 1 Monday: the user's setting, else the browser's locale's
  *   (lib/week-start.ts).
@@ -34,20 +35,21 @@
  *   - add(name, { emoji?, schedule? }): first in the order. A blank name is ignored.
  *   - rename(id, name); toggle(id): today done ↔ not done; setDay(id, date, "done" | "skipped" | "none");
  *     cycleDay(id, date): not done → done → skipped → not done (core nextDayState);
- *   - add(name, { emoji?, schedule?, kind?, rules?, step? }): with a kind, its rules (habit-kind.ts; needed for
+ *   - add(name, { emoji?, schedule?, kind?, rules?, step?, groupId? }): with a kind, its rules (habit-kind.ts; needed for
  *     a measurable or quit habit) and the step of Add;
  *   - setAmount(id, date, value | null): a day's number (measurable and quit habits); addAmount(id, date, add):
  *     raises it by `add` (the server adds it to its own number); slipped(id): a quit habit's today raised by 1;
  *   - setNote(id, date, note | null): a day's note, any habit (trimmed, at most 500 characters; blank: none);
  *   - setRules(id, from, frequency, target): how often and the target from `from` on, the days before keeping theirs;
  *   - setStep(id, step): what Add raises a day by;
- *   - update(id, { schedule?, archived?, emoji? }): a schedule is stored in canonical form (every day: null);
+ *   - update(id, { schedule?, archived?, emoji?, groupId? }): a schedule is stored in canonical form (every day:
+ *     null); groupId is one of the user's groups or null (ungrouped);
  *   - move(id, "up" | "down"): one place among the habits shown with it (archived ones among archived ones,
  *     the others among the others); moveTo(id, beforeId | null): just before `beforeId`, or last.
  *   - remove(id) → { undo } | null: the habit goes at once; its delete waits UNDO_DELETE_MS in the outbox, and
  *     until it is sent undo() puts the habit and its days back exactly, resolving to true (false once sent).
  *     A reload during the wait keeps the delete.
- * - importAll(rows): replaces every habit, here at once and on the server in one transaction, sent through the
+ * - importAll(rows, groups?): replaces every habit (each row's `group` found or made among the file's groups), here at once and on the server in one transaction, sent through the
  *   outbox. When the server cannot take it now, it says 'Failed to import habits. Please try again.' and the
  *   imported list stays loaded here, queued (source "local"); when the server refuses it, the copy
  *   returns to the server's state (source "server").
@@ -55,6 +57,7 @@
  * Before the store opens, the step given by BeforeHabitsLoadProvider runs: app/ gives the first-visit migration.
  */
 import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { BackupGroupItem } from "../../../core/backup-groups-schema";
 import type { BackupHabit } from "../../../core/backup-schema";
 import type { DayState } from "../../../core/day-state";
 import type { Frequency, Target, WeekStart } from "../../../core/habit-kind";
@@ -80,7 +83,7 @@ import type { DeriveAll, HabitView, KindFigureFn } from "./habit-views";
 import type { KindToday } from "./kind-view";
 import { preloadHabitValidation } from "./habit-validation";
 import { newId } from "./new-id";
-import type { SyncOp } from "../../../core/sync";
+import type { HabitGroup, SyncOp } from "../../../core/sync";
 
 export type { HabitExtras, HabitUpdate, HabitView, KindFigureFn, KindToday, RemoveHandle };
 
@@ -94,6 +97,8 @@ export const UNDO_DELETE_MS = 5000;
 
 export type UseHabits = {
   habits: HabitView[];
+  /** The user's groups in their order (none: the screens look as without groups). */
+  groups: readonly HabitGroup[];
   vacations: readonly Vacation[];
   weekStart: WeekStart;
   today: LocalDate;
@@ -115,7 +120,7 @@ export type UseHabits = {
   update: (id: string, update: HabitUpdate) => Promise<boolean>;
   move: (id: string, direction: "up" | "down") => Promise<boolean>;
   moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
-  importAll: (rows: readonly BackupHabit[]) => Promise<ImportResult>;
+  importAll: (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]) => Promise<ImportResult>;
   isSaving: (id: string) => boolean;
 };
 
@@ -198,6 +203,8 @@ export type SavedToday = {
   weekStart: WeekStart;
   vacations: Vacation[];
   habits: HabitView[];
+  /** The user's groups (absent from a list saved before groups existed: none). */
+  groups?: HabitGroup[];
 };
 
 /** The saved list when it is of `today`: another day's states of today are not today's. */
@@ -306,6 +313,7 @@ export function useHabitStore(): { engine: HabitStore; snapshot: StoreSnapshot }
 }
 
 const NO_HABITS: HabitView[] = [];
+const NO_GROUPS: HabitGroup[] = [];
 
 /** The week's first day: the user's setting, else the locale's (read once: it does not change in a page). */
 let localeWeek: WeekStart | undefined;
@@ -327,6 +335,7 @@ export function useHabits({ saved: useSaved = false } = {}): UseHabits {
   }, [savedNow]);
   const saved = savedNow ?? held;
   const vacations = saved ? saved.vacations : snapshot.replica.settings.vacations;
+  const groups = saved ? (saved.groups ?? NO_GROUPS) : snapshot.replica.settings.groups;
   const weekStart = saved ? saved.weekStart : weekStartOf(snapshot.replica.settings.weekStart ?? null);
   const kindView = engine.kindView();
   const deriveAll = engine.deriveAll();
@@ -393,8 +402,8 @@ export function useHabits({ saved: useSaved = false } = {}): UseHabits {
     [act],
   );
   const importAll = useCallback(
-    async (rows: readonly BackupHabit[]): Promise<ImportResult> => {
-      const outcome = await act((e) => e.importAll(rows));
+    async (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]): Promise<ImportResult> => {
+      const outcome = await act((e) => e.importAll(rows, groups));
       // A refusal has shown its failure text; a queued import says it failed for now (its list is shown here).
       if (outcome === "queued") showError(messages.habits.importFailed);
       return outcome === "saved"
@@ -406,6 +415,7 @@ export function useHabits({ saved: useSaved = false } = {}): UseHabits {
 
   return {
     habits,
+    groups,
     vacations,
     weekStart,
     today,

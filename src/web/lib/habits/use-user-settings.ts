@@ -15,12 +15,17 @@
  *   from 2000-01-01 on, at most MAX_VACATIONS kept); endVacationEarly(): the vacation going on today ends
  *   yesterday, one still to come is dropped (core endVacation). Each resolves to true once stored on this device,
  *   false when nothing was written (an invalid value, no change, nothing to end).
+ * - groups: the user's groups of habits in their order (at most MAX_GROUPS); addGroup(name): a new group, last;
+ *   renameGroup(id, name); setGroupFolded(id, folded): its section on Today starts folded; moveGroup(id, "up" |
+ *   "down"); removeGroup(id): the group goes, its habits stay, ungrouped. A name is checked by the one name rule and
+ *   against the other groups' names (lib/habits/groups.ts: groupProblem); each resolves as the writes above.
+ *   A habit's group is set with useHabits' update(id, { groupId }).
  */
 import { useCallback } from "react";
 import { type DayStart, isDayStart } from "../../../core/day-start";
 import type { WeekStart } from "../../../core/habit-kind";
 import { isLocalDate, type LocalDate } from "../../../core/local-date";
-import { EARLIEST_DAY, MAX_VACATIONS } from "../../../core/sync";
+import { EARLIEST_DAY, type HabitGroup, MAX_VACATIONS } from "../../../core/sync";
 import { endVacation, normalizeVacations, type Vacation } from "../../../core/vacation";
 import { useToday } from "../use-today";
 import { useHabitStore } from "./use-habits";
@@ -34,6 +39,12 @@ export type UseUserSettings = {
   setWeekStart: (start: WeekStart | null) => Promise<boolean>;
   startVacation: (from: LocalDate, to: LocalDate) => Promise<boolean>;
   endVacationEarly: () => Promise<boolean>;
+  groups: readonly HabitGroup[];
+  addGroup: (name: string) => Promise<boolean>;
+  renameGroup: (id: string, name: string) => Promise<boolean>;
+  setGroupFolded: (id: string, folded: boolean) => Promise<boolean>;
+  moveGroup: (id: string, direction: "up" | "down") => Promise<boolean>;
+  removeGroup: (id: string) => Promise<boolean>;
 };
 
 /** The vacation going on `today`, else the next one to come; null without one. */
@@ -47,7 +58,7 @@ const sameVacations = (a: readonly Vacation[], b: readonly Vacation[]) =>
 export function useUserSettings(): UseUserSettings {
   const today = useToday();
   const { engine, snapshot } = useHabitStore();
-  const { dayStart, vacations, weekStart } = snapshot.replica.settings;
+  const { dayStart, vacations, weekStart, groups } = snapshot.replica.settings;
 
   const writeVacations = useCallback(
     async (next: Vacation[]) => {
@@ -89,6 +100,21 @@ export function useUserSettings(): UseUserSettings {
     return writeVacations(next);
   }, [engine, today, writeVacations]);
 
+  const addGroup = useCallback((name: string) => engine.act((e) => e.addGroup(name)), [engine]);
+  const renameGroup = useCallback(
+    (id: string, name: string) => engine.act((e) => e.updateGroup(id, { name })),
+    [engine],
+  );
+  const setGroupFolded = useCallback(
+    (id: string, folded: boolean) => engine.act((e) => e.updateGroup(id, { folded })),
+    [engine],
+  );
+  const moveGroup = useCallback(
+    (id: string, direction: "up" | "down") => engine.act((e) => e.moveGroup(id, direction)),
+    [engine],
+  );
+  const removeGroup = useCallback((id: string) => engine.act((e) => e.removeGroup(id)), [engine]);
+
   return {
     dayStart,
     vacations,
@@ -98,5 +124,11 @@ export function useUserSettings(): UseUserSettings {
     setWeekStart,
     startVacation,
     endVacationEarly,
+    groups,
+    addGroup,
+    renameGroup,
+    setGroupFolded,
+    moveGroup,
+    removeGroup,
   };
 }

@@ -14,6 +14,9 @@
 // the stores values and notes hold a day's number and note (key [habitId, date]) beside its completion row, so
 // that each write of one is a plain put or delete. The upgrade adds the two stores and asks for one full pull, which
 // brings the kinds, rules and numbers of a server that has them; everything stored is kept.
+//
+// Version 4: the settings carry the user's groups and each habit its groupId (read as none when absent). The upgrade
+// asks for one full pull: a device of the previous release kept neither, and its cursor may be past their changes.
 import type { LocalDate } from "../../../core/local-date";
 import { isDayStart } from "../../../core/day-start";
 import { MAX_AMOUNT, roundAmount } from "../../../core/habit-kind";
@@ -26,8 +29,10 @@ import {
   DEFAULT_SETTINGS,
   type DeletedHabit,
   emptyReplica,
+  groupsAfter,
   type LocalOp,
   type QueuedOp,
+  readGroups,
   type Replica,
   restoreChanges,
   withHabitDefaults,
@@ -56,7 +61,7 @@ type ValueRow = { habitId: string; date: LocalDate; value: number };
 type NoteRow = { habitId: string; date: LocalDate; note: string };
 
 export const databaseName = (userId: string) => `habit-streaks-${userId}`;
-export const REPLICA_DB_VERSION = 3;
+export const REPLICA_DB_VERSION = 4;
 
 export function openReplicaDb(userId: string): Promise<IDBDatabase> {
   return openDatabase(databaseName(userId), REPLICA_DB_VERSION, (db, oldVersion, tx) => {
@@ -71,6 +76,7 @@ export function openReplicaDb(userId: string): Promise<IDBDatabase> {
       db.createObjectStore("notes", { keyPath: ["habitId", "date"] });
       if (oldVersion >= 1) tx.objectStore("meta").put("1", "fullPull");
     }
+    if (oldVersion >= 3 && oldVersion < 4) tx.objectStore("meta").put("1", "fullPull");
   });
 }
 
@@ -178,11 +184,22 @@ function readMeta(keys: IDBValidKey[], values: unknown[]): Meta {
 /** The stored settings, or the defaults when there are none (or they are unreadable). */
 function readSettings(keys: IDBValidKey[], values: unknown[]): SyncSettings {
   const value = values[keys.indexOf(SETTINGS_KEY)];
-  return isSettings(value) ? { ...value, weekStart: weekStartOf(value) } : DEFAULT_SETTINGS;
+  return isSettings(value) ? settingsOf(value) : DEFAULT_SETTINGS;
 }
 
-/** Settings as stored; a version before week starts stored none (the locale decides). */
-function isSettings(value: unknown): value is Omit<SyncSettings, "weekStart"> & { weekStart?: unknown } {
+/** Stored settings with the fields a store of an earlier version lacks at their defaults. */
+const settingsOf = (
+  value: Omit<SyncSettings, "weekStart" | "groups"> & { weekStart?: unknown; groups?: unknown },
+) => ({
+  ...value,
+  weekStart: weekStartOf(value),
+  groups: readGroups(value.groups),
+});
+
+/** Settings as stored; a version before week starts stored none (the locale decides), one before groups none. */
+function isSettings(
+  value: unknown,
+): value is Omit<SyncSettings, "weekStart" | "groups"> & { weekStart?: unknown; groups?: unknown } {
   if (typeof value !== "object" || value === null) return false;
   if (!("dayStart" in value) || !("vacations" in value)) return false;
   const { dayStart, vacations } = value;
@@ -274,6 +291,28 @@ function writeChanges(tx: IDBTransaction, changes: readonly Change[]): void {
           const stored: unknown = request.result;
           meta.put({ ...(isSettings(stored) ? stored : DEFAULT_SETTINGS), ...change.patch }, SETTINGS_KEY);
         };
+        break;
+      }
+      case "putGroup":
+      case "patchGroup":
+      case "deleteGroup": {
+        const request = meta.get(SETTINGS_KEY);
+        request.onsuccess = () => {
+          const stored: unknown = request.result;
+          const settings = isSettings(stored) ? settingsOf(stored) : DEFAULT_SETTINGS;
+          meta.put({ ...settings, groups: groupsAfter(settings.groups, change) }, SETTINGS_KEY);
+        };
+        if (change.kind === "deleteGroup") {
+          // Its habits become ungrouped, as the server does.
+          const cursor = habits.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return;
+            const habit = at.value as SyncHabit;
+            if (habit.groupId === change.id) at.update({ ...habit, groupId: null });
+            at.continue();
+          };
+        }
         break;
       }
     }

@@ -16,6 +16,13 @@ import {
   roundAmount,
   withRuleFrom,
 } from "../../../core/habit-kind";
+import {
+  isHabitGroup,
+  sortGroups,
+  withGroup,
+  withGroupChanged,
+  withoutGroup,
+} from "../../../core/habit-groups";
 import { sortHabits } from "../../../core/habit-order";
 import { uuidOfId } from "../../../core/habit-uuid";
 import { fromDayNumber, isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
@@ -23,6 +30,7 @@ import { expandDayRanges } from "../../../core/day-ranges";
 import type { Schedule } from "../../../core/schedule";
 import {
   EARLIEST_DAY,
+  type HabitGroup,
   type SyncHabit,
   type SyncOp,
   type SyncPull,
@@ -52,12 +60,20 @@ export type ImportHabit = {
   reminder?: { time: string; weekdays?: number[] } | null;
   /** Its Loop uuid: the file's, else made here from its local id and kept by the server (core/habit-uuid.ts). */
   uuid?: string;
+  /** Its group's name in the file: the server finds the user's group of that name, or makes it. */
+  group?: string | null;
 };
 /**
  * An import the server could not take yet (the imported list is still loaded locally). It stays a
  * device-only op: it goes alone, as the one-transaction PUT /api/habits, when it reaches the head of the queue.
  */
-export type ImportOp = { opId: string; type: "importAll"; habits: ImportHabit[] };
+export type ImportOp = {
+  opId: string;
+  type: "importAll";
+  habits: ImportHabit[];
+  /** The file's groups, in their order (absent: none); they reach this device with the pull after the import. */
+  groups?: { name: string; folded?: boolean }[];
+};
 /** Anything the outbox holds: a sync op, or an import. */
 export type LocalOp = SyncOp | ImportOp;
 
@@ -110,6 +126,9 @@ export type HabitPatch = Partial<
   Pick<SyncHabit, "name" | "schedule" | "archived" | "emoji" | "position" | "step" | "groupId">
 >;
 
+/** What a local write may change of a group. */
+export type GroupPatch = Partial<Omit<HabitGroup, "id">>;
+
 export type Change =
   /** Every habit and day goes (a full pull, an import); the settings stay: a full pull carries them. */
   | { kind: "clear" }
@@ -135,7 +154,15 @@ export type Change =
   /** A rule from its day on (setRules), the earlier rules kept (core withRuleFrom). */
   | { kind: "ruleFrom"; id: string; rule: HabitRule; updatedAt: string }
   | { kind: "putSettings"; settings: SyncSettings }
-  | { kind: "patchSettings"; patch: Partial<SyncSettings> };
+  | { kind: "patchSettings"; patch: Partial<SyncSettings> }
+  | GroupChange;
+
+/** A change of the user's groups (groupsAfter); a deleted group's habits become ungrouped. */
+export type GroupChange =
+  /** A new group; without a position it goes last (core/habit-groups.ts: withGroup). */
+  | { kind: "putGroup"; group: Pick<HabitGroup, "id" | "name"> & Partial<HabitGroup> }
+  | { kind: "patchGroup"; id: string; patch: GroupPatch }
+  | { kind: "deleteGroup"; id: string };
 
 export const DEFAULT_SETTINGS: SyncSettings = {
   dayStart: DEFAULT_DAY_START,
@@ -143,6 +170,29 @@ export const DEFAULT_SETTINGS: SyncSettings = {
   weekStart: null,
   groups: [],
 };
+
+/** The groups of stored or pulled settings, in their order; none when absent (a server or store without groups). */
+export function readGroups(value: unknown): HabitGroup[] {
+  if (!Array.isArray(value)) return [];
+  return sortGroups(
+    value.filter(isHabitGroup).map(({ id, name, position, folded }) => ({ id, name, position, folded })),
+  );
+}
+
+/**
+ * The groups after one local group change, by the rules the server applies (core/habit-groups.ts). A change the
+ * server would refuse changes nothing here (its op is refused and rolled back), and so does one applied twice (a
+ * write re-applied on top of the pull that brought it back).
+ */
+export function groupsAfter(groups: readonly HabitGroup[], change: GroupChange): HabitGroup[] {
+  const next =
+    change.kind === "putGroup"
+      ? withGroup(groups, change.group)
+      : change.kind === "patchGroup"
+        ? withGroupChanged(groups, change.id, change.patch)
+        : withoutGroup(groups, change.id);
+  return Array.isArray(next) ? next : [...groups];
+}
 
 export const emptyReplica = (): Replica => ({
   habits: new Map(),
@@ -185,7 +235,7 @@ export function withHabitDefaults(habit: HabitFields): SyncHabit {
     step: isStep(habit.step) ? habit.step : DEFAULT_STEP,
     // A record of an older release, or a pull of an older server, has none (or ""): the id's, as the server makes it.
     uuid: habit.uuid || uuidOfId(habit.id),
-    groupId: habit.groupId ?? null,
+    groupId: typeof habit.groupId === "string" ? habit.groupId : null,
   };
 }
 
@@ -284,6 +334,19 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       const rule = { from: op.from, frequency: op.frequency, target: op.target };
       return [{ kind: "ruleFrom", id: op.habitId, rule, updatedAt: nowIso }];
     }
+    case "createGroup": {
+      const { groupId: id, name, position, folded } = op;
+      return [{ kind: "putGroup", group: { id, name, position, folded } }];
+    }
+    case "updateGroup": {
+      const patch: GroupPatch = {};
+      if (op.name !== undefined) patch.name = op.name;
+      if (op.position !== undefined) patch.position = op.position;
+      if (op.folded !== undefined) patch.folded = op.folded;
+      return [{ kind: "patchGroup", id: op.groupId, patch }];
+    }
+    case "deleteGroup":
+      return [{ kind: "deleteGroup", id: op.groupId }];
     case "setSettings": {
       const patch: Partial<SyncSettings> = {};
       if (op.dayStart !== undefined) patch.dayStart = op.dayStart;
@@ -291,11 +354,6 @@ export function opChanges(op: LocalOp, nowIso: string): Change[] {
       if (op.weekStart !== undefined) patch.weekStart = op.weekStart;
       return [{ kind: "patchSettings", patch }];
     }
-    // Groups live in the settings; until the store applies these ops itself, the pull after the push brings them.
-    case "createGroup":
-    case "updateGroup":
-    case "deleteGroup":
-      return [];
   }
 }
 
@@ -481,11 +539,20 @@ export function applyChanges(replica: Replica, changes: readonly Change[]): Repl
           dayStart: change.settings.dayStart,
           vacations: normalizeVacations(change.settings.vacations),
           weekStart: change.settings.weekStart ?? null,
-          groups: change.settings.groups ?? [],
+          groups: readGroups(change.settings.groups),
         };
         break;
       case "patchSettings":
         settings = { ...settings, ...change.patch };
+        break;
+      case "putGroup":
+      case "patchGroup":
+        settings = { ...settings, groups: groupsAfter(settings.groups, change) };
+        break;
+      case "deleteGroup":
+        settings = { ...settings, groups: groupsAfter(settings.groups, change) };
+        for (const habit of habits.values())
+          if (habit.groupId === change.id) habits.set(habit.id, { ...habit, groupId: null });
         break;
     }
   }
@@ -585,6 +652,8 @@ export type ReplicaHabit = StoredHabit & {
   kind: HabitKind;
   rules: HabitRule[];
   step: number;
+  /** The user's group it belongs to (HabitGroup's id); null: ungrouped. */
+  groupId: string | null;
   /** `completedDates` and `skippedDates` as day numbers, index for index (Replica's doneDays and skippedDays): what
    * the figures are derived from. Absent when a day cannot be read. */
   dayNumbers?: { done: Int32Array; skipped: Int32Array };

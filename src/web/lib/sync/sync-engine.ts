@@ -2,6 +2,7 @@
 // replica that the screens read, the habit writes as ops that apply at once and join the outbox, and the tab
 // coordination. It loads after the first paint (use-habits.ts; docs/decisions/0060). The network side (push, pull,
 // live events, backoff) runs in one tab only: see sync-loop.ts.
+import type { BackupGroupItem } from "../../../core/backup-groups-schema";
 import type { BackupHabit } from "../../../core/backup-schema";
 import { ERROR_BANNER_MS } from "../../../core/constants";
 import { type DayState, nextDayState } from "../../../core/day-state";
@@ -20,13 +21,16 @@ import {
   type Target,
   withRuleFrom,
 } from "../../../core/habit-kind";
+import { positionForNewGroup } from "../../../core/habit-groups";
 import { moveAmong, moveBefore, positionForNew, type PositionChange } from "../../../core/habit-order";
 import { uuidOfId } from "../../../core/habit-uuid";
 import { isLocalDate, type LocalDate, toDayNumber } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
+import { normalizeName } from "../../../core/name";
 import { normalizeSchedule, type Schedule } from "../../../core/schedule";
 import { EARLIEST_DAY, MAX_EMOJI_LENGTH, MAX_NOTE_LENGTH, type SyncOp } from "../../../core/sync";
 import { showError, showNotice } from "../../ui/notices";
+import { groupProblem } from "../habits/groups";
 import { parseHabitName } from "../habits/habit-validation";
 import { newId } from "../habits/new-id";
 import { setDayStart } from "../local-today";
@@ -54,6 +58,7 @@ import {
   emptyReplica,
   entryAt,
   type ImportHabit,
+  type ImportOp,
   type LocalOp,
   opChanges,
   type Replica,
@@ -95,8 +100,18 @@ export type HabitExtras = {
   kind?: HabitKind;
   rules?: HabitRule[];
   step?: number;
+  /** One of the user's groups (null or absent: ungrouped). */
+  groupId?: string | null;
 };
-export type HabitUpdate = { schedule?: Schedule | null; archived?: boolean; emoji?: string | null };
+export type HabitUpdate = {
+  schedule?: Schedule | null;
+  archived?: boolean;
+  emoji?: string | null;
+  /** One of the user's groups, or null: ungrouped. */
+  groupId?: string | null;
+};
+/** A group's change from Settings: its name, whether its section starts folded on Today. */
+export type GroupUpdate = { name?: string; folded?: boolean };
 export type SettingsChange = Omit<Extract<SyncOp, { type: "setSettings" }>, "opId" | "type">;
 /** What remove() gives back: undo() until the delete has been sent. */
 export type RemoveHandle = { undo: () => Promise<boolean> };
@@ -122,8 +137,13 @@ export type SyncEngine = {
   moveTo: (id: string, beforeId: string | null) => Promise<boolean>;
   /** The user's day start or vacations (lib/habits/use-user-settings.ts checks them). */
   setSettings: (settings: SettingsChange) => Promise<boolean>;
-  /** Replaces every habit: applied here at once, sent as one transaction through the outbox. */
-  importAll: (rows: readonly BackupHabit[]) => Promise<ImportOutcome>;
+  /** The user's groups (lib/habits/use-groups.ts documents them). */
+  addGroup: (name: string) => Promise<boolean>;
+  updateGroup: (id: string, update: GroupUpdate) => Promise<boolean>;
+  moveGroup: (id: string, direction: "up" | "down") => Promise<boolean>;
+  removeGroup: (id: string) => Promise<boolean>;
+  /** Replaces every habit: applied here at once, sent as one transaction through the outbox, with the file's groups. */
+  importAll: (rows: readonly BackupHabit[], groups?: readonly BackupGroupItem[]) => Promise<ImportOutcome>;
   /** Sync now (a retry, an import or a migration changed the server). `full`: replace the copy with the server's. */
   sync: (full?: boolean) => Promise<void>;
 };
@@ -163,6 +183,7 @@ function importHabit(row: BackupHabit, id: string): ImportHabit {
   if (extra.notes !== undefined) habit.notes = extra.notes;
   if (extra.reminder !== undefined) habit.reminder = extra.reminder;
   habit.uuid = extra.uuid ?? uuidOfId(id);
+  if (extra.group !== undefined) habit.group = extra.group;
   return habit;
 }
 
@@ -190,6 +211,10 @@ const settable = (date: LocalDate, today: LocalDate) =>
   isLocalDate(date) && date >= EARLIEST_DAY && date <= today;
 
 const has = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.has(id);
+const groupsOf = (engine: WriteTarget) => engine.getSnapshot().replica.settings.groups;
+/** A habit's group as a write may give it: null, or one of the user's groups (the server refuses others). */
+const knownGroup = (engine: WriteTarget, groupId: string | null) =>
+  groupId === null || groupsOf(engine).some((group) => group.id === groupId);
 const kindOf = (engine: WriteTarget, id: string) => engine.getSnapshot().replica.habits.get(id)?.kind;
 /** A habit that counts a number a day (measurable or quit). */
 const counts = (engine: WriteTarget, id: string) => {
@@ -225,7 +250,8 @@ export const habitWrites = {
     const position = positionForNew([...engine.getSnapshot().replica.habits.values()]);
     const emoji = cleanEmoji(extras.emoji);
     const schedule = normalizeSchedule(extras.schedule);
-    const { kind, rules, step } = extras;
+    const { kind, rules, step, groupId = null } = extras;
+    if (!knownGroup(engine, groupId)) return false;
     // A kind, rules or step that the server would refuse is not written (the form checks them first).
     if (kind !== undefined && !HABIT_KINDS.includes(kind)) return false;
     if (rules !== undefined && !isHabitRules(kind ?? "yesNo", rules)) return false;
@@ -242,6 +268,7 @@ export const habitWrites = {
       ...(kind === undefined ? {} : { kind }),
       ...(rules === undefined ? {} : { rules }),
       ...(step === undefined ? {} : { step }),
+      ...(groupId === null ? {} : { groupId }),
     });
   },
 
@@ -347,14 +374,20 @@ export const habitWrites = {
   async update(
     engine: WriteTarget,
     id: string,
-    { schedule, archived, emoji }: HabitUpdate,
+    { schedule, archived, emoji, groupId }: HabitUpdate,
   ): Promise<boolean> {
-    if (!has(engine, id)) return false;
+    const habit = engine.getSnapshot().replica.habits.get(id);
+    if (!habit) return false;
     const op: Extract<SyncOp, { type: "updateHabit" }> = { opId: newId(), type: "updateHabit", habitId: id };
     if (schedule !== undefined) op.schedule = normalizeSchedule(schedule);
     if (archived !== undefined) op.archived = archived;
     if (emoji !== undefined) op.emoji = cleanEmoji(emoji);
-    if (op.schedule === undefined && op.archived === undefined && op.emoji === undefined) return false;
+    if (groupId !== undefined && groupId !== habit.groupId) {
+      if (!knownGroup(engine, groupId)) return false;
+      op.groupId = groupId;
+    }
+    const none = [op.schedule, op.archived, op.emoji, op.groupId].every((field) => field === undefined);
+    if (none) return false;
     return engine.write(op);
   },
 
@@ -370,6 +403,46 @@ export const habitWrites = {
 
   moveTo: (engine: WriteTarget, id: string, beforeId: string | null) =>
     writeMoves(engine, moveBefore(engine.getSnapshot().habits, id, beforeId)),
+
+  /** A new group, last in the order; false when its name breaks a rule (groupProblem) or the user has MAX_GROUPS. */
+  addGroup(engine: WriteTarget, name: string): Promise<boolean> {
+    const groups = groupsOf(engine);
+    if (groupProblem(name, groups) !== null) return Promise.resolve(false);
+    const position = positionForNewGroup(groups);
+    const groupId = newId();
+    return engine.write({ opId: newId(), type: "createGroup", groupId, name: normalizeName(name), position });
+  },
+
+  /** A group's name or folded-by-default; false when it changes nothing or the name breaks a rule. */
+  updateGroup(engine: WriteTarget, id: string, { name, folded }: GroupUpdate): Promise<boolean> {
+    const groups = groupsOf(engine);
+    const group = groups.find((candidate) => candidate.id === id);
+    if (!group) return Promise.resolve(false);
+    const op: Extract<SyncOp, { type: "updateGroup" }> = { opId: newId(), type: "updateGroup", groupId: id };
+    if (name !== undefined && normalizeName(name) !== group.name) {
+      if (groupProblem(name, groups, id) !== null) return Promise.resolve(false);
+      op.name = normalizeName(name);
+    }
+    if (folded !== undefined && folded !== group.folded) op.folded = folded;
+    if (op.name === undefined && op.folded === undefined) return Promise.resolve(false);
+    return engine.write(op);
+  },
+
+  /** One place up or down in the user's order of groups. */
+  async moveGroup(engine: WriteTarget, id: string, direction: "up" | "down"): Promise<boolean> {
+    const ordered = groupsOf(engine).map((group) => ({ ...group, createdAt: "" }));
+    const moves = moveAmong(ordered, id, direction);
+    let ok = moves.length > 0;
+    for (const { id: groupId, position } of moves)
+      ok = (await engine.write({ opId: newId(), type: "updateGroup", groupId, position })) && ok;
+    return ok;
+  },
+
+  /** The group goes; its habits stay, ungrouped. */
+  removeGroup(engine: WriteTarget, id: string): Promise<boolean> {
+    if (!groupsOf(engine).some((group) => group.id === id)) return Promise.resolve(false);
+    return engine.write({ opId: newId(), type: "deleteGroup", groupId: id });
+  },
 };
 
 export function createSyncEngine(
@@ -575,10 +648,19 @@ export function createSyncEngine(
 
   start().catch(() => set({ status: "error" }));
 
-  async function importAll(rows: readonly BackupHabit[]): Promise<ImportOutcome> {
+  async function importAll(
+    rows: readonly BackupHabit[],
+    groups: readonly BackupGroupItem[] = [],
+  ): Promise<ImportOutcome> {
     const opId = newId();
     const habits = rows.map((row) => importHabit(row, newId()));
-    if (!(await write({ opId, type: "importAll", habits }, false))) return "refused";
+    const op: ImportOp = {
+      opId,
+      type: "importAll",
+      habits,
+      ...(groups.length > 0 && { groups: [...groups] }),
+    };
+    if (!(await write(op, false))) return "refused";
     // Sent from this tab now, whichever tab leads the loop (an import sent twice replaces all twice, alike).
     await (await loopReady).run();
     const saved = imports.get(opId);
@@ -666,6 +748,10 @@ export function createSyncEngine(
     move: (id, direction) => w.move(target, id, direction),
     moveTo: (id, beforeId) => w.moveTo(target, id, beforeId),
     setSettings: (settings) => write({ opId: newId(), type: "setSettings", ...settings }),
+    addGroup: (name) => w.addGroup(target, name),
+    updateGroup: (id, update) => w.updateGroup(target, id, update),
+    moveGroup: (id, direction) => w.moveGroup(target, id, direction),
+    removeGroup: (id) => w.removeGroup(target, id),
     importAll,
     sync: async (full = false) => {
       if (loop$) await loop$.run(full);

@@ -4,8 +4,10 @@
 // "something changed" events (or polls while it has none for us), and backs off while failing. Every tab may run a
 // cycle when asked (ops are idempotent, so two tabs sending one op apply it once); the standing loop (events,
 // retries) runs in the one tab that holds the Web Lock.
+import { BACKUP_VERSION } from "../../../core/backup";
 import { messages } from "../../../core/messages";
 import {
+  MAX_GROUPS,
   SYNC_MAX_OPS,
   type SyncOp,
   type SyncOpResult,
@@ -84,8 +86,14 @@ export function settleBatch(batch: readonly QueuedSyncOp[], results: readonly Sy
   return outcome;
 }
 
-/** The failure text for a write of this kind that the server refused. */
-export function failureMessage(op: LocalOp): string {
+/** The failure text for a write of this kind that the server refused (`code`: the refusal's, when it has one). */
+export function failureMessage(op: LocalOp, code?: string): string {
+  if (op.type === "createGroup" || op.type === "updateGroup" || op.type === "deleteGroup") {
+    // Another device took the name, or the last place, while this one was offline.
+    if (code === "GROUP_NAME_TAKEN") return messages.groups.taken;
+    if (code === "GROUP_LIMIT") return messages.groups.limit(MAX_GROUPS);
+    return messages.groups.saveFailed;
+  }
   if (op.type === "importAll") return messages.habits.importFailed;
   if (op.type === "createHabit") return messages.habits.saveFailed;
   if (op.type === "deleteHabit") return messages.habits.deleteFailed;
@@ -279,7 +287,9 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
     try {
       // Each habit as a backup row: the original fields and the optional history ones it has.
       const rows = op.habits.map(({ id: _localId, ...row }) => row);
-      answer = await apiRequest("PUT /api/habits", { body: rows });
+      // With groups, the body is a backup file's shape; without, the bare list an earlier server also takes.
+      const body = op.groups ? { version: BACKUP_VERSION, habits: rows, groups: op.groups } : rows;
+      answer = await apiRequest("PUT /api/habits", { body });
     } catch (error) {
       if (!refusedFinally(error)) throw error;
       await dropOps(db, [seq]);
@@ -326,7 +336,7 @@ export function startSyncLoop({ db, userId, cycled, notice, imported }: LoopOpti
       const { done, rejected } = settleBatch(batch, answer.results);
       await dropOps(db, done);
       for (const r of rejected)
-        notice(failureText(new ApiError(400, r.code, r.message), failureMessage(r.op)));
+        notice(failureText(new ApiError(400, r.code, r.message), failureMessage(r.op, r.code)));
       refused ||= rejected.length > 0;
       if (done.length === 0)
         throw new ApiError(500, "SYNC_NO_RESULTS", "The server answered none of the ops");
