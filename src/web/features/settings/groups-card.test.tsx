@@ -117,3 +117,29 @@ describe("GroupsCard", () => {
     expect(ops.some((op) => op.type === "deleteGroup")).toBe(false);
   });
 });
+
+describe("the add form while a write is under way", () => {
+  it("keeps a name typed before the previous one was stored, and clears only the one sent", async () => {
+    let store: (stored: boolean) => void = () => {};
+    const added: string[] = [];
+    render(
+      <GroupsCard
+        groups={[]}
+        onAdd={(name) => {
+          added.push(name);
+          return new Promise<boolean>((resolve) => (store = resolve));
+        }}
+        onRename={() => Promise.resolve(true)}
+        onSetFolded={() => Promise.resolve(true)}
+        onMove={() => Promise.resolve(true)}
+        onDelete={() => Promise.resolve(true)}
+      />,
+    );
+    fireEvent.change(field(), { target: { value: "Health" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add group" }));
+    fireEvent.change(field(), { target: { value: "Morning" } });
+    await act(async () => store(true));
+    expect(added).toEqual(["Health"]);
+    expect(field()).toHaveProperty("value", "Morning");
+  });
+});

@@ -52,7 +52,8 @@ export function GroupsCard({
       return;
     }
     if (await onAdd(name)) {
-      setName("");
+      // A name typed while the write was under way is the next one: only the one sent is cleared.
+      setName((current) => (current === name ? "" : current));
       setError(null);
     } else setError(t.saveFailed);
   };
