@@ -7,6 +7,7 @@ import { lazyPart } from "../../lib/lazy-part";
 import { useToday } from "../../lib/use-today";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
+import { GroupSelect } from "../../ui/group-select";
 import { ChevronDownIcon, PlusIcon } from "../../ui/icons";
 import type { RuleDraft } from "../../ui/rule-draft";
 
@@ -31,7 +32,6 @@ export function NewHabitForm({ inputRef, onAdd, groups = [] }: Props) {
   const [name, setName] = useState("");
   // "": no group; kept after an add, for the next habit of the same group.
   const [groupId, setGroupId] = useState("");
-  const groupFieldId = useId();
   const [open, setOpen] = useState(false);
   // null: never changed (the defaults); kept while folded, so that nothing typed is lost.
   const [draft, setDraft] = useState<RuleDraft | null>(null);
@@ -97,25 +97,13 @@ export function NewHabitForm({ inputRef, onAdd, groups = [] }: Props) {
         </Button>
       </div>
       {groups.length > 0 && (
-        <div className="mt-2 flex items-center gap-2">
-          <label htmlFor={groupFieldId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {messages.today.groupField}
-          </label>
-          <select
-            id={groupFieldId}
-            value={groupId}
-            onChange={(event) => setGroupId(event.target.value)}
-            data-testid="new-habit-group"
-            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-base text-slate-900 sm:max-w-xs dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-          >
-            <option value="">{messages.today.noGroup}</option>
-            {groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GroupSelect
+          value={groupId}
+          groups={groups}
+          onChange={setGroupId}
+          testId="new-habit-group"
+          className="mt-2 flex items-center gap-2"
+        />
       )}
       <button
         type="button"
