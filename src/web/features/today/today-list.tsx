@@ -47,7 +47,7 @@ import { streakLine } from "./streak-text";
 
 const row = todayRows.todayRow;
 
-const t = messages.todayHistory;
+const t = todayRows.todayHistory;
 
 // One habit's row.
 
@@ -355,8 +355,8 @@ export const HabitRow = memo(function HabitRow({
             variant="danger"
             iconOnly
             className="size-11"
-            aria-label={`Delete ${habit.name}`}
-            title="Delete"
+            aria-label={todayRows.todayRow.deleteName(habit.name)}
+            title={todayRows.todayRow.delete}
             disabled={saving}
             onClick={() => actions.onDelete(habit)}
           >
