@@ -5,6 +5,7 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import {
   argumentsOf,
+  compileIndex,
   compileModule,
   literalLength,
   missingKeys,
@@ -19,7 +20,7 @@ import { CATALOGUE_PARTS, COMPLETE_LOCALES, LOCALES, PSEUDO_LOCALES } from "../i
 
 const TRANSLATED = LOCALES.filter((locale) => locale !== "en");
 // The compiled modules as text (Vite reads them: src/core does no IO).
-const compiled = import.meta.glob<string>("./compiled/*/*.ts", {
+const compiled = import.meta.glob<string>(["./compiled/*/*.ts", "./compiled/index.ts"], {
   query: "?raw",
   import: "default",
   eager: true,
@@ -56,6 +57,10 @@ describe("the compiled catalogue", () => {
       expect(compiled[`./compiled/${locale}/${part}.ts`]).toBe(compileModule(locale, part));
     },
   );
+
+  it("has the index of every locale's parts that the script writes", () => {
+    expect(compiled["./compiled/index.ts"]).toBe(compileIndex());
+  });
 
   it.each([...LOCALES, ...PSEUDO_LOCALES])("formats %s as intl-messageformat does", async (locale) => {
     for (const part of CATALOGUE_PARTS) {
