@@ -88,7 +88,10 @@ describe("apiRequest", () => {
   });
 
   it("refuses an answer that breaks the contract with a BAD_RESPONSE error that names the fault", async () => {
-    vi.stubGlobal("fetch", respond(200, { ...profile, preferences: { theme: "blue", notifications: true, language: null } }));
+    vi.stubGlobal(
+      "fetch",
+      respond(200, { ...profile, preferences: { theme: "blue", notifications: true, language: null } }),
+    );
     const wrongValue = await failure(apiRequest("GET /api/profile"));
     expect(wrongValue).toBeInstanceOf(ApiError);
     expect(wrongValue).toMatchObject({
