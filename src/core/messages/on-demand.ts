@@ -2,6 +2,7 @@
 // show: the account screens, Stats, the habit page, Settings and the dialogs, all loaded on demand. Each text is
 // written once, in one part; import the whole catalogue from ../messages.ts rather than this file.
 import en from "./compiled/en/on-demand";
+import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
 import { PRODUCT_NAME } from "./first-screen";
 
@@ -84,6 +85,35 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
   },
   // Settings' Language card (docs/decisions/0072).
   language: m.language,
+  // The backup cards (features/backup).
+  backup: {
+    ...m.backup,
+    exported: (fileName: string) => m.backup.exported({ fileName }),
+    imported: (count: number) => m.backup.imported({ count }),
+    rejectedDetail: (reason: string) => m.backup.rejectedDetail({ reason }),
+    tooLarge: (mb: number) => m.backup.tooLarge({ mb }),
+  },
+  // The test notifications (on enabling, export and import).
+  notifications: {
+    ...m.notifications,
+    exportBody: (fileName: string) => m.notifications.exportBody({ fileName }),
+    importBody: (count: number) => m.notifications.importBody({ count }),
+  },
+  // The reset-password page: said before the change, a reset ends every session and API token (0055).
+  resetPassword: m.resetPassword,
+  // The Stats screen's labels (its fixed texts are in `stats`).
+  statsPage: {
+    ...m.statsPage,
+    progressOf: (done: number, total: number) => m.statsPage.progressOf({ done, total }),
+    dayUnit: (n: number) => m.statsPage.dayUnit({ n }),
+    /** A streak's unit: what a habit counted by week or month (kind-view.ts) counts in. */
+    streakUnit: (n: number, per: TargetPer) => m.statsPage.streakUnit({ n, per }),
+  },
+  // Push devices the server dropped because they stopped answering (0054); `at` is the time, written.
+  removedDevices: {
+    notice: (count: number, at: string) => m.removedDevices.notice({ count, at }),
+    help: (count: number) => m.removedDevices.help({ count }),
+  },
   // Today's manual add form, shown when the list could not load.
   manualAdd: m.manualAdd,
   // Settings of the user's days: the day start and vacation mode; texts the product does not fix.
