@@ -6,6 +6,9 @@ import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
 import { PRODUCT_NAME } from "./first-screen";
 
+/** A time as the browser's language writes it (the sync details). */
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+
 export const buildOnDemand = (m: Messages<typeof en>) => ({
   validation: m.validation,
   signIn: m.signIn,
@@ -85,6 +88,52 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
   },
   // Settings' Language card (docs/decisions/0072).
   language: m.language,
+  // Labels of the Settings screen that the product does not fix (features/settings/settings-copy.ts).
+  settingsPage: {
+    ...m.settingsPage,
+    sync: {
+      ...m.settingsPage.sync,
+      states: {
+        synced: {
+          ...m.settingsPage.sync.states.synced,
+          body: (email: string) => m.settingsPage.sync.states.synced.body({ email }),
+        },
+        pending: {
+          ...m.settingsPage.sync.states.pending,
+          body: () => m.settingsPage.sync.states.pending.body,
+        },
+        waiting: {
+          ...m.settingsPage.sync.states.waiting,
+          body: () => m.settingsPage.sync.states.waiting.body,
+        },
+        offline: {
+          ...m.settingsPage.sync.states.offline,
+          body: () => m.settingsPage.sync.states.offline.body,
+        },
+        local: { ...m.settingsPage.sync.states.local, body: () => m.settingsPage.sync.states.local.body },
+        error: { ...m.settingsPage.sync.states.error, body: () => m.settingsPage.sync.states.error.body },
+      },
+      /** The facts beside the state: what waits, since when the server is out of reach, when it last answered. */
+      details: (
+        state: string,
+        d: { pending: number; offlineSince?: string; lastSyncedAt?: string },
+      ): string[] => {
+        const sync = m.settingsPage.sync;
+        const lines: string[] = [];
+        if (state === "offline" && d.offlineSince)
+          lines.push(sync.offlineSince({ at: when(d.offlineSince) }));
+        if (d.pending > 0) lines.push(sync.pending({ n: d.pending }));
+        if ((state === "offline" || state === "local") && d.lastSyncedAt)
+          lines.push(sync.lastSynced({ at: when(d.lastSyncedAt) }));
+        return lines;
+      },
+    },
+    comingSoon: {
+      ...m.settingsPage.comingSoon,
+      // Schedules, the calendar of past days and reminders at a chosen time have shipped, so they left this list.
+      items: [m.settingsPage.comingSoon.item1, m.settingsPage.comingSoon.item2],
+    },
+  },
   // The backup cards (features/backup).
   backup: {
     ...m.backup,

@@ -592,5 +592,75 @@ ${a["lines"]}`,
     notice: (a: Args) => `${P(a["count"], 0, 0, { "one": `${N(a["count"])} device was removed from push reminders on ${a["at"]} because it stopped answering.`, "other": `${N(a["count"])} devices were removed from push reminders on ${a["at"]} because they stopped answering.` })}`,
     help: (a: Args) => `To get reminders there again, open Settings on ${P(a["count"], 0, 0, { "one": `that device`, "other": `those devices` })} and enable push.`,
   },
+  settingsPage: {
+    title: "Settings",
+    subtitle: "Your day, vacations, sync, notifications, backups and more",
+    sync: {
+      title: "Sync status",
+      states: {
+        synced: {
+          label: "In sync",
+          body: (a: Args) => `Signed in as ${a["email"]}. Your habits are saved on the server.`,
+        },
+        pending: {
+          label: "Syncing…",
+          body: "Talking to the server. Your latest changes are on their way.",
+        },
+        waiting: {
+          label: "Changes waiting",
+          body: "Saved on this device and being sent to the server.",
+        },
+        offline: {
+          label: "Offline",
+          body: "The server cannot be reached, so your habits are shown and kept on this device.",
+        },
+        local: {
+          label: "Using local data",
+          body: "The server could not be reached, so your habits are kept on this device for now.",
+        },
+        error: {
+          label: "Not synced",
+          body: "Your habits could not be loaded from the server, and this device holds no copy yet.",
+        },
+      },
+      offlineSince: (a: Args) => `Offline since ${a["at"]}.`,
+      pending: (a: Args) => `${P(a["n"], 0, 0, { "one": `${N(a["n"])} change`, "other": `${N(a["n"])} changes` })} waiting to be sent.`,
+      lastSynced: (a: Args) => `Last synced at ${a["at"]}.`,
+      retry: "Try again",
+    },
+    notifications: {
+      title: "Notifications",
+      toggle: "Habit notifications",
+      description: "Get a notification from Habit Streaks on this device.",
+      permissionLabel: "Browser permission",
+      permission: {
+        granted: "Allowed",
+        default: "Not asked yet",
+        denied: "Blocked",
+        unsupported: "Not supported by this browser",
+      },
+      blockedHelp: "Notifications are blocked for this site. Allow them in your browser's site settings, then turn them on here.",
+      unsupportedHelp: "This browser cannot show notifications.",
+      sendTest: "Send a test notification",
+    },
+    about: {
+      title: "About",
+      version: "Version",
+      description: "A self-hosted daily habit tracker: tick off your habits every day and build streaks.",
+    },
+    feedback: {
+      title: "Feedback",
+      description: "Ideas, problems or praise? We read every message.",
+      link: "Send feedback",
+      subject: "Habit Streaks feedback",
+      loading: "Loading the feedback address…",
+      unavailable: "The feedback address could not be loaded. Please try again later.",
+    },
+    comingSoon: {
+      title: "Coming soon",
+      item1: "Notes on each day",
+      item2: "Habits done several times a day",
+    },
+  },
 };
 export default messages;
