@@ -44,7 +44,8 @@ export function missingKeys(locale: string): Record<string, string[]> {
 
 /** The message's AST, as the stock ICU parser reads it (it throws on a syntax error). */
 export function parseMessage(message: string): MessageFormatElement[] {
-  return parse(message, { requiresOtherClause: true });
+  // No rich-text tags: "<token>" is text.
+  return parse(message, { requiresOtherClause: true, ignoreTag: true });
 }
 
 /** Every argument a message uses, with plurals' and selects' inside. */

@@ -69,6 +69,8 @@ describe("the compiled catalogue", () => {
         const reference = new IntlMessageFormat(
           text,
           locale === "ar-XB" || locale === "en-XA" ? "en" : locale,
+          undefined,
+          { ignoreTag: true },
         );
         for (const args of samples(parseMessage(text)))
           expect(format(table, key, args), `${locale}/${part} ${key} ${JSON.stringify(args)}`).toBe(

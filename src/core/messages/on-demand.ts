@@ -6,6 +6,8 @@ import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
 import { PRODUCT_NAME } from "./first-screen";
 
+/** A day as the browser's language writes it (the API tokens). */
+const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: "medium" });
 /** A time as the browser's language writes it (the sync details). */
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
@@ -133,6 +135,27 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
       // Schedules, the calendar of past days and reminders at a chosen time have shipped, so they left this list.
       items: [m.settingsPage.comingSoon.item1, m.settingsPage.comingSoon.item2],
     },
+  },
+  // Settings' API tokens card (features/settings/api-tokens-copy.ts).
+  apiTokens: {
+    ...m.apiTokens,
+    expiries: ([7, 30, 90, 365, null] as const).map(
+      (days) =>
+        [
+          days,
+          days === null
+            ? m.apiTokens.expiryNever
+            : days === 365
+              ? m.apiTokens.expiryYear
+              : m.apiTokens.expiryIn({ days }),
+        ] as const,
+    ),
+    created: (name: string) => m.apiTokens.created({ name }),
+    revokeLabel: (name: string) => m.apiTokens.revokeLabel({ name }),
+    revoked: (name: string) => m.apiTokens.revoked({ name }),
+    createdOn: (iso: string) => m.apiTokens.createdOn({ day: day(iso) }),
+    lastUsed: (iso: string | null) => (iso ? m.apiTokens.lastUsed({ day: day(iso) }) : m.apiTokens.neverUsed),
+    expires: (iso: string | null) => (iso ? m.apiTokens.expires({ day: day(iso) }) : m.apiTokens.noExpiry),
   },
   // The backup cards (features/backup).
   backup: {
