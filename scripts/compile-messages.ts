@@ -90,7 +90,8 @@ function template(ast: MessageFormatElement[], pound?: string): string {
         const options = Object.entries(el.options)
           .map(([key, option]) => `${q(key)}: ${template(option.value, `N(${counted})`)}`)
           .join(", ");
-        return `\${P(${value}, ${el.offset}, ${el.pluralType === "ordinal" ? 1 : 0}, { ${options} })}`;
+        if (el.pluralType === "ordinal") throw new Error("selectordinal is not supported");
+        return `\${P(${value}, ${el.offset}, { ${options} })}`;
       }
       case TYPE.select: {
         const options = Object.entries(el.options)

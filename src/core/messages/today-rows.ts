@@ -17,6 +17,7 @@ export const buildTodayRows = (m: Messages<typeof en>) => ({
     addLabel: (step: number) => m.todayRow.addLabel({ step }),
     slippedName: (name: string) => m.todayRow.slippedName({ name }),
     deleteName: (name: string) => m.todayRow.deleteName({ name }),
+    onFire: (n: number) => m.todayRow.onFire({ n }),
     /** "5 / 8 glasses", "12 / 50 km this week", "1 / at most 2 coffees". */
     progress: ({ amount: done, needed, per, atMost }: Progress, unit: string) =>
       m.todayRow.progress({ done, needed, atMost: yes(atMost), unit, hasUnit: yes(unit !== ""), per }),

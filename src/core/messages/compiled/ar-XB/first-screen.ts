@@ -93,7 +93,7 @@ const messages = {
     quotaExceeded: "‮Your account is full: it holds as many habits and completed days as this server allows. Delete a habit to make room.‬",
   },
   todayHistory: {
-    allArchived: (a: Args) => `${P(a["n"], 0, 0, { "one": `‮Your archived habit is‬`, "other": `‮Your ‬${N(a["n"])}‮ archived habits are‬` })}‮ on Stats, under Show archived.‬`,
+    allArchived: (a: Args) => `${P(a["n"], 0, { "one": `‮Your archived habit is‬`, "other": `‮Your ‬${N(a["n"])}‮ archived habits are‬` })}‮ on Stats, under Show archived.‬`,
   },
 };
 export default messages;
