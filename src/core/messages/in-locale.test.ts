@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import german from "../../locales/de/first-screen.json";
 import { messages } from "../messages";
 import { messagesIn } from "./in-locale";
 
@@ -20,7 +21,8 @@ describe("messagesIn", () => {
     expect(messagesIn("ar-XB").shell.settings).toBe("\u202eSettings\u202c");
     expect(messages.shell.settings).toBe("Settings");
   });
-  it("falls back to English where the locale lacks a text", () => {
-    expect(messagesIn("de").today.allAdded).toBe("All Common Habits Added");
+  it("formats a translated locale from its own file (a missing text falls back: catalogue.test.ts)", () => {
+    expect(messagesIn("de").today.allAdded).toBe(german.today.allAdded);
+    expect(german.today.allAdded).not.toBe(messages.today.allAdded);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import german from "../../locales/de/first-screen.json";
 import { messages } from "../../core/messages";
 import { messages as firstScreen } from "../../core/messages/first-screen";
 import { applyLocale, chooseLocale } from "./locale-switch";
@@ -38,8 +39,8 @@ describe("switching the language", () => {
     await Promise.all([first, second]);
     expect(currentLocale()).toBe("de");
     expect(preferredLocale()).toBe("de");
-    // German lacks the text so far: English's.
-    expect(messages.shell.settings).toBe("Settings");
+    // German's own text, from its file.
+    expect(messages.shell.settings).toBe(german.shell.settings);
     await chooseLocale("en");
   });
 });
