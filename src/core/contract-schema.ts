@@ -6,6 +6,7 @@ import { z } from "./zod-schema";
 import { BACKUP_NOT_AN_ARRAY, BACKUP_TOO_MANY, BACKUP_VERSION } from "./backup";
 import { BackupGroupsSchema } from "./backup-groups-schema";
 import { MAX_BACKUP_HABITS, MAX_PASSWORD_LENGTH } from "./constants";
+import { LOCALES } from "./i18n/locales";
 import {
   API_ERROR_CODES,
   API_TOKEN_SCOPES,
@@ -56,6 +57,10 @@ export const ProfilePatchSchema = z.strictObject({
     .strictObject({
       theme: z.enum(["light", "dark"], { error: "must be light or dark" }).optional(),
       notifications: z.boolean({ error: "must be true or false" }).optional(),
+      language: z
+        .enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}, or null` })
+        .nullable()
+        .optional(),
     })
     .optional(),
 });
@@ -165,7 +170,12 @@ export const ProfileSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   photoURL: z.string().nullable(),
-  preferences: z.object({ theme: z.enum(["light", "dark"]), notifications: z.boolean() }),
+  // The language is a string: an app must not refuse a language that a newer server adds.
+  preferences: z.object({
+    theme: z.enum(["light", "dark"]),
+    notifications: z.boolean(),
+    language: z.string().nullable(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,16 +7,27 @@
 import { messages as firstScreen, PRODUCT_NAME } from "./messages/first-screen";
 import { onDemand } from "./messages/on-demand";
 import { todayRows } from "./messages/today-rows";
+import { onApplied } from "./i18n/catalogue";
 
 export { PRODUCT_NAME };
+
+// The groups whose texts are in two parts, copied again when a part changes language.
+const profile = { ...onDemand.profile, ...firstScreen.profile };
+const history = { ...firstScreen.history, ...onDemand.history };
+const todayHistory = { ...firstScreen.todayHistory, ...todayRows.todayHistory };
+onApplied(() => {
+  Object.assign(profile, onDemand.profile, firstScreen.profile);
+  Object.assign(history, firstScreen.history, onDemand.history);
+  Object.assign(todayHistory, firstScreen.todayHistory, todayRows.todayHistory);
+});
 
 export const messages = {
   ...firstScreen,
   ...onDemand,
   ...todayRows,
-  // The two groups whose texts are in both parts.
-  profile: { ...onDemand.profile, ...firstScreen.profile },
-  history: { ...firstScreen.history, ...onDemand.history },
+  profile,
+  history,
+  todayHistory,
 } as const;
 
 /** The parts, for the catalogue's own test: each text in one part, every part in the catalogue. */

@@ -88,4 +88,19 @@ describe("the initial bundle's modules", () => {
     ])
       expect(initial, file).not.toContain(file);
   });
+
+  it("leave out other languages: their texts and the code that applies them load only for them (0072)", () => {
+    expect(initial).toContain("src/web/lib/locale.ts");
+    expect(initial).toContain("src/core/messages/compiled/en/first-screen.ts");
+    for (const file of [
+      "src/web/lib/locale-switch.ts",
+      "src/core/i18n/catalogue-apply.ts",
+      "src/core/i18n/locale-names.ts",
+      "src/core/messages/in-locale.ts",
+      "src/core/messages/compiled/index.ts",
+      "src/core/messages/compiled/en/on-demand.ts",
+      "src/core/messages/compiled/de/first-screen.ts",
+    ])
+      expect(initial, file).not.toContain(file);
+  });
 });

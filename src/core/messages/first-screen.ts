@@ -2,94 +2,48 @@
 // shell, of Today (with its list, which loads with the store) and of the notices any screen may show. The web app's
 // initial bundle imports this part, under the catalogue's own paths (`messages.today.allAdded`), and only this
 // part; everything else imports the whole catalogue from ../messages.ts. Each text is written once, in one part.
+import en from "./compiled/en/first-screen";
+import { livePart, type Messages } from "../i18n/catalogue";
 export const PRODUCT_NAME = "Habit Streaks";
 
-export const messages = {
-  habits: {
-    cloudLoadFallback: "Failed to load your habits from the cloud. Using local data instead.",
-    loadFailed: "Failed to load your habits. Please try again.",
-    saveFailed: "Failed to save habit. Please try again.",
-    deleteFailed: "Failed to delete habit. Please try again.",
-    updateFailed: "Failed to update habit. Please try again.",
-    importFailed: "Failed to import habits. Please try again.",
-  },
+export const buildFirstScreen = (m: Messages<typeof en>) => ({
+  habits: m.habits,
   migration: {
-    inProgress: "Migrating your habits to the cloud...",
-    success: (n: number) => `Successfully migrated ${n} habits`,
-    partial: (n: number, failed: number) => `Migrated ${n} habits (${failed} failed)`,
-    skipped: "User already has habits in Firestore, skipping migration",
-    failed: "Failed to migrate habits. Please try again later.",
-    unable: "Unable to migrate habits. Please try again later.",
+    ...m.migration,
+    success: (n: number) => m.migration.success({ n }),
+    partial: (n: number, failed: number) => m.migration.partial({ n, failed }),
   },
   today: {
-    newHabitPlaceholder: "New habit...",
-    scrollHint: (n: number) => `Scroll to see all ${n} suggestions`,
-    allAdded: "All Common Habits Added",
-    startStreak: "Start your streak today",
-    addManually: "Add Habit Manually",
-    empty: "No habits added yet",
-    listLoadFailedTitle: "Unable to load habits",
-    listLoadFailedBody: "Please try again later",
-    // The add form's folded fields (a habit's kind, how often, target): texts the product does not fix.
-    moreOptions: "More options",
-    // A habit's group: the add form's field (shown only to a user with groups) and the habit page's.
-    groupField: "Group",
-    noGroup: "No group",
+    ...m.today,
+    scrollHint: (n: number) => m.today.scrollHint({ n }),
+    progress: (done: number, total: number) => m.today.progress({ done, total }),
+    /** The tip around its keys: [before, after]. */
+    shortcutTip: () => m.today.shortcutTip({ keys: "\0" }).split("\0") as [string, string],
+    milestone: (streak: number) => m.today.milestone({ streak }),
+    milestoneName: (name: string) => m.today.milestoneName({ name }),
   },
   shell: {
-    yourProfile: "Your Profile",
-    settings: "Settings",
-    signOut: "Sign out",
-    profileSignOut: "Sign Out",
-    today: "Today",
-    stats: "Stats",
-    profile: "Profile",
+    ...m.shell,
+    version: (version: string) => m.shell.version({ version }),
   },
   // The user menu's Sign out; the rest of `profile` is in on-demand.ts.
-  profile: {
-    logoutFailed: "Failed to log out",
-  },
+  profile: m.profile,
   // The installable app: texts the product does not fix.
-  pwa: {
-    updateAvailable: "A new version of Habit Streaks is available.",
-    reload: "Reload",
-    dismissUpdate: "Dismiss update notice",
-    pageLoadFailedTitle: "This page could not be loaded",
-    pageLoadFailed: "Check your connection, then reload to try again.",
-  },
+  pwa: m.pwa,
   // History: the words of a day's state in every calendar (Today's 7-day strip among them) and the Undo
   // toast; texts the product does not fix. The habit page's are in on-demand.ts.
   history: {
-    // A day's state, first in every day's accessible name ("Friday, November 20, 2026: done").
-    done: "done",
-    skipped: "skipped",
-    notDone: "not done",
-    onVacation: "on vacation",
-    notDue: "not due",
-    dayName: (date: string, state: string) => `${date}: ${state}`,
+    ...m.history,
+    dayName: (date: string, state: string) => m.history.dayName({ date, state }),
     // The Undo toast after a delete.
-    deleted: (name: string) => `Deleted ${name}`,
-    undo: "Undo",
-    undoTooLate: "Too late to undo: the habit was already deleted.",
+    deleted: (name: string) => m.history.deleted({ name }),
   },
   // Server refusals that the product does not fix: shown instead of the generic failure text of the action.
-  limits: {
-    rateLimited: "You are making changes too quickly. Please wait a minute and try again.",
-    quotaExceeded:
-      "Your account is full: it holds as many habits and completed days as this server allows. Delete a habit to make room.",
-  },
-  // Today's 7-day strip, order, "Not due today" section and Stats' archived switch: texts the product
-  // does not fix. The day buttons are named like the habit page's calendar (see `history`).
+  limits: m.limits,
+  // Stats' archived switch, named on Today's empty list; the rest of `todayHistory` is in today-rows.ts.
   todayHistory: {
-    lastDays: (name: string) => `Last 7 days of ${name}`,
-    notDueToday: (n: number) => `Not due today (${n})`,
-    nothingDue: "Nothing is due today.",
-    allArchived: (n: number) =>
-      `${n === 1 ? "Your archived habit is" : `Your ${n} archived habits are`} on Stats, under Show archived.`,
-    moved: (name: string, position: number, total: number) =>
-      `${name} moved to position ${position} of ${total}`,
-    explainStreak: (line: string, name: string) => `${line}: how the streak of ${name} is counted`,
-    close: "Close",
-    showArchived: "Show archived",
+    allArchived: (n: number) => m.todayHistory.allArchived({ n }),
   },
-} as const;
+});
+
+export const messages = livePart("first-screen", en, buildFirstScreen);

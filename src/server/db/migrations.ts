@@ -80,6 +80,10 @@ const migrations: Record<string, Migration> = {
       await sql`update habits set uuid = lower(replace(id, '-', ''))`.execute(db);
     },
   },
+  // The account's language (docs/decisions/0072); null until chosen: the app follows the browser's languages.
+  "0017_profile_language": {
+    up: (db) => db.schema.alterTable("profiles").addColumn("language", "text").execute(),
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

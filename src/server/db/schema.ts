@@ -11,6 +11,8 @@ export type ProfileTable = {
   photo_url: string | null;
   theme: "light" | "dark";
   notifications: number; // 0 or 1: better-sqlite3 cannot bind booleans
+  /** The account's language (core/i18n/locales.ts: LOCALES); null: not chosen. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 };

@@ -24,7 +24,7 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
       email: alice.email,
       displayName: "Alice Liddell",
       photoURL: null,
-      preferences: { theme: "light", notifications: true },
+      preferences: { theme: "light", notifications: true, language: null },
       createdAt: expect.stringMatching(new RegExp(`^${TEST_DAY}T`)),
       updatedAt: res.body.createdAt,
     });
@@ -58,10 +58,23 @@ describe.each(testDialects())("profile API on $dialect", (dialect) => {
 
   it("updates one preference at a time, keeping the other", async () => {
     const dark = await patch(alice, { preferences: { theme: "dark" } });
-    expect(dark.body.preferences).toEqual({ theme: "dark", notifications: true });
+    expect(dark.body.preferences).toEqual({ theme: "dark", notifications: true, language: null });
     const quiet = await patch(alice, { preferences: { notifications: false } });
-    expect(quiet.body.preferences).toEqual({ theme: "dark", notifications: false });
-    expect((await get(alice)).body.preferences).toEqual({ theme: "dark", notifications: false });
+    expect(quiet.body.preferences).toEqual({ theme: "dark", notifications: false, language: null });
+    expect((await get(alice)).body.preferences).toEqual({
+      theme: "dark",
+      notifications: false,
+      language: null,
+    });
+  });
+
+  it("keeps the account's language, and forgets it with null", async () => {
+    const german = await patch(bob, { preferences: { language: "pt-BR" } });
+    expect(german.status).toBe(200);
+    expect(german.body.preferences.language).toBe("pt-BR");
+    expect((await get(bob)).body.preferences).toMatchObject({ language: "pt-BR", notifications: true });
+    expect((await patch(bob, { preferences: { language: null } })).body.preferences.language).toBeNull();
+    expect((await get(bob)).body.preferences.language).toBeNull();
   });
 
   it("sets and clears the photo URL", async () => {
@@ -113,7 +126,13 @@ describe("profile API validation", () => {
       { preferences: { notifications: "yes" } },
       /preferences\.notifications: must be true or false/,
     ],
-    ["an unknown preference", { preferences: { language: "en" } }, /language/],
+    ["an unknown preference", { preferences: { fontSize: 12 } }, /fontSize/],
+    [
+      "an unknown language",
+      { preferences: { language: "xx" } },
+      /preferences\.language: must be one of en, de/,
+    ],
+    ["a pseudo-locale as language", { preferences: { language: "en-XA" } }, /preferences\.language/],
     ["a javascript: photo URL", { photoURL: "javascript:alert(1)" }, /photoURL: must be an https URL/],
     ["an http photo URL", { photoURL: "http://example.com/me.png" }, /photoURL: must be an https URL/],
     ["a photo URL that is not a URL", { photoURL: "me.png" }, /photoURL/],

@@ -32,7 +32,7 @@ export type Profile = {
   email: string;
   displayName: string;
   photoURL: string | null;
-  preferences: { theme: "light" | "dark"; notifications: boolean };
+  preferences: { theme: "light" | "dark"; notifications: boolean; language: string | null };
   createdAt: string;
   updatedAt: string;
 };
@@ -40,7 +40,7 @@ export type Profile = {
 export type ProfilePatch = {
   displayName?: string;
   photoURL?: string | null;
-  preferences?: { theme?: "light" | "dark"; notifications?: boolean };
+  preferences?: { theme?: "light" | "dark"; notifications?: boolean; language?: string | null };
 };
 
 function toProfile(row: Selectable<ProfileTable>): Profile {
@@ -49,7 +49,7 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     email: row.email,
     displayName: row.display_name,
     photoURL: row.photo_url,
-    preferences: { theme: row.theme, notifications: row.notifications !== 0 },
+    preferences: { theme: row.theme, notifications: row.notifications !== 0, language: row.language },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -67,12 +67,13 @@ export async function updateProfile(
   patch: ProfilePatch,
   now: Date,
 ): Promise<Profile | undefined> {
-  const { theme, notifications } = patch.preferences ?? {};
+  const { theme, notifications, language } = patch.preferences ?? {};
   const values = {
     ...(patch.displayName !== undefined && { display_name: patch.displayName }),
     ...(patch.photoURL !== undefined && { photo_url: patch.photoURL }),
     ...(theme !== undefined && { theme }),
     ...(notifications !== undefined && { notifications: notifications ? 1 : 0 }), // better-sqlite3 binds no booleans
+    ...(language !== undefined && { language }),
   };
   if (Object.keys(values).length === 0) return getProfile(db, userId);
   const row = await db

@@ -1,4 +1,5 @@
 import { LogoMark } from "../ui/logo";
+import { messages, PRODUCT_NAME } from "../../core/messages/first-screen";
 
 /** index.html's splash, painted before any script runs; SessionGate removes it once the app can show. */
 export function staticSplash(): HTMLElement | null {
@@ -36,8 +37,8 @@ export function Splash() {
       className="fixed inset-0 z-50 flex min-h-dvh flex-col items-center justify-center gap-5 bg-slate-50 px-6 text-center dark:bg-slate-950"
     >
       <LogoMark className="size-16 hs-breathe" />
-      <p className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Habit Streaks</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Loading your day…</p>
+      <p className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{PRODUCT_NAME}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{messages.shell.loadingDay}</p>
     </div>
   );
 }

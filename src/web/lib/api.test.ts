@@ -23,7 +23,7 @@ const profile = {
   email: "ada@example.com",
   displayName: "Ada",
   photoURL: null,
-  preferences: { theme: "light", notifications: true },
+  preferences: { theme: "light", notifications: true, language: null },
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
@@ -88,7 +88,10 @@ describe("apiRequest", () => {
   });
 
   it("refuses an answer that breaks the contract with a BAD_RESPONSE error that names the fault", async () => {
-    vi.stubGlobal("fetch", respond(200, { ...profile, preferences: { theme: "blue", notifications: true } }));
+    vi.stubGlobal(
+      "fetch",
+      respond(200, { ...profile, preferences: { theme: "blue", notifications: true, language: null } }),
+    );
     const wrongValue = await failure(apiRequest("GET /api/profile"));
     expect(wrongValue).toBeInstanceOf(ApiError);
     expect(wrongValue).toMatchObject({

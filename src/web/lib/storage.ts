@@ -12,6 +12,8 @@ export const WEB_STORAGE_KEYS = {
   todaySnapshot: "habitStreaksTodaySnapshot",
   /** The groups folded or unfolded by hand on Today, on this device (features/today/group-sections.tsx). */
   foldedGroups: "habitStreaksFoldedGroups",
+  /** The language chosen on this device (lib/locale.ts); a signed-in user's account keeps it too. */
+  language: "habitStreaksLanguage",
 } as const;
 
 export type StorageKey =

@@ -2,6 +2,7 @@ import { type Notice, type NoticeKind, dismissNotice, useNotices } from "./notic
 import { CloseIcon } from "./icons";
 import { cx } from "./cx";
 import { UndoToastHost } from "./undo-toast";
+import { messages } from "../../core/messages/first-screen";
 
 const tone: Record<NoticeKind, string> = {
   error: "border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100",
@@ -27,7 +28,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
         type="button"
         onClick={() => dismissNotice(notice.id)}
         className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
-        aria-label="Dismiss"
+        aria-label={messages.shell.dismiss}
       >
         <CloseIcon size={16} />
       </button>

@@ -7,6 +7,7 @@ import { FooterNav } from "./footer-nav";
 import { Logo } from "../../ui/logo";
 import { TabBar } from "./tab-bar";
 import { UserMenu } from "./user-menu";
+import { messages } from "../../../core/messages/first-screen";
 
 /** The shell: header (logo, user menu), tab bar, the page, footer navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only z-50 rounded-md bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {messages.shell.skipToContent}
       </a>
       <header className="sticky top-0 z-30 bg-white/90 backdrop-blur dark:bg-slate-900/90">
         <div className="mx-auto flex h-16 w-full max-w-2xl items-center justify-between gap-3 px-4">

@@ -1,8 +1,4 @@
-// Texts of the reset-password page that the product does not fix.
+// Texts of the reset-password page that the product does not fix, in the catalogue (src/locales).
+import { messages } from "../../../core/messages";
 
-export const resetPasswordCopy = {
-  // Said before the change: a reset ends every session and every API token (docs/decisions/0055).
-  endsAccess:
-    "Setting a new password signs you out on all your devices and revokes your API tokens: scripts and apps " +
-    "that use them stop working until you create new tokens in Settings.",
-} as const;
+export const resetPasswordCopy = messages.resetPassword;

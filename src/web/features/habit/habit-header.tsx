@@ -97,7 +97,7 @@ function RenameForm({ name, onSave, onDone }: FormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const refused = nameProblem(draft, h.nameLabel);
+    const refused = nameProblem(draft, "Habit name");
     if (refused) {
       setProblem(refused);
       inputRef.current?.focus();

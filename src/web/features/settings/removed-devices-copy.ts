@@ -1,13 +1,10 @@
 // What Settings says of push devices the server dropped because they stopped answering
-// (docs/decisions/0054-push-to-public-addresses-fairly.md).
+// (docs/decisions/0054-push-to-public-addresses-fairly.md), in the catalogue (src/locales).
+import { messages } from "../../../core/messages";
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
 export const removedDevicesCopy = {
-  notice: (count: number, at: string) =>
-    count === 1
-      ? `1 device was removed from push reminders on ${when(at)} because it stopped answering.`
-      : `${count} devices were removed from push reminders on ${when(at)} because they stopped answering.`,
-  help: (count: number) =>
-    `To get reminders there again, open Settings on ${count === 1 ? "that device" : "those devices"} and enable push.`,
-} as const;
+  notice: (count: number, at: string) => messages.removedDevices.notice(count, when(at)),
+  help: (count: number) => messages.removedDevices.help(count),
+};

@@ -7,6 +7,7 @@ import { AboutCard, ComingSoonCard, FeedbackCard } from "./about-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { DayStartCard } from "./day-start-card";
 import { GroupsCard } from "./groups-card";
+import { LanguageCard } from "./language-card";
 import { NotificationsCard, type NotificationsCardProps } from "./notifications-card";
 import { RemindersCard } from "./reminders-card";
 import { settingsCopy } from "./settings-copy";
@@ -62,6 +63,7 @@ export function SettingsPage({ notifications, backup, loopImport }: SettingsPage
         onChange={settings.setWeekStart}
         loading={status === "loading"}
       />
+      <LanguageCard />
       <VacationCard
         vacations={settings.vacations}
         today={today}

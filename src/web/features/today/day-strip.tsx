@@ -1,7 +1,7 @@
 import { dayStatuses, type DayStatus } from "../../../core/day-state";
 import { dayRulesOf, type Habit } from "../../../core/habit";
 import { addDays, firstNotBefore, type LocalDate } from "../../../core/local-date";
-import { messages } from "../../../core/messages/first-screen";
+import { todayRows } from "../../../core/messages/today-rows";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
@@ -90,7 +90,7 @@ export function DayStrip({ habit, today, vacations, onCycle, className }: Props)
   return (
     <div
       role="group"
-      aria-label={messages.todayHistory.lastDays(habit.name)}
+      aria-label={todayRows.todayHistory.lastDays(habit.name)}
       data-testid="day-strip"
       className={cx("grid grid-cols-7 gap-0.5", className)}
     >

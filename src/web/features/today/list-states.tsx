@@ -16,9 +16,7 @@ export function ListEmpty({ archived = 0 }: { archived?: number }) {
     <div className={card} data-testid="habits-empty">
       <p className="text-base font-semibold text-slate-900 dark:text-white">{messages.today.empty}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {archived > 0
-          ? messages.todayHistory.allArchived(archived)
-          : "Type one above or pick a common habit to start your first streak."}
+        {archived > 0 ? messages.todayHistory.allArchived(archived) : messages.today.emptyHint}
       </p>
     </div>
   );
@@ -39,7 +37,7 @@ export function ListError({ onRetry, onAdd }: { onRetry: () => void; onAdd: (nam
       </p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{messages.today.listLoadFailedBody}</p>
       <Button className="mt-4" onClick={onRetry}>
-        Try again
+        {messages.today.tryAgain}
       </Button>
       {showForm && ManualAddForm && <ManualAddForm onAdd={onAdd} />}
     </div>

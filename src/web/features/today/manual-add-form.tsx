@@ -27,19 +27,19 @@ export function ManualAddForm({ onAdd }: { onAdd: (name: string) => void }) {
       </h3>
       <div className="mt-2 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Habit name
+          {messages.manualAdd.label}
         </label>
         <input
           id={inputId}
           value={name}
           onChange={(event) => setName(event.target.value)}
           maxLength={MAX_HABIT_NAME_LENGTH}
-          placeholder="Habit name"
+          placeholder={messages.manualAdd.placeholder}
           autoComplete="off"
           className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400"
         />
         <Button type="submit" variant="primary">
-          Add
+          {messages.manualAdd.add}
         </Button>
       </div>
     </form>

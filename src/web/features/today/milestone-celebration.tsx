@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { MILESTONE_SHOW_MS } from "../../../core/constants";
+import { messages } from "../../../core/messages/first-screen";
 
 export type Celebration = { key: number; name: string; streak: number };
 
@@ -30,8 +31,10 @@ export function MilestoneCelebration({ celebration }: { celebration: Celebration
           <span aria-hidden="true" className="text-4xl">
             🎉
           </span>
-          <p className="text-xl font-bold">{celebration.streak}-day streak!</p>
-          <p className="max-w-64 truncate text-sm text-indigo-50">{celebration.name} — keep it going</p>
+          <p className="text-xl font-bold">{messages.today.milestone(celebration.streak)}</p>
+          <p className="max-w-64 truncate text-sm text-indigo-50">
+            {messages.today.milestoneName(celebration.name)}
+          </p>
         </div>
       )}
     </div>

@@ -67,10 +67,10 @@ export function NewHabitForm({ inputRef, onAdd, groups = [] }: Props) {
     } else inputRef.current?.focus(); // declined: the name stays, ready to be changed
   };
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Add a habit">
+    <form onSubmit={(event) => void submit(event)} aria-label={messages.today.addFormLabel}>
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
-          New habit
+          {messages.today.newHabitLabel}
         </label>
         <input
           ref={inputRef}
@@ -90,8 +90,8 @@ export function NewHabitForm({ inputRef, onAdd, groups = [] }: Props) {
           variant="primary"
           iconOnly
           className="size-11"
-          aria-label="Add habit"
-          title="Add habit"
+          aria-label={messages.today.addHabit}
+          title={messages.today.addHabit}
         >
           <PlusIcon size={22} />
         </Button>

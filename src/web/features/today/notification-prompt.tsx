@@ -4,12 +4,14 @@ import { useCurrentUser } from "../../lib/current-user";
 import { readStorage, WEB_STORAGE_KEYS, writeStorage } from "../../lib/storage";
 import { Button } from "../../ui/button";
 import { BellIcon } from "../../ui/icons";
+import { todayRows } from "../../../core/messages/today-rows";
 import { notificationPermission, requestNotificationPermission } from "../../lib/notifications";
 
 const DISMISSED = WEB_STORAGE_KEYS.notificationPromptDismissed;
 
 type Outcome = { ok: boolean; text: string; link: string };
 
+const t = todayRows.notificationPrompt;
 /**
  * Notification permission is asked on Today. Browsers punish unprompted requests, so we ask only
  * from this gentle card, only while the user has not decided, and never again after 'Not now'. Allowed, it sets
@@ -74,19 +76,17 @@ export function NotificationPrompt() {
         </span>
         <div>
           <h2 id="notify-title" className="text-sm font-semibold text-slate-900 dark:text-white">
-            Want a gentle daily reminder?
+            {t.title}
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Allow notifications so Habit Streaks can nudge you.
-          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t.body}</p>
         </div>
       </div>
       <div className="flex gap-2 sm:shrink-0">
         <Button variant="ghost" onClick={dismiss}>
-          Not now
+          {t.notNow}
         </Button>
         <Button variant="primary" disabled={busy} onClick={() => void enable()}>
-          Enable notifications
+          {t.enable}
         </Button>
       </div>
     </section>

@@ -61,7 +61,7 @@ export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
               QUICK_ADD_HINT_OVER there is always something to scroll to, as the hint says. */}
           <ul
             ref={listRef}
-            aria-label="Suggested habits"
+            aria-label={messages.today.suggestedHabits}
             aria-describedby={showHint ? hintId : undefined}
             data-testid="quick-add-list"
             className="grid max-h-[10.75rem] grid-cols-2 gap-2 overflow-y-auto overscroll-contain p-0.5 sm:max-h-[7.5rem] sm:grid-cols-3"

@@ -3,6 +3,7 @@ import type { LocalDate } from "../../../core/local-date";
 import { todayProgress } from "../../../core/stats";
 import type { HabitsSource } from "../../lib/habits/use-habits";
 import { formatDay } from "./streak-text";
+import { messages } from "../../../core/messages/first-screen";
 
 type Props = {
   today: LocalDate;
@@ -17,7 +18,9 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Today</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          {messages.today.heading}
+        </h1>
         <p
           className="mt-1 text-sm text-slate-600 dark:text-slate-300"
           data-testid="today-date"
@@ -26,7 +29,7 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
           {formatDay(today)}
           {source === "local" && (
             <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-              Offline: saved on this device
+              {messages.today.offlineBadge}
             </span>
           )}
         </p>
@@ -35,14 +38,12 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
       {total > 0 && (
         <div className="w-full sm:w-48" data-testid="today-progress">
           <p className="mb-1 flex justify-between text-sm text-slate-600 dark:text-slate-300">
-            <span>
-              {done} of {total} done
-            </span>
+            <span>{messages.today.progress(done, total)}</span>
             <span className="font-semibold text-slate-900 dark:text-white">{percent}%</span>
           </p>
           <div
             role="progressbar"
-            aria-label="Done today"
+            aria-label={messages.today.progressLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}

@@ -47,7 +47,7 @@ import { streakLine } from "./streak-text";
 
 const row = todayRows.todayRow;
 
-const t = messages.todayHistory;
+const t = todayRows.todayHistory;
 
 // One habit's row.
 
@@ -341,7 +341,7 @@ export const HabitRow = memo(function HabitRow({
             {showsPulse(habit.streakCount) && (kind?.figures.per ?? "day") === "day" && (
               <span
                 role="img"
-                aria-label={`On fire: ${habit.streakCount} days in a row`}
+                aria-label={row.onFire(habit.streakCount)}
                 data-testid="pulse-icon"
                 className="flex size-6 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-700 dark:bg-orange-950 dark:text-orange-300"
               >
@@ -355,8 +355,8 @@ export const HabitRow = memo(function HabitRow({
             variant="danger"
             iconOnly
             className="size-11"
-            aria-label={`Delete ${habit.name}`}
-            title="Delete"
+            aria-label={todayRows.todayRow.deleteName(habit.name)}
+            title={todayRows.todayRow.delete}
             disabled={saving}
             onClick={() => actions.onDelete(habit)}
           >
@@ -650,7 +650,7 @@ export function HabitList({
       {ungrouped.length > 0 && (
         <HabitSection
           habits={ungrouped}
-          label={groups.length === 0 ? "Your habits" : groupTexts.ungroupedList}
+          label={groups.length === 0 ? messages.today.yourHabits : groupTexts.ungroupedList}
           testId="habit-list"
           announce={announce}
           {...rest}

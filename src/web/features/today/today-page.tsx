@@ -108,7 +108,7 @@ export function TodayPage() {
         loading={status === "loading"}
       />
       <section
-        aria-label="Add habits"
+        aria-label={messages.today.addHabits}
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <NewHabitForm inputRef={inputRef} onAdd={onAdd} groups={groups} />
@@ -121,7 +121,7 @@ export function TodayPage() {
       </section>
       <section aria-labelledby="habits-title">
         <h2 id="habits-title" className="sr-only">
-          Your habits
+          {messages.today.yourHabits}
         </h2>
         {/* One loading state until both the store and the list's code are there: the skeleton stays put. */}
         {TodayList && status !== "loading" ? (
