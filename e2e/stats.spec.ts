@@ -170,6 +170,8 @@ test.describe("in another locale", () => {
   test.use({ locale: "de-DE" });
 
   test("last completed is a date in the user's locale", async ({ signedInPage: page, server, user }) => {
+    // The app's texts in English (the user's choice), so that only the dates follow the browser's locale.
+    await page.addInitScript(() => window.localStorage.setItem("habitStreaksLanguage", "en"));
     await seedHabits(server, user, [{ name: "Lesen", completedDates: [addDays(T, -3)] }]);
     await openStats(page);
     const german = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(
