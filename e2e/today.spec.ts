@@ -1,5 +1,6 @@
 // Today: adding (optimistic, a blank name ignored), deleting, and the list when loading fails.
 import { test, expect } from "./support/fixtures";
+import { UNDO_TOAST_MS } from "../src/web/ui/undo-toast";
 import { messages } from "../src/core/messages";
 import {
   deleteOf,
@@ -114,6 +115,8 @@ test.describe("deleting", () => {
     await openToday(page);
     await deleteOf(page, "Floss").click();
     await expect(row(page, "Floss")).toHaveCount(0);
+    // The delete is held for Undo (undo-toast.test.tsx times it); the page clock passes the hold.
+    await page.clock.fastForward(UNDO_TOAST_MS + 100);
     await expect.poll(async () => (await serverHabits(server, user)).map((h) => h.name)).toEqual(["Journal"]);
     await reloadApp(page);
     await expect(row(page, "Journal")).toBeVisible();
@@ -130,6 +133,7 @@ test.describe("deleting", () => {
     await expect(row(page, "Journal")).toBeVisible();
     await refusePushes(page);
     await deleteOf(page, "Journal").click();
+    await page.clock.fastForward(UNDO_TOAST_MS + 100);
     await expect(page.getByRole("alert")).toContainText(messages.habits.deleteFailed);
     await expect(row(page, "Journal")).toBeVisible();
     await expect(page.getByTestId("habit-row")).toHaveCount(2);
