@@ -114,7 +114,7 @@ export function LoopImportCard({
                   </span>
                 </p>
                 {habit.notes.length > 0 && (
-                  <ul className="mt-1 list-disc pl-5 text-sm text-amber-800 dark:text-amber-200">
+                  <ul className="mt-1 list-disc ps-5 text-sm text-amber-800 dark:text-amber-200">
                     {habit.notes.map((note, i) => (
                       <li key={i} data-testid="loop-habit-note">
                         {noteText(note, habit.name)}

@@ -171,7 +171,7 @@ function GroupItem({
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label
           htmlFor={foldedId}
-          className="mr-auto flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-200"
+          className="me-auto flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-200"
         >
           <input
             id={foldedId}

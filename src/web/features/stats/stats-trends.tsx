@@ -58,7 +58,8 @@ function Bars({ values, max, testId }: { values: readonly (number | null)[]; max
       preserveAspectRatio="none"
       aria-hidden="true"
       data-testid={testId}
-      className="block h-32 w-full overflow-visible"
+      // Right to left, time runs leftwards: the drawing (bars and grid lines, no text) is mirrored whole.
+      className="block h-32 w-full overflow-visible rtl:-scale-x-100"
     >
       {[0, 50, 100].map((y) => (
         <line
@@ -96,7 +97,7 @@ function Scale({ top, middle, bottom }: { top: string; middle: string; bottom: s
   return (
     <div
       aria-hidden="true"
-      className="flex h-32 flex-col justify-between text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+      className="flex h-32 flex-col justify-between text-end text-xs tabular-nums text-slate-600 dark:text-slate-300"
     >
       <span className="-mt-2">{top}</span>
       <span>{middle}</span>

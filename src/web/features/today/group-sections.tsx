@@ -92,7 +92,7 @@ function GroupSection({
           aria-controls={folded ? undefined : id}
           onClick={onToggle}
           data-testid="group-toggle"
-          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-1 text-left text-base font-semibold text-slate-900 hover:text-indigo-800 dark:text-white dark:hover:text-indigo-200"
+          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-1 text-start text-base font-semibold text-slate-900 hover:text-indigo-800 dark:text-white dark:hover:text-indigo-200"
         >
           <span className="min-w-0 flex-1 wrap-anywhere">{group.name}</span>
           <span
