@@ -91,7 +91,9 @@ export function UserMenu() {
         >
           {initial}
         </span>
-        <span className="hidden max-w-40 truncate sm:inline">{user.name || user.email}</span>
+        <span dir="auto" className="hidden max-w-40 truncate sm:inline">
+          {user.name || user.email}
+        </span>
         <ChevronDownIcon size={16} />
       </button>
       {open && (
@@ -104,7 +106,7 @@ export function UserMenu() {
           className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <p className="truncate border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            {user.email}
+            <bdi>{user.email}</bdi>
           </p>
           <Link
             role="menuitem"

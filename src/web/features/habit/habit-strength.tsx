@@ -54,12 +54,12 @@ export function HabitStrength({ habit, today, vacations, weekStart }: Props) {
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {s.current}:{" "}
-          <span
+          <bdi
             className="text-xl font-bold tabular-nums text-slate-900 dark:text-white"
             data-metric="strength"
           >
             {strengthPercent(current)}
-          </span>
+          </bdi>
         </p>
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-300">{s.explain}</p>

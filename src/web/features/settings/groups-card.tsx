@@ -166,7 +166,9 @@ function GroupItem({
       {editing ? (
         <RenameForm group={group} groups={groups} onRename={onRename} onDone={done} />
       ) : (
-        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">{group.name}</p>
+        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">
+          <bdi>{group.name}</bdi>
+        </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label

@@ -210,7 +210,7 @@ function ChangeList({
           {changes.map((change) => (
             <li key={change.id} className="flex flex-wrap justify-between gap-x-2 text-sm">
               <span className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">
-                {change.name}
+                <bdi>{change.name}</bdi>
               </span>
               <span className="tabular-nums text-slate-700 dark:text-slate-200">
                 {m.change(percent(change.before / 100), percent(change.after / 100), change.change)}
@@ -229,7 +229,9 @@ function TotalsItem({ totals }: { totals: WeeklyTotals }) {
   return (
     <li className="min-w-0" data-testid="trends-totals">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <h4 className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">{totals.name}</h4>
+        <h4 className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">
+          <bdi>{totals.name}</bdi>
+        </h4>
         <span className="text-sm tabular-nums text-slate-700 dark:text-slate-200">
           {m.thisWeek(amount(totals.weeks.at(-1)?.total ?? 0), totals.unit)}
         </span>

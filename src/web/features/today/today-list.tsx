@@ -323,7 +323,7 @@ export const HabitRow = memo(function HabitRow({
               data-testid="habit-name"
               className="min-h-6 min-w-0 rounded wrap-anywhere hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
             >
-              {habit.name}
+              <bdi>{habit.name}</bdi>
             </Link>
           </p>
           {kind && <KindLine habit={habit} kind={kind} act={act} actions={actions} saving={saving} />}
