@@ -272,6 +272,8 @@ export const HabitRow = memo(function HabitRow({
         {kind?.kind === "measurable" ? (
           <button
             type="button"
+            // "+1" reads as a signed number in every language: the sign stays on the left, right to left too.
+            dir="ltr"
             aria-label={row.add(kind.step, habit.name)}
             disabled={saving}
             onClick={act(() => actions.onAddAmount(habit, kind.step))}
