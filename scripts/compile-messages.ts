@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync, rmSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { CATALOGUE_PARTS, LOCALES, PSEUDO_LOCALES } from "../src/core/i18n/locales.ts";
+import { CATALOGUE_PARTS, isRtl, LOCALES, PSEUDO_LOCALES, type Locale } from "../src/core/i18n/locales.ts";
 
 const ROOT = join(fileURLToPath(import.meta.url), "../..");
 export const LOCALES_DIR = join(ROOT, "src/locales");
@@ -68,15 +68,26 @@ const q = (text: string) => JSON.stringify(text);
 /** Text inside a template literal. */
 const inTemplate = (text: string) => text.replace(/[\\`]|\$\{/g, (c) => `\\${c}`);
 
+/**
+ * Right to left, a text given from outside (a habit's name, a unit, a number the app formatted, "45%") is isolated
+ * between FSI and PDI, so that its own direction does not reorder the sentence around it ("Gym!" or "45%" in an
+ * Arabic sentence). Only there: English's texts, which the product fixes letter by letter, stay as they are. A link
+ * stays bare, so that mail programs still find where it ends.
+ */
+const ISOLATE: readonly [string, string] = ["\\u2068", "\\u2069"];
+const BARE_ARGUMENTS = new Set(["url"]);
+
 /** A template literal for the elements; `pound` is the expression of `#` inside a plural. */
-function template(ast: MessageFormatElement[], pound?: string): string {
+function template(ast: MessageFormatElement[], pound?: string, isolate = false): string {
   const parts = ast.map((el): string => {
     switch (el.type) {
       case TYPE.literal:
         return inTemplate(el.value);
-      case TYPE.argument:
+      case TYPE.argument: {
         // As intl-messageformat: String(value).
-        return `\${a[${q(el.value)}]}`;
+        const value = `\${a[${q(el.value)}]}`;
+        return isolate && !BARE_ARGUMENTS.has(el.value) ? `${ISOLATE[0]}${value}${ISOLATE[1]}` : value;
+      }
       case TYPE.number:
         if (el.style && el.style !== "percent" && el.style !== "integer")
           throw new Error(`number style ${String(el.style)} is not supported`);
@@ -88,14 +99,14 @@ function template(ast: MessageFormatElement[], pound?: string): string {
         const value = `a[${q(el.value)}]`;
         const counted = el.offset ? `${value} - ${el.offset}` : value;
         const options = Object.entries(el.options)
-          .map(([key, option]) => `${q(key)}: ${template(option.value, `N(${counted})`)}`)
+          .map(([key, option]) => `${q(key)}: ${template(option.value, `N(${counted})`, isolate)}`)
           .join(", ");
         if (el.pluralType === "ordinal") throw new Error("selectordinal is not supported");
         return `\${P(${value}, ${el.offset}, { ${options} })}`;
       }
       case TYPE.select: {
         const options = Object.entries(el.options)
-          .map(([key, option]) => `${q(key)}: ${template(option.value, pound)}`)
+          .map(([key, option]) => `${q(key)}: ${template(option.value, pound, isolate)}`)
           .join(", ");
         return `\${S(a[${q(el.value)}], { ${options} })}`;
       }
@@ -107,11 +118,11 @@ function template(ast: MessageFormatElement[], pound?: string): string {
 }
 
 /** One message as a module entry: a plain string when it has no argument, else a function of its arguments. */
-export function compileMessage(message: string): string {
+export function compileMessage(message: string, isolate = false): string {
   const ast = parseMessage(message);
   if (ast.every((el) => el.type === TYPE.literal))
     return q(ast.map((el) => (el as { value: string }).value).join(""));
-  return `(a) => ${template(ast)}`;
+  return `(a) => ${template(ast, undefined, isolate)}`;
 }
 
 const ACCENTS: Record<string, string> = Object.fromEntries(
@@ -218,7 +229,7 @@ export function compileModule(locale: string, part: string): string {
     let node = tree;
     for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Node;
     try {
-      node[keys.at(-1)!] = compileMessage(text).replace(/^\(a\) =>/, "(a: Args) =>");
+      node[keys.at(-1)!] = compileMessage(text, isRtl(locale as Locale)).replace(/^\(a\) =>/, "(a: Args) =>");
     } catch (error) {
       throw new Error(`${locale}/${part}.json, ${id}: ${(error as Error).message}`, { cause: error });
     }

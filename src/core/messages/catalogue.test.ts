@@ -16,7 +16,7 @@ import {
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { format, type Tree } from "../i18n/catalogue";
 import { merged } from "../i18n/catalogue-apply";
-import { CATALOGUE_PARTS, COMPLETE_LOCALES, LOCALES, PSEUDO_LOCALES } from "../i18n/locales";
+import { CATALOGUE_PARTS, COMPLETE_LOCALES, isRtl, LOCALES, PSEUDO_LOCALES } from "../i18n/locales";
 
 const TRANSLATED = LOCALES.filter((locale) => locale !== "en");
 // The compiled modules as text (Vite reads them: src/core does no IO).
@@ -58,6 +58,26 @@ describe("the compiled catalogue", () => {
     },
   );
 
+  it("isolates a text given from outside right to left only, and leaves a link bare", async () => {
+    const part = async (locale: string, name: string) =>
+      ((await import(`./compiled/${locale}/${name}.ts`)) as { default: Tree }).default;
+    expect(format(await part("ar", "on-demand"), "groups.confirmTitle", { name: "Gym!" })).toContain(
+      "\u2068Gym!\u2069",
+    );
+    expect(format(await part("de", "on-demand"), "groups.confirmTitle", { name: "Gym!" })).not.toMatch(
+      /[\u2068\u2069]/,
+    );
+    expect(format(await part("en", "on-demand"), "groups.confirmTitle", { name: "Gym!" })).toBe(
+      "Delete the group Gym!?",
+    );
+    const mail = format(await part("ar", "on-demand"), "account.resetMailBody", {
+      name: "Sara",
+      url: "https://x.example/r",
+    });
+    expect(mail).toContain("\u2068Sara\u2069");
+    expect(mail).toContain("\nhttps://x.example/r\n");
+  });
+
   it("has the index of every locale's parts that the script writes", () => {
     expect(compiled["./compiled/index.ts"]).toBe(compileIndex());
   });
@@ -72,10 +92,15 @@ describe("the compiled catalogue", () => {
           undefined,
           { ignoreTag: true },
         );
-        for (const args of samples(parseMessage(text)))
-          expect(format(table, key, args), `${locale}/${part} ${key} ${JSON.stringify(args)}`).toBe(
-            String(reference.format(args)),
-          );
+        for (const args of samples(parseMessage(text))) {
+          const ours = format(table, key, args);
+          // Right to left, each text given from outside is isolated (FSI…PDI, scripts/compile-messages.ts): the
+          // same text around the isolates.
+          expect(
+            isRtl(locale) ? ours.replace(/[\u2068\u2069]/g, "") : ours,
+            `${locale}/${part} ${key} ${JSON.stringify(args)}`,
+          ).toBe(String(reference.format(args)));
+        }
       }
     }
   });

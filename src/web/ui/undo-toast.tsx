@@ -56,7 +56,7 @@ function UndoToastItem({ shown }: { shown: UndoToastState }) {
   return (
     <div
       data-testid="undo-toast"
-      className="pointer-events-auto flex items-center gap-3 rounded-xl bg-slate-900 py-1.5 pr-1.5 pl-4 text-sm text-white shadow-lg hs-slide-in dark:bg-slate-100 dark:text-slate-900"
+      className="pointer-events-auto flex items-center gap-3 rounded-xl bg-slate-900 py-1.5 ps-4 pe-1.5 text-sm text-white shadow-lg hs-slide-in dark:bg-slate-100 dark:text-slate-900"
     >
       <p className="min-w-0 flex-1 font-medium wrap-anywhere">{shown.text}</p>
       <button

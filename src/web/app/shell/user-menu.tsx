@@ -10,7 +10,7 @@ import { showError } from "../../ui/notices";
 const loadAuthClient = () => import("../../lib/auth-client");
 
 const itemClass =
-  "flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
+  "flex w-full items-center gap-3 px-4 py-2.5 text-start text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800";
 
 /** The user menu (Your Profile, Settings, Sign out), a WAI-ARIA menu button. */
 export function UserMenu() {
@@ -83,7 +83,7 @@ export function UserMenu() {
             setOpen(true);
           }
         }}
-        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        className="flex min-h-11 items-center gap-2 rounded-full py-1 ps-1 pe-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <span
           aria-hidden="true"
@@ -91,7 +91,9 @@ export function UserMenu() {
         >
           {initial}
         </span>
-        <span className="hidden max-w-40 truncate sm:inline">{user.name || user.email}</span>
+        <span dir="auto" className="hidden max-w-40 truncate sm:inline">
+          {user.name || user.email}
+        </span>
         <ChevronDownIcon size={16} />
       </button>
       {open && (
@@ -101,10 +103,10 @@ export function UserMenu() {
           role="menu"
           aria-label={messages.shell.account}
           onKeyDown={onMenuKey}
-          className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute end-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <p className="truncate border-b border-slate-200 px-4 py-2 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            {user.email}
+            <bdi>{user.email}</bdi>
           </p>
           <Link
             role="menuitem"

@@ -45,7 +45,7 @@ export function SignInForm({ email, setEmail, switchTo, initialError }: ViewProp
             value={password}
             onValue={setPassword}
           />
-          <div className="mt-2 text-right text-sm">
+          <div className="mt-2 text-end text-sm">
             <LinkButton onClick={() => switchTo("resetPassword")}>{account.forgotPassword}</LinkButton>
           </div>
         </div>

@@ -66,6 +66,13 @@ describe("the month calendar's days", () => {
     expect(dayForKey("2026-11-20", "PageDown")).toBe("2026-12-20");
     expect(dayForKey("2026-11-20", "Enter")).toBeNull();
   });
+
+  it("right to left, moves the side arrows the way they point: the week runs leftwards", () => {
+    expect(dayForKey("2026-11-20", "ArrowLeft", true)).toBe("2026-11-21");
+    expect(dayForKey("2026-12-01", "ArrowRight", true)).toBe("2026-11-30");
+    expect(dayForKey("2026-11-20", "ArrowUp", true)).toBe("2026-11-13");
+    expect(dayForKey("2026-11-20", "Home", true)).toBe("2026-11-15");
+  });
 });
 
 describe("the year heatmap's days", () => {

@@ -84,13 +84,16 @@ export function monthLabelColumns(
   return labels;
 }
 
-/** Where a key moves the focus in the month calendar; null for a key it does not handle. */
-export function dayForKey(date: LocalDate, key: string): LocalDate | null {
+/**
+ * Where a key moves the focus in the month calendar; null for a key it does not handle. The side arrows move the way
+ * they point: right to left, the week runs leftwards, so ArrowLeft goes to the next day.
+ */
+export function dayForKey(date: LocalDate, key: string, rtl = false): LocalDate | null {
   switch (key) {
     case "ArrowLeft":
-      return addDays(date, -1);
+      return addDays(date, rtl ? 1 : -1);
     case "ArrowRight":
-      return addDays(date, 1);
+      return addDays(date, rtl ? -1 : 1);
     case "ArrowUp":
       return addDays(date, -7);
     case "ArrowDown":

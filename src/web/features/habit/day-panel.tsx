@@ -119,7 +119,9 @@ export function DayPanel({
           <h2 id={titleId} className="text-lg font-semibold">
             {fullDate(date)}
           </h2>
-          <p className="mt-1 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">{habit.name}</p>
+          <p className="mt-1 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
+            <bdi>{habit.name}</bdi>
+          </p>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm" data-testid="day-panel-state">

@@ -80,7 +80,7 @@ export function HabitFigures({ habit, today, vacations, weekStart }: Props) {
           onClick={() => setOpen((was) => !was)}
           className={cx(
             card,
-            "col-span-2 flex items-center gap-3 text-left transition-colors hover:border-indigo-400 sm:col-span-1 dark:hover:border-indigo-500",
+            "col-span-2 flex items-center gap-3 text-start transition-colors hover:border-indigo-400 sm:col-span-1 dark:hover:border-indigo-500",
           )}
           data-testid="streak-figure"
         >

@@ -51,7 +51,7 @@ export function HabitHeader({ habit, onRename, onArchive, onDelete }: Props) {
             </span>
           )}
           <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 dark:text-white">
-            {habit.name}
+            <bdi>{habit.name}</bdi>
           </h1>
         </div>
       )}

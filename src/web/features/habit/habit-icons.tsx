@@ -23,18 +23,21 @@ function Svg({ size = 20, children, ...props }: IconProps) {
   );
 }
 
+// The arrows point along the reading direction ("back", "previous", "next"): right to left, they turn round.
+const directional = "rtl:-scale-x-100";
+
 export const ChevronLeftIcon = (props: IconProps) => (
-  <Svg {...props}>
+  <Svg className={directional} {...props}>
     <path d="M15 6l-6 6 6 6" />
   </Svg>
 );
 export const ChevronRightIcon = (props: IconProps) => (
-  <Svg {...props}>
+  <Svg className={directional} {...props}>
     <path d="M9 6l6 6-6 6" />
   </Svg>
 );
 export const ArrowLeftIcon = (props: IconProps) => (
-  <Svg {...props}>
+  <Svg className={directional} {...props}>
     <path d="M19 12H5M11 6l-6 6 6 6" />
   </Svg>
 );

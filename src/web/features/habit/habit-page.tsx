@@ -40,7 +40,7 @@ function BackLink() {
   return (
     <Link
       to="/"
-      className="inline-flex min-h-11 items-center gap-2 rounded-lg pr-3 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg pe-3 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
     >
       <ArrowLeftIcon size={18} />
       {h.backToToday}

@@ -8,6 +8,8 @@ import { currentStrength, strengthByPeriod, strengthDays, type StrengthPoint } f
 import type { Vacation } from "../../../core/vacation";
 import { fullDate, monthAndYear, shortMonth } from "../../ui/day-names";
 import { kindHistoryOf } from "../../../core/kind-days";
+import { isRtl } from "../../../core/i18n/locales";
+import { currentLocale } from "../../lib/locale-store";
 
 const s = messages.strength;
 /** How many weeks or months the chart and its table show, the last ones up to today. */
@@ -52,12 +54,12 @@ export function HabitStrength({ habit, today, vacations, weekStart }: Props) {
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {s.current}:{" "}
-          <span
+          <bdi
             className="text-xl font-bold tabular-nums text-slate-900 dark:text-white"
             data-metric="strength"
           >
             {strengthPercent(current)}
-          </span>
+          </bdi>
         </p>
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-300">{s.explain}</p>
@@ -100,9 +102,15 @@ const axisName = (point: StrengthPoint, per: Period) =>
   per === "week" ? `${shortMonth(point.end)} ${Number(point.end.slice(8))}` : shortMonth(point.start);
 
 function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per: Period }) {
+  // Right to left, time runs leftwards and the scale stands on the right: the positions mirror, the texts do not
+  // (the SVG keeps a left-to-right direction, so that its text anchors stay the sides they name).
+  const rtl = isRtl(currentLocale());
+  const side = (px: number) => (rtl ? WIDTH - px : px);
+  const [start, end] = rtl ? (["end", "start"] as const) : (["start", "end"] as const);
   const plotWidth = WIDTH - LEFT - RIGHT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
-  const x = (i: number) => LEFT + (points.length === 1 ? plotWidth : (i / (points.length - 1)) * plotWidth);
+  const x = (i: number) =>
+    side(LEFT + (points.length === 1 ? plotWidth : (i / (points.length - 1)) * plotWidth));
   const y = (value: number) => TOP + (1 - value) * plotHeight;
   const line = points.map((point, i) => `${x(i).toFixed(1)},${y(point.value).toFixed(1)}`).join(" ");
   const first = points[0]!;
@@ -114,29 +122,30 @@ function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per:
       aria-label={s.chartLabel(per, periodName(first, per), periodName(last, per))}
       data-testid="strength-chart"
       data-per={per}
+      direction="ltr"
       className="h-auto w-full max-w-lg text-slate-500 dark:text-slate-400"
     >
       {GRID.map((value) => (
         <g key={value}>
           <line
-            x1={LEFT}
-            x2={WIDTH - RIGHT}
+            x1={side(LEFT)}
+            x2={side(WIDTH - RIGHT)}
             y1={y(value)}
             y2={y(value)}
             stroke="currentColor"
             strokeOpacity={0.35}
             strokeWidth={1}
           />
-          <text x={LEFT - 4} y={y(value) + 3} textAnchor="end" fontSize={11} fill="currentColor">
+          <text x={side(LEFT - 4)} y={y(value) + 3} textAnchor={end} fontSize={11} fill="currentColor">
             {strengthPercent(value)}
           </text>
         </g>
       ))}
-      <text x={LEFT} y={HEIGHT - 4} fontSize={11} fill="currentColor">
+      <text x={side(LEFT)} y={HEIGHT - 4} textAnchor={start} fontSize={11} fill="currentColor">
         {axisName(first, per)}
       </text>
       {points.length > 1 && (
-        <text x={WIDTH - RIGHT} y={HEIGHT - 4} textAnchor="end" fontSize={11} fill="currentColor">
+        <text x={side(WIDTH - RIGHT)} y={HEIGHT - 4} textAnchor={end} fontSize={11} fill="currentColor">
           {axisName(last, per)}
         </text>
       )}
@@ -159,14 +168,14 @@ function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per:
 
 function StrengthTable({ points, per }: { points: readonly StrengthPoint[]; per: Period }) {
   return (
-    <table className="mt-2 w-full text-left">
+    <table className="mt-2 w-full text-start">
       <caption className="sr-only">{s.tableCaption(per)}</caption>
       <thead>
         <tr className="border-b border-slate-200 dark:border-slate-700">
-          <th scope="col" className="py-1 pr-3 font-medium">
+          <th scope="col" className="py-1 pe-3 font-medium">
             {s.periodColumn(per)}
           </th>
-          <th scope="col" className="py-1 text-right font-medium">
+          <th scope="col" className="py-1 text-end font-medium">
             {s.valueColumn}
           </th>
         </tr>
@@ -174,10 +183,10 @@ function StrengthTable({ points, per }: { points: readonly StrengthPoint[]; per:
       <tbody>
         {points.map((point) => (
           <tr key={point.start} className="border-b border-slate-100 dark:border-slate-800">
-            <th scope="row" className="py-1 pr-3 font-normal">
+            <th scope="row" className="py-1 pe-3 font-normal">
               {periodName(point, per)}
             </th>
-            <td className="py-1 text-right tabular-nums">{strengthPercent(point.value)}</td>
+            <td className="py-1 text-end tabular-nums">{strengthPercent(point.value)}</td>
           </tr>
         ))}
       </tbody>

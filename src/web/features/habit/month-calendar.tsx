@@ -88,7 +88,8 @@ export function MonthCalendar({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const from = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
-    const to = from && dayForKey(from, event.key);
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const to = from && dayForKey(from, event.key, rtl);
     if (!to) return;
     event.preventDefault();
     if (!canSetDay(to, today)) return;
@@ -188,7 +189,7 @@ export function MonthCalendar({
         <button
           type="button"
           onClick={() => onOpen(focusDate)}
-          className="mt-2 flex min-h-11 items-center rounded-lg px-1 text-left text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          className="mt-2 flex min-h-11 items-center rounded-lg px-1 text-start text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
         >
           {k.dayDetails(fullDate(focusDate))}
         </button>
@@ -233,7 +234,7 @@ function DayButton({ date, status, amount, isToday, enabled, tabbable, hasNote, 
       {hasNote && (
         <span
           aria-hidden="true"
-          className="absolute top-1 right-1 size-1.5 rounded-full bg-current ring-1 ring-white dark:ring-slate-900"
+          className="absolute top-1 end-1 size-1.5 rounded-full bg-current ring-1 ring-white dark:ring-slate-900"
         />
       )}
     </button>

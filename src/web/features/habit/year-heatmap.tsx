@@ -75,7 +75,7 @@ export function YearHeatmap({ habit, today, vacations, weekStart }: Props) {
           {WEEK.map((row) => (
             <span
               key={row}
-              className="sticky left-0 z-10 bg-white pr-1 text-[0.6875rem] leading-none text-slate-600 dark:bg-slate-900 dark:text-slate-300"
+              className="sticky start-0 z-10 bg-white pe-1 text-[0.6875rem] leading-none text-slate-600 dark:bg-slate-900 dark:text-slate-300"
               style={{ gridColumn: 1, gridRow: row + 2 }}
             >
               {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
@@ -145,7 +145,9 @@ function useSideways() {
     let scrolled = false;
     const measure = () => {
       const now = element.scrollWidth > element.clientWidth + 1;
-      if (now && !scrolled) element.scrollLeft = element.scrollWidth;
+      // Right to left, the end is at the left: scrollLeft runs from 0 down to minus the overflow.
+      const end = getComputedStyle(element).direction === "rtl" ? -element.scrollWidth : element.scrollWidth;
+      if (now && !scrolled) element.scrollLeft = end;
       scrolled = now;
       setScrolls(now);
     };

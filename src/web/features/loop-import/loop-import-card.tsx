@@ -87,7 +87,9 @@ export function LoopImportCard({
             {preview.plan.habits.map((habit, index) => (
               <li key={index} data-testid="loop-preview-habit" className="px-3 py-2">
                 <p className="flex flex-wrap items-baseline gap-x-2">
-                  <span className="font-medium break-words text-slate-900 dark:text-white">{habit.name}</span>
+                  <span className="font-medium break-words text-slate-900 dark:text-white">
+                    <bdi>{habit.name}</bdi>
+                  </span>
                   {habit.archived && (
                     <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
                       {t.archived}
@@ -114,7 +116,7 @@ export function LoopImportCard({
                   </span>
                 </p>
                 {habit.notes.length > 0 && (
-                  <ul className="mt-1 list-disc pl-5 text-sm text-amber-800 dark:text-amber-200">
+                  <ul className="mt-1 list-disc ps-5 text-sm text-amber-800 dark:text-amber-200">
                     {habit.notes.map((note, i) => (
                       <li key={i} data-testid="loop-habit-note">
                         {noteText(note, habit.name)}

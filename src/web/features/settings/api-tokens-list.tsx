@@ -37,7 +37,9 @@ export function ApiTokenList({ tokens, failed, onRetry, onRevoke }: Props) {
           {tokens.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900 dark:text-white">{token.name}</p>
+                <p className="font-medium break-words text-slate-900 dark:text-white">
+                  <bdi>{token.name}</bdi>
+                </p>
                 <p className={mutedText}>
                   {copy.scopes[token.scope]} · {copy.createdOn(token.createdAt)} ·{" "}
                   {copy.lastUsed(token.lastUsedAt)} · {copy.expires(token.expiresAt)}

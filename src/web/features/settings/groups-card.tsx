@@ -166,12 +166,14 @@ function GroupItem({
       {editing ? (
         <RenameForm group={group} groups={groups} onRename={onRename} onDone={done} />
       ) : (
-        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">{group.name}</p>
+        <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">
+          <bdi>{group.name}</bdi>
+        </p>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label
           htmlFor={foldedId}
-          className="mr-auto flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-200"
+          className="me-auto flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-200"
         >
           <input
             id={foldedId}

@@ -49,7 +49,7 @@ export function NotificationsCard({
         >
           <span
             aria-hidden="true"
-            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-7" : "translate-x-1"}`}
+            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-7 rtl:-translate-x-7" : "translate-x-1 rtl:-translate-x-1"}`}
           />
         </button>
       </div>

@@ -91,7 +91,7 @@ export function ReminderChannels(props: ReminderChannelsProps) {
         >
           <span
             aria-hidden="true"
-            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${email.available && email.enabled ? "translate-x-7" : "translate-x-1"}`}
+            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${email.available && email.enabled ? "translate-x-7 rtl:-translate-x-7" : "translate-x-1 rtl:-translate-x-1"}`}
           />
         </button>
       </div>

@@ -59,7 +59,7 @@ export function StatsHabitItem({ habit, today }: { habit: StatsHabit; today: Loc
             to={`/habits/${encodeURIComponent(habit.id)}`}
             className="rounded hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
           >
-            {habit.name}
+            <bdi>{habit.name}</bdi>
           </Link>
         </h3>
         {habit.archived && (

@@ -92,7 +92,7 @@ export function StatsSummary({ habits, today }: { habits: readonly StatsHabit[];
           data-testid="stats-longest-name"
           title={longest?.name}
         >
-          {longest?.name}
+          <bdi>{longest?.name}</bdi>
         </p>
       </SummaryCard>
     </div>

@@ -58,7 +58,8 @@ function Bars({ values, max, testId }: { values: readonly (number | null)[]; max
       preserveAspectRatio="none"
       aria-hidden="true"
       data-testid={testId}
-      className="block h-32 w-full overflow-visible"
+      // Right to left, time runs leftwards: the drawing (bars and grid lines, no text) is mirrored whole.
+      className="block h-32 w-full overflow-visible rtl:-scale-x-100"
     >
       {[0, 50, 100].map((y) => (
         <line
@@ -96,7 +97,7 @@ function Scale({ top, middle, bottom }: { top: string; middle: string; bottom: s
   return (
     <div
       aria-hidden="true"
-      className="flex h-32 flex-col justify-between text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+      className="flex h-32 flex-col justify-between text-end text-xs tabular-nums text-slate-600 dark:text-slate-300"
     >
       <span className="-mt-2">{top}</span>
       <span>{middle}</span>
@@ -209,7 +210,7 @@ function ChangeList({
           {changes.map((change) => (
             <li key={change.id} className="flex flex-wrap justify-between gap-x-2 text-sm">
               <span className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">
-                {change.name}
+                <bdi>{change.name}</bdi>
               </span>
               <span className="tabular-nums text-slate-700 dark:text-slate-200">
                 {m.change(percent(change.before / 100), percent(change.after / 100), change.change)}
@@ -228,7 +229,9 @@ function TotalsItem({ totals }: { totals: WeeklyTotals }) {
   return (
     <li className="min-w-0" data-testid="trends-totals">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <h4 className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">{totals.name}</h4>
+        <h4 className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">
+          <bdi>{totals.name}</bdi>
+        </h4>
         <span className="text-sm tabular-nums text-slate-700 dark:text-slate-200">
           {m.thisWeek(amount(totals.weeks.at(-1)?.total ?? 0), totals.unit)}
         </span>

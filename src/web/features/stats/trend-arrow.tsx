@@ -25,7 +25,8 @@ export function TrendArrow({ trend }: { trend: Trend }) {
     >
       <svg
         viewBox="0 0 24 24"
-        className="size-4"
+        // "Steady" points forward in time: leftwards right to left (the up and down arrows are symmetric).
+        className="size-4 rtl:-scale-x-100"
         fill="none"
         stroke="currentColor"
         strokeWidth={2.5}

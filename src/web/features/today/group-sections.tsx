@@ -92,9 +92,11 @@ function GroupSection({
           aria-controls={folded ? undefined : id}
           onClick={onToggle}
           data-testid="group-toggle"
-          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-1 text-left text-base font-semibold text-slate-900 hover:text-indigo-800 dark:text-white dark:hover:text-indigo-200"
+          className="flex min-h-11 w-full items-center gap-2 rounded-lg px-1 text-start text-base font-semibold text-slate-900 hover:text-indigo-800 dark:text-white dark:hover:text-indigo-200"
         >
-          <span className="min-w-0 flex-1 wrap-anywhere">{group.name}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere">
+            <bdi>{group.name}</bdi>
+          </span>
           <span
             aria-hidden="true"
             className="shrink-0 text-sm font-normal text-slate-600 dark:text-slate-300"

@@ -20,7 +20,7 @@ export function ManualAddForm({ onAdd }: { onAdd: (name: string) => void }) {
       onSubmit={submit}
       aria-labelledby={titleId}
       data-testid="manual-add-form"
-      className="mt-5 border-t border-slate-200 pt-5 text-left dark:border-slate-700 hs-slide-in"
+      className="mt-5 border-t border-slate-200 pt-5 text-start dark:border-slate-700 hs-slide-in"
     >
       <h3 id={titleId} className="text-sm font-semibold text-slate-900 dark:text-white">
         {messages.today.addManually}

@@ -71,7 +71,7 @@ export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
                 <button
                   type="button"
                   onClick={() => void add(suggestion.name, suggestion.emoji, index)}
-                  className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-left text-sm text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:border-indigo-500 dark:hover:bg-slate-700"
+                  className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-start text-sm text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:border-indigo-500 dark:hover:bg-slate-700"
                 >
                   <span aria-hidden="true">{suggestion.emoji}</span>
                   <span className="leading-tight">{suggestion.name}</span>

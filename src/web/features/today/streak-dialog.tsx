@@ -39,7 +39,7 @@ export function StreakDialog({ habit, today, vacations, weekStart, onClose }: Pr
         </h2>
         <p className="mt-1 text-sm font-medium wrap-anywhere text-slate-600 dark:text-slate-300">
           {habit.emoji && <span aria-hidden="true">{habit.emoji} </span>}
-          {habit.name}
+          <bdi>{habit.name}</bdi>
         </p>
         <HabitStreakExplanation
           habit={habit}

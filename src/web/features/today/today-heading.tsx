@@ -28,7 +28,7 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
         >
           {formatDay(today)}
           {source === "local" && (
-            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
               {messages.today.offlineBadge}
             </span>
           )}

@@ -166,7 +166,7 @@ function AmountField({
       onChange={(event) => setDraft(event.target.value)}
       onBlur={() => commit(draft)}
       onKeyDown={onKeyDown}
-      className="h-11 w-16 shrink-0 rounded-lg border border-slate-400 bg-white px-2 text-right text-base tabular-nums text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
+      className="h-11 w-16 shrink-0 rounded-lg border border-slate-400 bg-white px-2 text-end text-base tabular-nums text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-white"
     />
   );
 }
@@ -265,13 +265,15 @@ export const HabitRow = memo(function HabitRow({
           onPointerEnter={preloadDrag}
           onPointerDown={(event) => actions.onDragStart(habit, event)}
           onKeyDown={onHandleKey}
-          className="-ml-2.5 flex h-11 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 active:cursor-grabbing dark:text-slate-400"
+          className="-ms-2.5 flex h-11 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 active:cursor-grabbing dark:text-slate-400"
         >
           <GripIcon />
         </button>
         {kind?.kind === "measurable" ? (
           <button
             type="button"
+            // "+1" reads as a signed number in every language: the sign stays on the left, right to left too.
+            dir="ltr"
             aria-label={row.add(kind.step, habit.name)}
             disabled={saving}
             onClick={act(() => actions.onAddAmount(habit, kind.step))}
@@ -311,7 +313,7 @@ export const HabitRow = memo(function HabitRow({
             <CheckIcon size={22} strokeWidth={2.75} />
           </button>
         )}
-        <div className="min-w-0 flex-1 pl-0.5">
+        <div className="min-w-0 flex-1 ps-0.5">
           <p className="flex items-start gap-1.5 font-medium text-slate-900 dark:text-white">
             {habit.emoji && (
               <span aria-hidden="true" data-testid="habit-emoji" className="shrink-0">
@@ -323,7 +325,7 @@ export const HabitRow = memo(function HabitRow({
               data-testid="habit-name"
               className="min-h-6 min-w-0 rounded wrap-anywhere hover:text-indigo-700 hover:underline dark:hover:text-indigo-300"
             >
-              {habit.name}
+              <bdi>{habit.name}</bdi>
             </Link>
           </p>
           {kind && <KindLine habit={habit} kind={kind} act={act} actions={actions} saving={saving} />}
@@ -333,7 +335,7 @@ export const HabitRow = memo(function HabitRow({
               data-testid="streak-line"
               aria-label={t.explainStreak(line, habit.name)}
               onClick={() => actions.onExplain(habit)}
-              className="min-h-6 rounded text-left text-sm text-slate-600 underline decoration-slate-400 decoration-dotted underline-offset-4 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+              className="min-h-6 rounded text-start text-sm text-slate-600 underline decoration-slate-400 decoration-dotted underline-offset-4 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
             >
               {line}
             </button>
@@ -350,7 +352,7 @@ export const HabitRow = memo(function HabitRow({
             )}
           </div>
         </div>
-        <div className="-mr-2.5 flex shrink-0 sm:-mr-2">
+        <div className="-me-2.5 flex shrink-0 sm:-me-2">
           <Button
             variant="danger"
             iconOnly
@@ -369,7 +371,7 @@ export const HabitRow = memo(function HabitRow({
         today={today}
         vacations={vacations}
         onCycle={actions.onCycleDay}
-        className="mt-1.5 sm:max-w-[26rem] sm:pl-[4.75rem]"
+        className="mt-1.5 sm:max-w-[26rem] sm:ps-[4.75rem]"
       />
     </li>
   );

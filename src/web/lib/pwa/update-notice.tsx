@@ -13,7 +13,7 @@ export function UpdateNotice({ available, onReload, onDismiss }: Props) {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 mx-auto flex w-full max-w-md px-3 sm:right-auto sm:left-4 sm:mx-0 sm:max-w-sm"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 mx-auto flex w-full max-w-md px-3 sm:end-auto sm:start-4 sm:mx-0 sm:max-w-sm"
     >
       {available && (
         <div
