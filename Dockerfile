@@ -27,7 +27,7 @@ RUN set -e; \
 COPY . .
 # The web app and the server as `npm start` builds them, and the operator commands (backup, restore, user) beside
 # the server. The bundle leaves only better-sqlite3 outside (scripts/build-server.mjs): the runtime's node_modules
-# is that package's loaded files and its dependencies, not the 200 MB of every production dependency.
+# is that package's loaded files and its dependencies, not every production dependency (docs/decisions/0073).
 RUN npm run build \
   && node scripts/build-server.mjs --commands \
   && find dist -name '*.map' -delete \
@@ -37,10 +37,10 @@ RUN npm run build \
   && cp -r node_modules/bindings node_modules/file-uri-to-path /out/node_modules/ \
   && cp package.json /out/
 
-# The runtime's file system: the base without what only builds need (npm, yarn, corepack, Node's C headers: about
-# 90 MB), copied whole into an empty image below, since files removed in a later layer would still
-# count. A user of its own (the official image's "node" user is absent from other bases), with a fixed id so that a
-# bind mount can be given to it: chown 10001:10001.
+# The runtime's file system: the base without what only builds need (npm, yarn, corepack, Node's C headers),
+# copied whole into an empty image below, since files removed in a later layer would still count (0073). A user
+# of its own (the official image's "node" user is absent from other bases), with a fixed id so that a bind mount
+# can be given to it: chown 10001:10001.
 FROM ${BASE} AS runtime-root
 RUN rm -rf /usr/local/include /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx \
     /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* /usr/local/share/doc /root/.npm \

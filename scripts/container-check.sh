@@ -70,7 +70,7 @@ make_base() {
   rm -rf "$work/root/var/lib/apt/lists/"* "$work/root/var/cache/apt/"*.bin "$work/root/var/cache/apt/archives/"*.deb
   tar -C "$work/root" -c . | "$ENGINE" import \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change 'CMD ["node"]' - "$name" >/dev/null
+    --change 'CMD ["node"]' - "$name" >/dev/null 2>"$work/import.log" || { cat "$work/import.log"; return 1; }
   rm -rf "$work"
   log "$name: $("$ENGINE" run --rm "$name" node --version), npm $("$ENGINE" run --rm "$name" npm --version)"
 }
