@@ -6,7 +6,10 @@
 // are not installed (pg-native), loaded from node_modules at run time as before.
 // Files a module opens beside itself (`new URL("./name", import.meta.url)`: the SQLite writer's worker, the common
 // passwords list) are copied next to the bundle under the same name, found by reading the bundled sources.
-// Usage: node scripts/build-server.mjs [--outdir <dir>]   (default dist/server; takes about a second)
+// With --commands, the operator commands (`npm run backup`, `restore`, `user`) are built beside it too, as
+// backup.js, restore.js and user.js, for installs without tsx and the sources: the container image
+// (docs/decisions/0073-container-image.md).
+// Usage: node scripts/build-server.mjs [--outdir <dir>] [--commands]   (default dist/server; takes about a second)
 import { build } from "esbuild";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
@@ -17,17 +20,19 @@ import { parseArgs } from "node:util";
 const ROOT = resolve(import.meta.dirname, "..");
 // The server, and the SQLite writer's thread (db/sqlite-dialect.ts), which loads the same modules.
 const ENTRIES = ["src/server/main.ts", "src/server/sqlite-writer.worker.ts"];
+const COMMANDS = ["scripts/backup.ts", "scripts/restore.ts", "scripts/user.ts"];
 const EXTERNAL = ["better-sqlite3", "pg-native"];
 const ASSET = /new URL\(\s*["'](\.\/[^"'/]+)["']\s*,\s*import\.meta\.url\s*\)/g;
 
 /** Bundles the server into `outdir` (emptied first); resolves to the files written. */
-export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
+export async function buildServer({ outdir = join(ROOT, "dist/server"), commands = false } = {}) {
   const out = resolve(outdir);
+  const entries = commands ? [...ENTRIES, ...COMMANDS] : ENTRIES;
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: ENTRIES,
+    entryPoints: entries,
     outdir: out,
     entryNames: "[name]",
     bundle: true,
@@ -49,7 +54,7 @@ export async function buildServer({ outdir = join(ROOT, "dist/server") } = {}) {
     metafile: true,
     logLevel: "warning",
   });
-  const written = ENTRIES.map((entry) => join(out, `${basename(entry, ".ts")}.js`));
+  const written = entries.map((entry) => join(out, `${basename(entry, ".ts")}.js`));
   const copied = new Map();
   for (const input of Object.keys(result.metafile.inputs)) {
     if (input.includes("node_modules/") || !/\.(ts|mts|js|mjs)$/.test(input)) continue;
@@ -99,9 +104,9 @@ export function serverStartEnv(root = ROOT) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const { values } = parseArgs({ options: { outdir: { type: "string" } } });
+  const { values } = parseArgs({ options: { outdir: { type: "string" }, commands: { type: "boolean" } } });
   const started = performance.now();
-  const files = await buildServer({ outdir: values.outdir });
+  const files = await buildServer({ outdir: values.outdir, commands: values.commands });
   const ms = (performance.now() - started).toFixed(0);
   console.log(`server built in ${ms} ms: ${files.map((f) => relative(process.cwd(), f)).join(", ")}`);
 }
