@@ -21,7 +21,16 @@ try {
 }
 const logger = createLogger({ level: config.logLevel });
 warnAboutOpenSecrets(config.dataDir, logger);
-const server = await startServer(config, { logger });
+let server: Awaited<ReturnType<typeof startServer>>;
+try {
+  server = await startServer(config, { logger });
+} catch (error) {
+  // An unreachable database or a taken port: one line that says so, not Node's print of the minified bundle's
+  // source around the throw (main-output.test.ts).
+  const { message, code } = error as { message?: string; code?: string };
+  logger.fatal(`Could not start: ${message ?? String(error)}${code ? ` (${code})` : ""}`);
+  process.exit(1);
+}
 logger.info(`Habit Streaks listening on ${config.baseUrl} (port ${server.port}, ${server.database.dialect})`);
 
 let shuttingDown = false;

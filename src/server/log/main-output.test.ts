@@ -27,7 +27,8 @@ async function run(tty: boolean): Promise<string> {
   child.stderr.on("data", (d) => (output += d));
   const exited = new Promise((resolve) => child.on("exit", resolve));
   try {
-    for (let i = 0; i < 100 && !output.includes("listening"); i++)
+    // A bound, not a timing: a loaded machine only makes the start slower.
+    for (let i = 0; i < 400 && !output.includes("listening"); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect((await fetch(`http://127.0.0.1:${port}/api/health?token=secret-query`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
@@ -41,11 +42,12 @@ async function run(tty: boolean): Promise<string> {
   return output;
 }
 
-const env = (port: number, dataDir: string) => ({
+const env = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
   ...serverStartEnv(),
   PATH: process.env.PATH,
   TERM: "xterm-256color",
   ...{ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+  ...extra,
 });
 
 describe("the server's output", () => {
@@ -61,12 +63,35 @@ describe("the server's output", () => {
       expect.objectContaining({ method: "GET", route: "/api/health", status: 200 }),
     );
     expect(output).not.toContain("secret-query");
-  }, 30_000);
+  }, 60_000);
 
   it("is one readable line a request on a terminal", async () => {
     const output = await run(true);
     expect(output).toMatch(/INFO.*Habit Streaks listening on/);
     expect(output).toMatch(/GET \/api\/health 200 [\d.]+ ms req=[0-9a-f-]{36}/);
     expect(output).not.toMatch(/^\{/m);
-  }, 30_000);
+  }, 60_000);
+
+  it("is one line that says why when the database cannot be reached, and the exit code is 1", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "hs-main-log-"));
+    const closed = await freePort();
+    const child = spawn(process.execPath, args, {
+      env: env(await freePort(), dataDir, {
+        DATABASE_URL: `postgres://habits:habits@127.0.0.1:${closed}/habits`,
+      }),
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    const lines = output.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 60,
+      msg: expect.stringContaining("Could not start"),
+    });
+    expect(lines[0]).toContain("ECONNREFUSED");
+  }, 60_000);
 });
