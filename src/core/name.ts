@@ -1,18 +1,35 @@
 // One rule for every name a person gives: habit names, group names and display names. Without zod, so the web's
-// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod.
+// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod. The
+// refusals are the catalogue's `names` texts: in the shown language on the web (its live catalogue), in English on
+// the server, which translates them for the account (http/errors.ts, docs/decisions/0074).
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
+import { messages } from "./messages";
 
 export const MAX_NAME_LENGTH = MAX_HABIT_NAME_LENGTH;
 
 export type NameLabel = "Habit name" | "Group name" | "Display name";
+export const NAME_LABELS: readonly NameLabel[] = ["Habit name", "Group name", "Display name"];
 
-export const nameMessages = (label: NameLabel) => ({
-  empty: `${label} cannot be empty`,
-  tooLong: `${label} must be at most ${MAX_NAME_LENGTH} characters`,
-  control: `${label} cannot contain control characters`,
-  bidi: `${label} cannot contain text-direction override characters`,
-  surrogate: `${label} cannot contain an unpaired surrogate (invalid Unicode)`,
-});
+/** Why a name is refused: what nameMessages gives. */
+export type NameFault = "empty" | "tooLong" | "control" | "bidi" | "surrogate";
+export const NAME_FAULTS: readonly NameFault[] = ["empty", "tooLong", "control", "bidi", "surrogate"];
+
+const KEYS = { "Habit name": "habit", "Group name": "group", "Display name": "display" } as const;
+
+/** The refusals of a name, in the catalogue `texts` (the live one by default: the web's shown language). */
+export const nameMessages = (
+  label: NameLabel,
+  texts: typeof messages.names = messages.names,
+): Record<NameFault, string> => {
+  const key = KEYS[label];
+  return {
+    empty: texts.empty(key),
+    tooLong: texts.tooLong(key, MAX_NAME_LENGTH),
+    control: texts.control(key),
+    bidi: texts.bidi(key),
+    surrogate: texts.surrogate(key),
+  };
+};
 
 type Fault = "control" | "bidi" | "surrogate";
 
