@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 
 export type UserLimits = Pick<Config["userLimits"], "maxHabits" | "maxDays">;
 
@@ -15,13 +15,13 @@ export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage):
     throw new ApiError(
       409,
       "QUOTA_EXCEEDED",
-      `An account holds at most ${limits.maxHabits} habits; this would make ${habits}`,
+      errorText("quotaHabits", { max: limits.maxHabits, n: habits }),
     );
   if (days > limits.maxDays)
     throw new ApiError(
       409,
       "QUOTA_EXCEEDED",
-      `An account holds at most ${limits.maxDays} days marked done or skipped, over all its habits; this would make ${days}`,
+      errorText("quotaDays", { max: limits.maxDays, n: days }),
     );
 }
 
