@@ -104,6 +104,15 @@ describe.each(testDialects())("the server in the account's language on $dialect"
     const verification = await mailTo(layla.email, ar.verifyMailSubject);
     expect(bodyOf(verification)).toBe(ar.verifyMailBody("ليلى", linkIn(bodyOf(verification))));
     expect(latinIn(bodyOf(verification), "ليلى")).toBeNull();
+
+    // Its link opens a page in the browser's language, right to left in Arabic
+    const page = await fetch(`${t.url}${new URL(linkIn(bodyOf(verification))).pathname}?token=x`, {
+      headers: { "accept-language": "ar" },
+    });
+    const html = await page.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(ar.verifyConfirm);
+    expect(html).not.toContain(messages.account.verifyConfirm);
   });
 
   it("sends a reminder's push and its mail in the account's language", async () => {

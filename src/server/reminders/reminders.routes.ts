@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/env";
 import { badRequest, errorText, notFound } from "../http/errors";
 import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
-import { actionPage } from "../http/action-page";
+import { actionPage, pageMessages } from "../http/action-page";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
   addReminder,
@@ -176,7 +176,7 @@ export function pushRoutes(config: Config) {
  */
 export function unsubscribeRoute(config: Config) {
   return async (c: Context<AppEnv>) => {
-    const texts = messages.reminderDelivery;
+    const texts = pageMessages(c).m.reminderDelivery;
     const link = { href: `${config.baseUrl}/settings`, text: texts.openSettings };
     const token = c.req.query("token") ?? "";
     const userId = verifyUnsubscribeToken(config.authSecret, token);
