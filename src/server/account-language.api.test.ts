@@ -33,7 +33,11 @@ const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? "";
 /** What is left of a mail's text without its link, the product's name and the person's name: no Latin letter
  * may remain in an Arabic mail. */
 const latinIn = (text: string, name: string) =>
-  text.replace(/https?:\/\/\S+/g, "").replaceAll("Habit Streaks", "").replaceAll(name, "").match(/[A-Za-z]+/g);
+  text
+    .replace(/https?:\/\/\S+/g, "")
+    .replaceAll("Habit Streaks", "")
+    .replaceAll(name, "")
+    .match(/[A-Za-z]+/g);
 
 describe.each(testDialects())("the server in the account's language on $dialect", (dialect) => {
   const t: TestServer = useTestServer(dialect, pinnedClock("2026-11-21T12:00:00.000Z"), {
@@ -215,8 +219,11 @@ describe.each(testDialects())("the server in the account's language on $dialect"
     await choose(anna, null);
     expectError(await t.call(anna, "POST", "/api/habits", { json: { name: "" } }), 400, "VALIDATION_FAILED");
     expect(
-      ((await t.call(anna, "POST", "/api/habits", { json: { name: "" } })).body as { error: { message: string } })
-        .error.message,
+      (
+        (await t.call(anna, "POST", "/api/habits", { json: { name: "" } })).body as {
+          error: { message: string };
+        }
+      ).error.message,
     ).toBe("name: Habit name cannot be empty");
   });
 });

@@ -10,7 +10,8 @@ import { withAuthStorages } from "./auth/auth-async-storage";
 import { clientIp } from "./auth/client-ip";
 import { authProvidersRoute } from "./auth/providers";
 import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
-import { ApiError, errorText, sendError } from "./http/errors";
+import { sendError } from "./http/error-answer";
+import { ApiError, errorText } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { frame, originCheck, requireUser, resolveToday, smallBody, userWriteRateLimit } from "./http/frame";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -89,8 +90,7 @@ export function createApp({
         err.message ? { issues: [{ path: "", text: err.message }] } : errorText("badRequest"),
       );
     }
-    if (err instanceof SyntaxError)
-      return sendError(c, 400, "INVALID_JSON", errorText("invalidJson"));
+    if (err instanceof SyntaxError) return sendError(c, 400, "INVALID_JSON", errorText("invalidJson"));
     log.error(
       { err, reqId: c.get("requestId"), method: c.req.method, route: loggedRoute(c) },
       "unhandled error",
@@ -203,7 +203,9 @@ export function createApp({
   app.route("/api/push", pushRoutes(config));
   app.route("/api/stats", statsRoutes);
 
-  app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", errorText("noRoute", { method: c.req.method, path: c.req.path })));
+  app.all("/api/*", (c) =>
+    sendError(c, 404, "NOT_FOUND", errorText("noRoute", { method: c.req.method, path: c.req.path })),
+  );
 
   // The built web app: real files first (precompressed at build), then index.html for every client route.
   const webRoot = relative(process.cwd(), config.webDir) || ".";

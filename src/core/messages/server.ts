@@ -18,8 +18,7 @@ export type NameIssue = { path: string; label: NameLabel; fault: NameFault };
  * zod's text (kept as written: our schemas' wording of JSON fields, for developers), or a name's refusal.
  */
 export type ErrorText =
-  | { id: ErrorId; args?: Args }
-  | { issues: readonly (NameIssue | { path: string; text: string })[] };
+  { id: ErrorId; args?: Args } | { issues: readonly (NameIssue | { path: string; text: string })[] };
 
 export const errorText = (id: ErrorId, args?: Args): ErrorText => (args ? { id, args } : { id });
 

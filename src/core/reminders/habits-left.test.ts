@@ -249,10 +249,21 @@ describe("reminder times and time zones", () => {
 describe("a reminder in the account's language", () => {
   it("words the push, its lines and its actions in the catalogue given", () => {
     const de = messagesIn("de");
-    const push = reminderPush("r1", SUNDAY, [{ id: "h1", name: "Lesen" }, { id: "h2", name: "Laufen" }], de);
+    const push = reminderPush(
+      "r1",
+      SUNDAY,
+      [
+        { id: "h1", name: "Lesen" },
+        { id: "h2", name: "Laufen" },
+      ],
+      de,
+    );
     expect(push?.body).toBe(de.reminderDelivery.leftToday(["Lesen", "Laufen"]));
     expect(push?.body).not.toBe(messages.reminderDelivery.leftToday(["Lesen", "Laufen"]));
-    expect(push?.actions).toEqual({ done: de.reminderSettings.doneAction, open: de.reminderSettings.openAction });
+    expect(push?.actions).toEqual({
+      done: de.reminderSettings.doneAction,
+      open: de.reminderSettings.openAction,
+    });
     expect(push?.actions?.done).not.toBe(messages.reminderSettings.doneAction);
     const ar = messagesIn("ar");
     const water = { id: "h3", name: "ماء", progress: { done: 3, of: 8, unit: "أكواب", per: "day" as const } };

@@ -225,7 +225,8 @@ export const setCompletion = onWriter(
       const { before: stored, before_value: value, before_note: note, ...row } = updated;
       const kind = kindOf(row.kind);
       // Thrown, so that the transaction rolls the habit's new version back too.
-      if (kind !== "yesNo") throw new ApiError(409, "HABIT_KIND_MISMATCH", errorText("kindMismatch", { kind }));
+      if (kind !== "yesNo")
+        throw new ApiError(409, "HABIT_KIND_MISMATCH", errorText("kindMismatch", { kind }));
       const before = dayRowOf({ done: stored, value, note });
       const after = changedDay(before, { mark: done ? DAY_DONE : DAY_NONE });
       await changeDayCount(trx, userId, dayCountChange(before, after), limits);

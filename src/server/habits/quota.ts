@@ -12,17 +12,9 @@ export type Usage = { habits?: number; days?: number };
  */
 export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage): void {
   if (habits > limits.maxHabits)
-    throw new ApiError(
-      409,
-      "QUOTA_EXCEEDED",
-      errorText("quotaHabits", { max: limits.maxHabits, n: habits }),
-    );
+    throw new ApiError(409, "QUOTA_EXCEEDED", errorText("quotaHabits", { max: limits.maxHabits, n: habits }));
   if (days > limits.maxDays)
-    throw new ApiError(
-      409,
-      "QUOTA_EXCEEDED",
-      errorText("quotaDays", { max: limits.maxDays, n: days }),
-    );
+    throw new ApiError(409, "QUOTA_EXCEEDED", errorText("quotaDays", { max: limits.maxDays, n: days }));
 }
 
 /** A backup item's days as they count: marked, or holding a number or a note. */

@@ -75,7 +75,8 @@ function rangeOf(
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -364);
   if (to > today) throw badRequest("INVALID_DATE", errorText("statsAfterToday", { to, today }));
-  if (from < EARLIEST_DAY) throw badRequest("INVALID_DATE", errorText("statsBeforeEarliest", { from, earliest: EARLIEST_DAY }));
+  if (from < EARLIEST_DAY)
+    throw badRequest("INVALID_DATE", errorText("statsBeforeEarliest", { from, earliest: EARLIEST_DAY }));
   if (from > to) throw badRequest("INVALID_DATE", errorText("statsFromAfterTo", { from, to }));
   return { from, to };
 }

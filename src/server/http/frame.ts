@@ -14,7 +14,8 @@ import { bearerOf, signInWithToken } from "../tokens/bearer";
 import type { ApiErrorCode } from "../../core/contract";
 import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
 import type { AppEnv } from "./env";
-import { ApiError, errorText, sendError, type ErrorText } from "./errors";
+import { sendError } from "./error-answer";
+import { ApiError, errorText, type ErrorText } from "./errors";
 import { countAction, countWrite } from "./rate-limit.repo";
 import { securityHeaderList } from "./security";
 
@@ -230,12 +231,7 @@ export const userWriteRateLimit = (max: number): MiddlewareHandler<AppEnv> => {
     if (count <= max) return next();
     const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - now) / 1000));
     c.header("Retry-After", String(retryAfter));
-    return sendError(
-      c,
-      429,
-      "RATE_LIMITED",
-      errorText("tooManyChanges", { max, seconds: retryAfter }),
-    );
+    return sendError(c, 429, "RATE_LIMITED", errorText("tooManyChanges", { max, seconds: retryAfter }));
   };
   // A read passes at once, without a promise of its own.
   return (c, next) => (WRITE_METHODS.has(c.req.method) ? limitWrite(c, next) : next());

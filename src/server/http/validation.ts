@@ -71,8 +71,7 @@ async function readJsonBody(c: Context): Promise<void> {
     if (!(error instanceof SyntaxError)) throw error;
     throw new ApiError(400, "INVALID_JSON", errorText("invalidJsonAt", { detail: error.message }));
   }
-  if (findNulString(body))
-    throw new ApiError(400, "INVALID_JSON", errorText("nulCharacter"));
+  if (findNulString(body)) throw new ApiError(400, "INVALID_JSON", errorText("nulCharacter"));
 }
 
 /**

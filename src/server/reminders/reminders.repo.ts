@@ -611,11 +611,7 @@ export const addReminder = onWriter(
       if (habitId !== null && !(await ownsHabit(trx, userId, habitId)))
         throw notFound("HABIT_NOT_FOUND", "habitNotFound");
       if (habitId === null && (await countDailyReminders(trx, userId)) >= REMINDER_TIMES_MAX)
-        throw new ApiError(
-          409,
-          "REMINDER_LIMIT",
-          errorText("reminderLimit", { max: REMINDER_TIMES_MAX }),
-        );
+        throw new ApiError(409, "REMINDER_LIMIT", errorText("reminderLimit", { max: REMINDER_TIMES_MAX }));
       const { timeZone } = await readUserSettings(trx, userId);
       const reminder = { id: randomUUID(), userId, habitId, time, ...nextFiringOf(time, timeZone, now) };
       await insertReminder(trx, { ...reminder, createdAt: now.toISOString() });
@@ -636,11 +632,7 @@ export const addSubscription = onWriter(
       await lockOwner(trx, userId);
       const added = (await subscriptionOwner(trx, keys.endpoint)) !== userId;
       if (added && (await countSubscriptions(trx, userId)) >= PUSH_DEVICES_MAX)
-        throw new ApiError(
-          409,
-          "DEVICE_LIMIT",
-          errorText("deviceLimit", { max: PUSH_DEVICES_MAX }),
-        );
+        throw new ApiError(409, "DEVICE_LIMIT", errorText("deviceLimit", { max: PUSH_DEVICES_MAX }));
       await upsertSubscription(trx, { ...keys, userId, createdAt: now.toISOString() });
       // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
       if (added) await clearPushRemoved(trx, userId);

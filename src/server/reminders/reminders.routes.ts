@@ -2,7 +2,6 @@
 // and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
 import { Hono, type Context } from "hono";
 import { contract, type ReminderSettings } from "../../core/contract-schema";
-import { messages } from "../../core/messages";
 import { TEST_REMINDERS_PER_HOUR } from "../../core/reminders/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/database";

@@ -34,8 +34,7 @@ export async function validToken(db: Db, token: string, now: Date): Promise<Toke
   return banned && (row.banExpires === null || new Date(row.banExpires).getTime() > at) ? undefined : row;
 }
 
-const invalid = () =>
-  new ApiError(401, "UNAUTHENTICATED", errorText("tokenInvalid"));
+const invalid = () => new ApiError(401, "UNAUTHENTICATED", errorText("tokenInvalid"));
 
 /**
  * Signs the request in as the token's owner (c.get("user"), c.get("apiToken")), or answers 401; a read-only token

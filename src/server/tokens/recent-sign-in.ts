@@ -35,11 +35,7 @@ export async function requireRecentSignIn(
   if (password === undefined) {
     const signedInAt = c.get("signedInAt");
     if (signedInAt !== undefined && now - signedInAt < RECENT_SIGN_IN_MS) return;
-    throw new ApiError(
-      403,
-      "RECENT_SIGN_IN_REQUIRED",
-      errorText("recentSignIn"),
-    );
+    throw new ApiError(403, "RECENT_SIGN_IN_REQUIRED", errorText("recentSignIn"));
   }
   const userId = c.get("user").id;
   const windowMs = rule.guesses.window * 1000;

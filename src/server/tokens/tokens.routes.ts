@@ -17,8 +17,7 @@ const TokenParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** A stolen token must not be able to make itself a lasting twin: tokens are managed by a signed-in session only. */
 const sessionOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("apiToken"))
-    throw new ApiError(403, "FORBIDDEN", errorText("tokensSignedIn"));
+  if (c.get("apiToken")) throw new ApiError(403, "FORBIDDEN", errorText("tokensSignedIn"));
   await next();
 };
 
@@ -45,8 +44,7 @@ export const tokensRoutes = (recentSignIn: RecentSignInRule) =>
         last_used_at: null,
       };
       const apiToken = await insertTokenWithin(db, row, API_TOKENS_MAX);
-      if (!apiToken)
-        throw new ApiError(409, "TOKEN_LIMIT", errorText("tokenLimit", { max: API_TOKENS_MAX }));
+      if (!apiToken) throw new ApiError(409, "TOKEN_LIMIT", errorText("tokenLimit", { max: API_TOKENS_MAX }));
       // The one answer that carries the token: no cache may keep it.
       c.header("Cache-Control", "no-store");
       return c.json({ token, apiToken }, 201);
