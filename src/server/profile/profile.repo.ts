@@ -25,7 +25,8 @@ export async function createProfile(db: Db, p: NewProfile, now: Date): Promise<v
       email: p.email,
       display_name: p.name?.trim() || defaultDisplayName(p.email),
       photo_url: p.image ?? null,
-      signup_language: p.signupLanguage ?? null,
+      // Named only when known: tests build databases as older releases left them (test/support/old-database.ts).
+      ...(p.signupLanguage && { signup_language: p.signupLanguage }),
       theme: "light",
       notifications: 1,
       created_at: at,
