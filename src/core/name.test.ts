@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messages } from "./messages";
-import { MAX_NAME_LENGTH, nameMessages, nameProblem, sanitizeName } from "./name";
+import { MAX_NAME_LENGTH, sanitizeName } from "./name";
+import { nameMessages, nameProblem } from "./name-texts";
 import { DisplayNameSchema } from "./name-schema";
 import { applyTable } from "./i18n/catalogue-apply";
 import german from "./messages/compiled/de/on-demand";

@@ -1,35 +1,17 @@
 // One rule for every name a person gives: habit names, group names and display names. Without zod, so the web's
-// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod. The
-// refusals are the catalogue's `names` texts: in the shown language on the web (its live catalogue), in English on
-// the server, which translates them for the account (http/errors.ts, docs/decisions/0074).
+// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod. Without
+// texts, so that the first screen's code that normalises a name carries no catalogue: name-texts.ts words the
+// refusals (docs/decisions/0074).
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
-import { messages } from "./messages";
 
 export const MAX_NAME_LENGTH = MAX_HABIT_NAME_LENGTH;
 
 export type NameLabel = "Habit name" | "Group name" | "Display name";
 export const NAME_LABELS: readonly NameLabel[] = ["Habit name", "Group name", "Display name"];
 
-/** Why a name is refused: what nameMessages gives. */
+/** Why a name is refused (name-texts.ts words it). */
 export type NameFault = "empty" | "tooLong" | "control" | "bidi" | "surrogate";
 export const NAME_FAULTS: readonly NameFault[] = ["empty", "tooLong", "control", "bidi", "surrogate"];
-
-const KEYS = { "Habit name": "habit", "Group name": "group", "Display name": "display" } as const;
-
-/** The refusals of a name, in the catalogue `texts` (the live one by default: the web's shown language). */
-export const nameMessages = (
-  label: NameLabel,
-  texts: typeof messages.names = messages.names,
-): Record<NameFault, string> => {
-  const key = KEYS[label];
-  return {
-    empty: texts.empty(key),
-    tooLong: texts.tooLong(key, MAX_NAME_LENGTH),
-    control: texts.control(key),
-    bidi: texts.bidi(key),
-    surrogate: texts.surrogate(key),
-  };
-};
 
 type Fault = "control" | "bidi" | "surrogate";
 
@@ -47,21 +29,20 @@ function faultOf(codePoint: number): Fault | null {
 export const normalizeName = (name: string): string => name.normalize("NFC").trim();
 
 /** Why the characters of a name cannot be stored, or null. */
-export function nameCharacterProblem(name: string, label: NameLabel): string | null {
+export function nameCharacterFault(name: string): Fault | null {
   for (const ch of name) {
     const fault = faultOf(ch.codePointAt(0) ?? 0);
-    if (fault) return nameMessages(label)[fault];
+    if (fault) return fault;
   }
   return null;
 }
 
 /** Why a name, once normalised, cannot be stored, or null. */
-export function nameProblem(name: string, label: NameLabel): string | null {
+export function nameFault(name: string): NameFault | null {
   const normal = normalizeName(name);
-  const messages = nameMessages(label);
-  if (normal.length === 0) return messages.empty;
-  if (normal.length > MAX_NAME_LENGTH) return messages.tooLong;
-  return nameCharacterProblem(normal, label);
+  if (normal.length === 0) return "empty";
+  if (normal.length > MAX_NAME_LENGTH) return "tooLong";
+  return nameCharacterFault(normal);
 }
 
 /** For names taken as they come (identity providers): controls become spaces, other refused characters go, and the

@@ -5,7 +5,8 @@
 import type en from "./compiled/en/server";
 import { format, type Tree } from "../i18n/catalogue";
 import type { Args } from "../i18n/icu";
-import { nameMessages, type NameFault, type NameLabel } from "../name";
+import type { NameFault, NameLabel } from "../name";
+import { nameMessages } from "../name-texts";
 import type { messages } from "../messages";
 
 export type ErrorId = keyof typeof en.apiErrors;

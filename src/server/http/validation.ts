@@ -4,7 +4,8 @@ import type { z } from "zod";
 import type { ApiErrorCode } from "../../core/contract";
 import { messagesIn } from "../../core/messages/in-locale";
 import type { NameIssue } from "../../core/messages/server";
-import { NAME_FAULTS, NAME_LABELS, nameMessages } from "../../core/name";
+import { NAME_FAULTS, NAME_LABELS } from "../../core/name";
+import { nameMessages } from "../../core/name-texts";
 import { ApiError, errorText, type ErrorText } from "./errors";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
