@@ -1,6 +1,7 @@
 // The name rule of name.ts as zod schemas, shared by habit names, group names, backup names and display names.
 import { z } from "./zod-schema";
-import { MAX_NAME_LENGTH, nameCharacterProblem, nameMessages, normalizeName, type NameLabel } from "./name";
+import { MAX_NAME_LENGTH, normalizeName, type NameLabel } from "./name";
+import { nameCharacterProblem, nameMessages } from "./name-texts";
 
 export const nameSchema = (label: NameLabel) => {
   const messages = nameMessages(label);

@@ -1,8 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { messages } from "./messages";
-import { MAX_NAME_LENGTH, nameMessages, nameProblem, sanitizeName } from "./name";
+import { MAX_NAME_LENGTH, sanitizeName } from "./name";
+import { nameMessages, nameProblem } from "./name-texts";
 import { DisplayNameSchema } from "./name-schema";
+import { applyTable } from "./i18n/catalogue-apply";
+import german from "./messages/compiled/de/on-demand";
+import { messagesIn } from "./messages/in-locale";
 
 describe("the name rule", () => {
   it("uses the catalogue's text for an empty display name", () => {
@@ -34,6 +38,23 @@ describe("the name rule", () => {
         expect(clean === "" || nameProblem(clean, "Display name") === null).toBe(true);
         expect(DisplayNameSchema.safeParse(raw).success).toBe(nameProblem(raw, "Display name") === null);
       }),
+    );
+  });
+});
+
+describe("the name rule's refusals in the shown language", () => {
+  it("follow the catalogue as the web applies a locale, one text for the web and the server", () => {
+    applyTable("on-demand", german);
+    try {
+      expect(nameProblem(" ", "Group name")).toBe(messagesIn("de").names.empty("group"));
+      expect(nameProblem(" ", "Group name")).toBe("Der Gruppenname darf nicht leer sein");
+      expect(nameProblem("a\u202eb", "Habit name")).toBe(messagesIn("de").names.bidi("habit"));
+    } finally {
+      applyTable("on-demand");
+    }
+    expect(nameProblem(" ", "Group name")).toBe("Group name cannot be empty");
+    expect(nameMessages("Habit name", messagesIn("ar").names).tooLong).toBe(
+      messagesIn("ar").names.tooLong("habit", MAX_NAME_LENGTH),
     );
   });
 });

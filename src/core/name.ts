@@ -1,18 +1,17 @@
 // One rule for every name a person gives: habit names, group names and display names. Without zod, so the web's
-// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod.
+// sign-up form can check a name before zod loads (docs/decisions/0060); name-schema.ts wraps it for zod. Without
+// texts, so that the first screen's code that normalises a name carries no catalogue: name-texts.ts words the
+// refusals (docs/decisions/0074).
 import { MAX_HABIT_NAME_LENGTH } from "./constants";
 
 export const MAX_NAME_LENGTH = MAX_HABIT_NAME_LENGTH;
 
 export type NameLabel = "Habit name" | "Group name" | "Display name";
+export const NAME_LABELS: readonly NameLabel[] = ["Habit name", "Group name", "Display name"];
 
-export const nameMessages = (label: NameLabel) => ({
-  empty: `${label} cannot be empty`,
-  tooLong: `${label} must be at most ${MAX_NAME_LENGTH} characters`,
-  control: `${label} cannot contain control characters`,
-  bidi: `${label} cannot contain text-direction override characters`,
-  surrogate: `${label} cannot contain an unpaired surrogate (invalid Unicode)`,
-});
+/** Why a name is refused (name-texts.ts words it). */
+export type NameFault = "empty" | "tooLong" | "control" | "bidi" | "surrogate";
+export const NAME_FAULTS: readonly NameFault[] = ["empty", "tooLong", "control", "bidi", "surrogate"];
 
 type Fault = "control" | "bidi" | "surrogate";
 
@@ -30,21 +29,20 @@ function faultOf(codePoint: number): Fault | null {
 export const normalizeName = (name: string): string => name.normalize("NFC").trim();
 
 /** Why the characters of a name cannot be stored, or null. */
-export function nameCharacterProblem(name: string, label: NameLabel): string | null {
+export function nameCharacterFault(name: string): Fault | null {
   for (const ch of name) {
     const fault = faultOf(ch.codePointAt(0) ?? 0);
-    if (fault) return nameMessages(label)[fault];
+    if (fault) return fault;
   }
   return null;
 }
 
 /** Why a name, once normalised, cannot be stored, or null. */
-export function nameProblem(name: string, label: NameLabel): string | null {
+export function nameFault(name: string): NameFault | null {
   const normal = normalizeName(name);
-  const messages = nameMessages(label);
-  if (normal.length === 0) return messages.empty;
-  if (normal.length > MAX_NAME_LENGTH) return messages.tooLong;
-  return nameCharacterProblem(normal, label);
+  if (normal.length === 0) return "empty";
+  if (normal.length > MAX_NAME_LENGTH) return "tooLong";
+  return nameCharacterFault(normal);
 }
 
 /** For names taken as they come (identity providers): controls become spaces, other refused characters go, and the

@@ -10,7 +10,8 @@ import { withAuthStorages } from "./auth/auth-async-storage";
 import { clientIp } from "./auth/client-ip";
 import { authProvidersRoute } from "./auth/providers";
 import { VERIFY_EMAIL_PATH, verifyEmailRoute } from "./auth/verify-email.route";
-import { ApiError, sendError } from "./http/errors";
+import { sendError } from "./http/error-answer";
+import { ApiError, errorText } from "./http/errors";
 import type { AppEnv } from "./http/env";
 import { frame, originCheck, requireUser, resolveToday, smallBody, userWriteRateLimit } from "./http/frame";
 import { createSessionLookup } from "./auth/session-lookup";
@@ -77,19 +78,24 @@ export function createApp({
   const app = new Hono<AppEnv>();
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return sendError(c, err.status, err.code, err.message);
+    if (err instanceof ApiError) return sendError(c, err.status, err.code, err.text);
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 401 ? "UNAUTHENTICATED" : "BAD_REQUEST";
-      return sendError(c, status, code, err.message || "Bad request");
+      // Hono's own message, as it wrote it (a technical detail), else the catalogue's.
+      return sendError(
+        c,
+        status,
+        code,
+        err.message ? { issues: [{ path: "", text: err.message }] } : errorText("badRequest"),
+      );
     }
-    if (err instanceof SyntaxError)
-      return sendError(c, 400, "INVALID_JSON", "The request body is not valid JSON");
+    if (err instanceof SyntaxError) return sendError(c, 400, "INVALID_JSON", errorText("invalidJson"));
     log.error(
       { err, reqId: c.get("requestId"), method: c.req.method, route: loggedRoute(c) },
       "unhandled error",
     );
-    return sendError(c, 500, "INTERNAL", "Something went wrong on our side");
+    return sendError(c, 500, "INTERNAL", errorText("internal"));
   });
 
   // Request id, db and clock, compression, security headers and the log line: one middleware (http/frame.ts).
@@ -108,7 +114,7 @@ export function createApp({
 
   // Bodies are small JSON; only a backup (import or migration) may carry several megabytes.
   const tooLarge = (maxSize: number) => (c: Context) =>
-    sendError(c, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${maxSize / KiB} KiB`);
+    sendError(c, 413, "PAYLOAD_TOO_LARGE", errorText("tooLarge", { kib: maxSize / KiB }));
   const limit = (maxSize: number) => bodyLimit({ maxSize, onError: tooLarge(maxSize) });
   const small = limit(SYNC_PUSH_MAX_BYTES); // a device splits its pushes by this (web/lib/sync/sync-loop.ts)
   const smallDirect = smallBody(SYNC_PUSH_MAX_BYTES, tooLarge(SYNC_PUSH_MAX_BYTES), small);
@@ -197,7 +203,9 @@ export function createApp({
   app.route("/api/push", pushRoutes(config));
   app.route("/api/stats", statsRoutes);
 
-  app.all("/api/*", (c) => sendError(c, 404, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
+  app.all("/api/*", (c) =>
+    sendError(c, 404, "NOT_FOUND", errorText("noRoute", { method: c.req.method, path: c.req.path })),
+  );
 
   // The built web app: real files first (precompressed at build), then index.html for every client route.
   const webRoot = relative(process.cwd(), config.webDir) || ".";

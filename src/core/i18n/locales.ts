@@ -6,8 +6,9 @@ export const PSEUDO_LOCALES = ["en-XA", "ar-XB"] as const;
 export type Locale = (typeof LOCALES)[number] | (typeof PSEUDO_LOCALES)[number];
 export const SOURCE_LOCALE = "en";
 
-/** The catalogue's parts (src/core/messages.ts): each loads with what shows it (docs/decisions/0060). */
-export const CATALOGUE_PARTS = ["first-screen", "today-rows", "on-demand"] as const;
+/** The catalogue's parts (src/core/messages.ts): each loads with what shows it (docs/decisions/0060); `server`
+ * holds the API's error messages, which only the server reads (messages/in-locale.ts, docs/decisions/0074). */
+export const CATALOGUE_PARTS = ["first-screen", "today-rows", "on-demand", "server"] as const;
 export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 export function isLocale(value: unknown): value is Locale {

@@ -8,13 +8,17 @@ import { buildFirstScreen } from "./first-screen";
 import { buildOnDemand } from "./on-demand";
 import { buildTodayRows } from "./today-rows";
 import { compiled } from "./compiled/index";
+import { wordError, type ErrorText } from "./server";
 
 function build(locale: Locale) {
   const own: Record<CataloguePart, Tree> = compiled[locale];
   const firstScreen = buildFirstScreen(merged(compiled.en["first-screen"], own["first-screen"]));
   const todayRows = buildTodayRows(merged(compiled.en["today-rows"], own["today-rows"]));
   const onDemand = buildOnDemand(merged(compiled.en["on-demand"], own["on-demand"]));
+  const server = merged(compiled.en.server, own.server);
   return {
+    /** An API error's message (messages/server.ts). */
+    apiError: (text: ErrorText) => wordError(server, onDemand.names, text),
     ...firstScreen,
     ...onDemand,
     ...todayRows,

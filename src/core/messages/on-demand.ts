@@ -6,6 +6,9 @@ import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
 import { PRODUCT_NAME } from "./first-screen";
 
+/** Which name a refusal is about (core/name.ts: NameLabel). */
+type NameKey = "habit" | "group" | "display";
+
 /** A day as the browser's language writes it (the API tokens). */
 const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: "medium" });
 /** A time as the browser's language writes it (the sync details). */
@@ -13,6 +16,14 @@ const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "med
 
 export const buildOnDemand = (m: Messages<typeof en>) => ({
   validation: m.validation,
+  // Why a name cannot be stored (core/name.ts): the web's forms and the server's refusals alike.
+  names: {
+    empty: (label: NameKey) => m.names.empty({ label }),
+    tooLong: (label: NameKey, max: number) => m.names.tooLong({ label, max }),
+    control: (label: NameKey) => m.names.control({ label }),
+    bidi: (label: NameKey) => m.names.bidi({ label }),
+    surrogate: (label: NameKey) => m.names.surrogate({ label }),
+  },
   signIn: m.signIn,
   signUp: m.signUp,
   reset: m.reset,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
-import { habitsLeft, reminderPush, reminderText, type ReminderHabit } from "./habits-left";
+import { habitsLeft, reminderPush, reminderText, testPush, type ReminderHabit } from "./habits-left";
+import { messagesIn } from "../messages/in-locale";
 import { readPushPayload } from "./push-payload";
 import type { HabitRule } from "../habit-kind";
 import { canonicalTimeZone, isTimeZone } from "./time-zone";
@@ -211,6 +212,7 @@ describe("reminder texts and payload", () => {
       date: SUNDAY,
       habits: [{ id: "h1", name: "Read" }],
       tag: `reminder-${SUNDAY}-r1`,
+      actions: { done: "Done", open: "Open" },
     });
     expect(readPushPayload(JSON.parse(JSON.stringify(push)))).toEqual(push);
     expect(readPushPayload({ type: "test", title: "T", body: "B" })).toEqual({
@@ -241,5 +243,34 @@ describe("reminder times and time zones", () => {
       expect(isTimeZone(zone)).toBe(true);
     for (const bad of ["Nowhere/City", "", "+01:00", "Europe/Berlin\u0000", "a".repeat(65), "../etc/passwd"])
       expect(isTimeZone(bad)).toBe(false);
+  });
+});
+
+describe("a reminder in the account's language", () => {
+  it("words the push, its lines and its actions in the catalogue given", () => {
+    const de = messagesIn("de");
+    const push = reminderPush(
+      "r1",
+      SUNDAY,
+      [
+        { id: "h1", name: "Lesen" },
+        { id: "h2", name: "Laufen" },
+      ],
+      de,
+    );
+    expect(push?.body).toBe(de.reminderDelivery.leftToday(["Lesen", "Laufen"]));
+    expect(push?.body).not.toBe(messages.reminderDelivery.leftToday(["Lesen", "Laufen"]));
+    expect(push?.actions).toEqual({
+      done: de.reminderSettings.doneAction,
+      open: de.reminderSettings.openAction,
+    });
+    expect(push?.actions?.done).not.toBe(messages.reminderSettings.doneAction);
+    const ar = messagesIn("ar");
+    const water = { id: "h3", name: "ماء", progress: { done: 3, of: 8, unit: "أكواب", per: "day" as const } };
+    expect(reminderText([water], ar.reminderDelivery)).toBe(
+      ar.reminderDelivery.leftTodayLines([ar.reminderDelivery.progress("ماء", 3, 8, "أكواب", "day")]),
+    );
+    expect(reminderText([water], ar.reminderDelivery)).not.toMatch(/[A-Za-z]/);
+    expect(testPush(ar).body).toBe(ar.reminderDelivery.testBody);
   });
 });

@@ -117,10 +117,15 @@ export function habitsLeft(
   return left;
 }
 
+/** The texts of a reminder: the catalogue's, in English or in the account's language (the server passes
+ * messagesIn(locale)). */
+export type ReminderMessages = Pick<typeof messages, "reminderDelivery" | "reminderSettings">;
+type ReminderTexts = ReminderMessages["reminderDelivery"];
+
 /** A habit's line: its name, and what is left of a measured or "N times" habit ("Water: 3 of 8 glasses"). */
-export const leftLine = (habit: LeftHabit): string =>
+export const leftLine = (habit: LeftHabit, texts: ReminderTexts = messages.reminderDelivery): string =>
   habit.progress
-    ? messages.reminderDelivery.progress(
+    ? texts.progress(
         habit.name,
         habit.progress.done,
         habit.progress.of,
@@ -133,30 +138,35 @@ export const leftLine = (habit: LeftHabit): string =>
  * The notification text of a reminder: "1 habit left today: Read", "3 habits left today: Read, Stretch, …"; with a
  * measured or "N times" habit among them, a line each ("Water: 3 of 8 glasses", "Run: 1 of 3 this week").
  */
-export const reminderText = (habits: readonly LeftHabit[]): string =>
+export const reminderText = (
+  habits: readonly LeftHabit[],
+  texts: ReminderTexts = messages.reminderDelivery,
+): string =>
   habits.some((habit) => habit.progress)
-    ? messages.reminderDelivery.leftTodayLines(habits.map(leftLine))
-    : messages.reminderDelivery.leftToday(habits.map((habit) => habit.name));
+    ? texts.leftTodayLines(habits.map((habit) => leftLine(habit, texts)))
+    : texts.leftToday(habits.map((habit) => habit.name));
 
 /** The push of reminder `reminderId` about `day`, or null when nothing is left (nothing is sent then). */
 export function reminderPush(
   reminderId: string,
   day: LocalDate,
   habits: readonly LeftHabit[],
+  m: ReminderMessages = messages,
 ): ReminderPush | null {
   if (habits.length === 0) return null;
   return {
     type: "reminder",
-    title: messages.reminderDelivery.title,
-    body: reminderText(habits),
+    title: m.reminderDelivery.title,
+    body: reminderText(habits, m.reminderDelivery),
+    actions: { done: m.reminderSettings.doneAction, open: m.reminderSettings.openAction },
     date: day,
     habits: habits.map(({ id, name, kind }): ReminderPushHabit => ({ id, name, ...(kind && { kind }) })),
     tag: `reminder-${day}-${reminderId}`,
   };
 }
 
-export const testPush = (): TestPush => ({
+export const testPush = (m: ReminderMessages = messages): TestPush => ({
   type: "test",
-  title: messages.reminderDelivery.title,
-  body: messages.reminderDelivery.testBody,
+  title: m.reminderDelivery.title,
+  body: m.reminderDelivery.testBody,
 });

@@ -15,6 +15,9 @@ export type ReminderPush = {
   habits: ReminderPushHabit[];
   /** "reminder-<date>-<reminderId>": a second push for the same reminder and day replaces the first. */
   tag: string;
+  /** The notification's action labels in the account's language (the service worker's own texts are English);
+   * absent from a server before they were sent. */
+  actions?: { done: string; open: string };
 };
 
 export type TestPush = { type: "test"; title: string; body: string };
@@ -41,5 +44,18 @@ export function readPushPayload(value: unknown): PushPayload | null {
     const kind = HABIT_KINDS.find((k) => k === habit.kind);
     habits.push({ id: habit.id, name: habit.name, ...(kind && kind !== "yesNo" && { kind }) });
   }
-  return { type: "reminder", title: value.title, body: value.body, date: value.date, tag: value.tag, habits };
+  const { actions } = value;
+  const labels =
+    isRecord(actions) && typeof actions.done === "string" && typeof actions.open === "string"
+      ? { actions: { done: actions.done, open: actions.open } }
+      : {};
+  return {
+    type: "reminder",
+    title: value.title,
+    body: value.body,
+    date: value.date,
+    tag: value.tag,
+    habits,
+    ...labels,
+  };
 }

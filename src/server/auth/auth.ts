@@ -3,6 +3,7 @@ import { admin, genericOAuth, oauthPopup } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/database";
 import { createProfile } from "../profile/profile.repo";
+import { accountLocale, headerLocale } from "../profile/account-locale";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/constants";
 import { authRules } from "./auth-rules";
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -71,11 +72,12 @@ export function createAuth({
         await revokeUserTokens(database.db, user.id);
       },
       // The link opens our own page (/reset-password?token=...), which posts the new password.
-      sendResetPassword: ({ user, token }) =>
+      sendResetPassword: async ({ user, token }) =>
         mail.sendPasswordReset({
           to: user.email,
           name: user.name,
           url: `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          locale: await accountLocale(database.db, user.id),
         }),
     },
     // docs/decisions/0053-mail-only-to-verified-addresses.md: with SMTP_URL, an address gets reminder mail only once
@@ -86,11 +88,12 @@ export function createAuth({
         ? undefined
         : {
             sendOnSignUp: true,
-            sendVerificationEmail: ({ user, token }) =>
+            sendVerificationEmail: async ({ user, token }) =>
               mail.sendVerification({
                 to: user.email,
                 name: user.name,
                 url: `${config.baseUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`,
+                locale: await accountLocale(database.db, user.id),
               }),
           },
     socialProviders: config.google
@@ -162,11 +165,19 @@ export function createAuth({
         update: userFieldHooks.update,
         create: {
           before: userFieldHooks.create.before,
-          // Sign-up and a first provider sign-in: the profile document is created with the account.
-          after: async (user) => {
+          // Sign-up and a first provider sign-in: the profile document is created with the account, with the
+          // language it was asked in, which its mail follows until the account chooses one (account-locale.ts).
+          after: async (user, context) => {
+            const languages = (context?.request?.headers ?? context?.headers)?.get("accept-language");
             await createProfile(
               database.db,
-              { userId: user.id, email: user.email, name: user.name, image: user.image },
+              {
+                userId: user.id,
+                email: user.email,
+                name: user.name,
+                image: user.image,
+                signupLanguage: headerLocale(languages),
+              },
               now(),
             );
           },

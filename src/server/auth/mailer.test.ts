@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { startMailbox } from "../../../test/support/mailbox";
+import { bodyOf, headerOf, startMailbox, subjectOf } from "../../../test/support/mailbox";
 import { messages } from "../../core/messages";
+import { messagesIn } from "../../core/messages/in-locale";
 import { createMailer } from "./mailer";
 
 describe("mailer", () => {
@@ -12,11 +13,32 @@ describe("mailer", () => {
         to: "ada@example.com",
         name: "Ada",
         url: "https://habits.example.com/reset-password?token=abc",
+        locale: "en",
       });
       const mail = await mailbox.waitFor("ada@example.com");
       expect(mail.text).toContain(`Subject: ${messages.account.resetMailSubject}`);
       expect(mail.text).toContain("Hello Ada,");
       expect(mail.text).toContain("https://habits.example.com/reset-password?token=abc");
+    } finally {
+      await mailbox.close();
+    }
+  });
+
+  it("writes the account's mail in its language, subject and body", async () => {
+    const mailbox = await startMailbox();
+    try {
+      const mailer = createMailer({ smtpUrl: mailbox.url, from: "Habit Streaks <no-reply@example.com>" });
+      const url = "https://habits.example.com/reset-password?token=abc";
+      await mailer.sendPasswordReset({ to: "grete@example.com", name: "Grete", url, locale: "de" });
+      await mailer.sendVerification({ to: "layla@example.com", name: "ليلى", url, locale: "ar" });
+      const german = await mailbox.waitFor("grete@example.com");
+      expect(subjectOf(german)).toBe(messagesIn("de").account.resetMailSubject);
+      expect(subjectOf(german)).not.toBe(messages.account.resetMailSubject);
+      expect(bodyOf(german)).toBe(messagesIn("de").account.resetMailBody("Grete", url));
+      expect(headerOf(german, "Content-Language")).toBe("de");
+      const arabic = await mailbox.waitFor("layla@example.com");
+      expect(subjectOf(arabic)).toBe(messagesIn("ar").account.verifyMailSubject);
+      expect(bodyOf(arabic)).toBe(messagesIn("ar").account.verifyMailBody("ليلى", url));
     } finally {
       await mailbox.close();
     }
@@ -28,6 +50,7 @@ describe("mailer", () => {
       to: "ada@example.com",
       name: "Ada",
       url: "http://localhost:3000/reset-password?token=abc",
+      locale: "en",
     });
     expect(log).toHaveBeenCalledWith(
       expect.stringContaining("http://localhost:3000/reset-password?token=abc"),

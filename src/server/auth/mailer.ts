@@ -1,7 +1,9 @@
 import nodemailer from "nodemailer";
-import { messages } from "../../core/messages";
+import type { Locale } from "../../core/i18n/locales";
+import { messagesIn } from "../../core/messages/in-locale";
 
-export type AccountMail = { to: string; name: string; url: string };
+/** `locale`: the account's language (profile/account-locale.ts), which the mail is written in. */
+export type AccountMail = { to: string; name: string; url: string; locale: Locale };
 export type Mailer = {
   sendPasswordReset: (mail: AccountMail) => Promise<void>;
   /** The link that confirms the address (docs/decisions/0053-mail-only-to-verified-addresses.md). */
@@ -14,7 +16,6 @@ export type Mailer = {
  * verification mail is asked for then (auth.ts), since no other mail goes out either.
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string }): Mailer {
-  const { account } = messages;
   if (!opts.smtpUrl) {
     return {
       async sendPasswordReset({ to, url }) {
@@ -24,13 +25,18 @@ export function createMailer(opts: { smtpUrl: string | null; from: string }): Ma
     };
   }
   const transport = nodemailer.createTransport(opts.smtpUrl);
-  const send = async (to: string, subject: string, text: string) => {
-    await transport.sendMail({ from: opts.from, to, subject, text });
+  // Plain text only: no HTML part, so Arabic needs no dir; the headers name the language (RFC 3282).
+  const send = async (to: string, locale: Locale, subject: string, text: string) => {
+    await transport.sendMail({ from: opts.from, to, subject, text, headers: { "Content-Language": locale } });
   };
   return {
-    sendPasswordReset: ({ to, name, url }) =>
-      send(to, account.resetMailSubject, account.resetMailBody(name || to, url)),
-    sendVerification: ({ to, name, url }) =>
-      send(to, account.verifyMailSubject, account.verifyMailBody(name || to, url)),
+    sendPasswordReset: ({ to, name, url, locale }) => {
+      const { account } = messagesIn(locale);
+      return send(to, locale, account.resetMailSubject, account.resetMailBody(name || to, url));
+    },
+    sendVerification: ({ to, name, url, locale }) => {
+      const { account } = messagesIn(locale);
+      return send(to, locale, account.verifyMailSubject, account.verifyMailBody(name || to, url));
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { nameProblem, normalizeName, sanitizeName } from "../../core/name";
+import { normalizeName, sanitizeName } from "../../core/name";
+import { nameProblem } from "../../core/name-texts";
 import { defaultDisplayName } from "../profile/profile.repo";
 import { PhotoUrlSchema } from "../../core/contract-schema";
 

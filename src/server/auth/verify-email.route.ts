@@ -3,17 +3,16 @@
 // POST has Better Auth verify the token and says so, with the way to Settings, which shows the address as verified.
 import type { Context } from "hono";
 import { APIError } from "better-auth/api";
-import { messages } from "../../core/messages";
 import type { Config } from "../config";
 import type { AppEnv } from "../http/env";
-import { actionPage } from "../http/action-page";
+import { actionPage, pageMessages } from "../http/action-page";
 
 export const VERIFY_EMAIL_PATH = "/api/verify-email";
 
 /** `verify`: Better Auth's verifyEmail with the token; it throws an APIError for a bad or expired one. */
 export function verifyEmailRoute(config: Config, verify: (token: string) => Promise<unknown>) {
   return async (c: Context<AppEnv>) => {
-    const texts = messages.account;
+    const texts = pageMessages(c).m.account;
     const link = { href: `${config.baseUrl}/settings`, text: texts.verifyOpenSettings };
     if (c.req.method !== "POST")
       return actionPage(c, 200, {

@@ -84,6 +84,10 @@ const migrations: Record<string, Migration> = {
   "0017_profile_language": {
     up: (db) => db.schema.alterTable("profiles").addColumn("language", "text").execute(),
   },
+  // The language the account was created in: its mail's language until it chooses one (profile/account-locale.ts).
+  "0018_profile_signup_language": {
+    up: (db) => db.schema.alterTable("profiles").addColumn("signup_language", "text").execute(),
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

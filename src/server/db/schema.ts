@@ -13,6 +13,9 @@ export type ProfileTable = {
   notifications: number; // 0 or 1: better-sqlite3 cannot bind booleans
   /** The account's language (core/i18n/locales.ts: LOCALES); null: not chosen. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the account was created in (the sign-up request's Accept-Language, matched to LOCALES); null:
+   * unknown. Its mail follows it while `language` is null (profile/account-locale.ts). */
+  signup_language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 };

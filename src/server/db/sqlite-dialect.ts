@@ -20,7 +20,7 @@ import {
   type SqliteDatabase,
 } from "kysely";
 import SQLite from "better-sqlite3";
-import { ApiError } from "../http/errors";
+import { ApiError, type ErrorText } from "../http/errors";
 import { hasNodeSqlite, openNodeSqlite } from "./node-sqlite";
 import type { Database } from "./schema";
 import { writeFunctions, type WriterCall } from "./writer";
@@ -246,6 +246,8 @@ type ErrorData = {
   stack?: string;
   api: boolean;
   props: Record<string, unknown>;
+  /** An ApiError's message, as data (http/errors.ts). */
+  text?: ErrorText;
 };
 type Answer = { id: number; result?: unknown; error?: ErrorData };
 
@@ -256,11 +258,13 @@ function errorData(error: unknown): ErrorData {
     Object.entries(error).filter(([, value]) => value === null || typeof value !== "object"),
   );
   const { name, message, stack } = error;
-  return { name, message, stack, api: error instanceof ApiError, props };
+  if (error instanceof ApiError) return { name, message, stack, api: true, props, text: error.text };
+  return { name, message, stack, api: false, props };
 }
 
-function errorOf({ name, message, stack, api, props }: ErrorData): Error {
-  const error = api ? new ApiError(props.status as never, props.code as never, message) : new Error(message);
+function errorOf({ name, message, stack, api, props, text }: ErrorData): Error {
+  const error =
+    api && text ? new ApiError(props.status as never, props.code as never, text) : new Error(message);
   Object.assign(error, props);
   error.name = name;
   error.stack = `${stack ?? `${name}: ${message}`}\n    at the SQLite writer's thread`;

@@ -3,18 +3,27 @@
 // new list with the settings. Each checks before it writes, so a refused change has written nothing.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText, type ErrorText } from "../http/errors";
 import { onWriter } from "../db/writer";
 import { readSettings, writeSettings } from "../sync/settings.repo";
 import { nextVersions } from "../sync/versions.repo";
 import { withGroup, withGroupChanged, withoutGroup, type GroupFault } from "../../core/habit-groups";
+import { MAX_GROUPS } from "../../core/sync";
 import { findSameName, sameNameKey } from "../../core/same-name";
 import type { HabitGroup } from "../../core/sync";
+
+/** A group fault's message in the catalogue (core/habit-groups.ts words it in English for the push's record). */
+const GROUP_FAULTS: Record<GroupFault["code"], ErrorText> = {
+  GROUP_LIMIT: errorText("groupLimit", { max: MAX_GROUPS }),
+  GROUP_NAME_TAKEN: errorText("groupNameTaken"),
+  GROUP_NOT_FOUND: errorText("groupNotFound"),
+  CONFLICT: errorText("groupIdTaken"),
+};
 
 /** The group change, or the fault thrown as the API's error (a push answers it as the op's rejection). */
 function orThrow(result: HabitGroup[] | GroupFault): HabitGroup[] {
   if (Array.isArray(result)) return result;
-  throw new ApiError(result.code === "GROUP_NOT_FOUND" ? 404 : 409, result.code, result.message);
+  throw new ApiError(result.code === "GROUP_NOT_FOUND" ? 404 : 409, result.code, GROUP_FAULTS[result.code]);
 }
 
 export const readGroups = async (db: Db, userId: string): Promise<HabitGroup[]> =>
@@ -24,7 +33,7 @@ export const readGroups = async (db: Db, userId: string): Promise<HabitGroup[]> 
 export async function checkGroupId(trx: Db, userId: string, groupId: string | null | undefined) {
   if (groupId == null) return;
   if (!(await readGroups(trx, userId)).some((group) => group.id === groupId))
-    throw new ApiError(404, "GROUP_NOT_FOUND", "Group not found");
+    throw new ApiError(404, "GROUP_NOT_FOUND", errorText("groupNotFound"));
 }
 
 export type NewGroup = { id: string; name: string; position?: number; folded?: boolean };

@@ -3,7 +3,7 @@
 import { backupHabitSchema, type BackupHabit } from "../../core/backup-schema";
 import { addDays, todayInZone, type LocalDate } from "../../core/local-date";
 import { badRequest } from "../http/errors";
-import { describeIssues } from "../http/validation";
+import { issuesText } from "../http/validation";
 import { slicer } from "./slices";
 
 /** The rule of marking a day (docs/decisions/0003-client-day.md): no day after the server's UTC date plus one. */
@@ -19,7 +19,7 @@ export async function parseBackupItems(items: readonly unknown[], latest: LocalD
     const result = schema.safeParse(item);
     if (!result.success) {
       const issues = result.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] }));
-      throw badRequest("VALIDATION_FAILED", describeIssues(issues));
+      throw badRequest("VALIDATION_FAILED", issuesText(issues));
     }
     habits.push(result.data);
   }

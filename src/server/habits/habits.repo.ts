@@ -4,7 +4,7 @@ import { compiledNamed, named } from "../db/compiled-once";
 import { isPostgres, locksRows, type Db } from "../db/database";
 import { DAY_DONE, DAY_NONE, type DayCode, type HabitTable } from "../db/schema";
 import { kindOf, rulesColumns, rulesOf, scheduleOf } from "../db/habit-columns";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 import type { StoredHabit } from "../../core/habit";
 import { uuidOfId } from "../../core/habit-uuid";
 import type { LocalDate } from "../../core/local-date";
@@ -15,7 +15,6 @@ import { checkQuota, type UserLimits } from "./quota";
 import { checkGroupId } from "../groups/groups.repo";
 import { slicer, type Pause } from "./slices";
 import { changedDay, dayCountChange, dayRowOf, writeDay } from "../sync/days.repo";
-import { kindMismatchMessage } from "../sync/push-outcomes";
 import { buryHabits, nextVersions } from "../sync/versions.repo";
 import { onWriter } from "../db/writer";
 
@@ -226,7 +225,8 @@ export const setCompletion = onWriter(
       const { before: stored, before_value: value, before_note: note, ...row } = updated;
       const kind = kindOf(row.kind);
       // Thrown, so that the transaction rolls the habit's new version back too.
-      if (kind !== "yesNo") throw new ApiError(409, "HABIT_KIND_MISMATCH", kindMismatchMessage(kind));
+      if (kind !== "yesNo")
+        throw new ApiError(409, "HABIT_KIND_MISMATCH", errorText("kindMismatch", { kind }));
       const before = dayRowOf({ done: stored, value, note });
       const after = changedDay(before, { mark: done ? DAY_DONE : DAY_NONE });
       await changeDayCount(trx, userId, dayCountChange(before, after), limits);

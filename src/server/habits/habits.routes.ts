@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env";
-import { badRequest, notFound } from "../http/errors";
-import { dayFault, latestDayOf } from "../http/user-day";
+import { badRequest, errorText, notFound } from "../http/errors";
+import { dayFaultText, latestDayOf } from "../http/user-day";
 import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { createProfile } from "../profile/profile.repo";
@@ -26,7 +26,7 @@ import { jsonAnswer, sendCached } from "../http/cached-body";
 const HabitParamsSchema = z.object({ id: z.uuid({ error: "must be a habit id (a UUID)" }) });
 const CompletionParamsSchema = HabitParamsSchema.extend({ date: LocalDateSchema });
 
-const habitNotFound = () => notFound("HABIT_NOT_FOUND", "Habit not found");
+const habitNotFound = () => notFound("HABIT_NOT_FOUND", "habitNotFound");
 
 function found(habit: StoredHabit | undefined): StoredHabit {
   if (!habit) throw habitNotFound();
@@ -35,7 +35,7 @@ function found(habit: StoredHabit | undefined): StoredHabit {
 
 /** Any day from 2000-01-01 up to the user's today (X-Local-Date, checked by resolveToday) can be set. */
 function completionDate(c: Context<AppEnv>, date: LocalDate): LocalDate {
-  const fault = dayFault(date, latestDayOf(c.req.header("x-local-date"), c.get("now")));
+  const fault = dayFaultText(date, latestDayOf(c.req.header("x-local-date"), c.get("now")));
   if (fault) throw badRequest("INVALID_DATE", fault);
   return date;
 }
@@ -91,7 +91,7 @@ const importLimit = userActionLimit({
   max: IMPORTS_PER_MINUTE,
   windowMs: 60_000,
   code: "RATE_LIMITED",
-  message: `Too many imports: at most ${IMPORTS_PER_MINUTE} a minute`,
+  message: errorText("tooManyImports", { max: IMPORTS_PER_MINUTE }),
 });
 
 export const habitsRoutes = (limits: UserLimits, cache: UserCache) =>

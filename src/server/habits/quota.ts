@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 
 export type UserLimits = Pick<Config["userLimits"], "maxHabits" | "maxDays">;
 
@@ -12,17 +12,9 @@ export type Usage = { habits?: number; days?: number };
  */
 export function checkQuota(limits: UserLimits, { habits = 0, days = 0 }: Usage): void {
   if (habits > limits.maxHabits)
-    throw new ApiError(
-      409,
-      "QUOTA_EXCEEDED",
-      `An account holds at most ${limits.maxHabits} habits; this would make ${habits}`,
-    );
+    throw new ApiError(409, "QUOTA_EXCEEDED", errorText("quotaHabits", { max: limits.maxHabits, n: habits }));
   if (days > limits.maxDays)
-    throw new ApiError(
-      409,
-      "QUOTA_EXCEEDED",
-      `An account holds at most ${limits.maxDays} days marked done or skipped, over all its habits; this would make ${days}`,
-    );
+    throw new ApiError(409, "QUOTA_EXCEEDED", errorText("quotaDays", { max: limits.maxDays, n: days }));
 }
 
 /** A backup item's days as they count: marked, or holding a number or a note. */

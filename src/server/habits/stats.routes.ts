@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/env";
-import { badRequest } from "../http/errors";
+import { badRequest, errorText } from "../http/errors";
 import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
 import { STATS_PER_MINUTE } from "../../core/constants";
@@ -74,9 +74,10 @@ function rangeOf(
 ): { from: LocalDate; to: LocalDate } {
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -364);
-  if (to > today) throw badRequest("INVALID_DATE", `to: ${to} is after the user's today, ${today}`);
-  if (from < EARLIEST_DAY) throw badRequest("INVALID_DATE", `from: ${from} is before ${EARLIEST_DAY}`);
-  if (from > to) throw badRequest("INVALID_DATE", `from: ${from} is after to: ${to}`);
+  if (to > today) throw badRequest("INVALID_DATE", errorText("statsAfterToday", { to, today }));
+  if (from < EARLIEST_DAY)
+    throw badRequest("INVALID_DATE", errorText("statsBeforeEarliest", { from, earliest: EARLIEST_DAY }));
+  if (from > to) throw badRequest("INVALID_DATE", errorText("statsFromAfterTo", { from, to }));
   return { from, to };
 }
 
@@ -87,7 +88,7 @@ const statsLimit = userActionLimit({
   max: STATS_PER_MINUTE,
   windowMs: 60_000,
   code: "RATE_LIMITED",
-  message: `Too many stats requests: at most ${STATS_PER_MINUTE} a minute`,
+  message: errorText("tooManyStats", { max: STATS_PER_MINUTE }),
 });
 
 export const statsRoutes = new Hono<AppEnv>().get(

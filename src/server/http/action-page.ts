@@ -3,7 +3,16 @@
 // nothing (docs/decisions/0053-mail-only-to-verified-addresses.md). No script: the CSP's form-action 'self' allows it.
 import type { Context } from "hono";
 import { html } from "hono/html";
+import { isRtl } from "../../core/i18n/locales";
+import { messagesIn } from "../../core/messages/in-locale";
 import { PRODUCT_NAME } from "../../core/messages/first-screen";
+import { headerLocale } from "../profile/account-locale";
+
+/** The catalogue in the language of the browser that opened the link (its Accept-Language), else English. */
+export function pageMessages(c: Context) {
+  const locale = headerLocale(c.req.header("accept-language")) ?? "en";
+  return { locale, m: messagesIn(locale) };
+}
 
 export type ActionPage = {
   title: string;
@@ -15,9 +24,10 @@ export type ActionPage = {
 };
 
 export function actionPage(c: Context, status: 200 | 400, body: ActionPage) {
+  const { locale } = pageMessages(c);
   return c.html(
     html`<!doctype html>
-      <html lang="en">
+      <html lang="${locale}" dir="${isRtl(locale) ? "rtl" : "ltr"}">
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,35 +1,27 @@
-import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ApiErrorCode } from "../../core/contract";
+import { messagesIn } from "../../core/messages/in-locale";
+import { errorText, type ErrorId, type ErrorText } from "../../core/messages/server";
+
+export { errorText, type ErrorText };
 
 /** An error a client caused or may see: it becomes `{ error: { code, message } }` with its status (docs/api.md);
- * only the contract's codes (core/contract.ts). */
+ * only the contract's codes (core/contract.ts). Its message is a catalogue id (core/messages/server.ts), worded in
+ * the reader's language when the answer is written; `message` is its English, for logs. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
-    message: string,
+    readonly text: ErrorText,
   ) {
-    super(message);
+    super(messagesIn("en").apiError(text));
   }
 }
 
-export const notFound = (code: ApiErrorCode = "NOT_FOUND", message = "Not found") =>
-  new ApiError(404, code, message);
-export const badRequest = (code: ApiErrorCode, message: string) => new ApiError(400, code, message);
+export const notFound = (code: ApiErrorCode = "NOT_FOUND", id: ErrorId = "notFound") =>
+  new ApiError(404, code, errorText(id));
+export const badRequest = (code: ApiErrorCode, text: ErrorText) => new ApiError(400, code, text);
 
 export function errorBody(code: ApiErrorCode, message: string): ApiErrorBody {
   return { error: { code, message } };
-}
-
-/**
- * The error answer, with its length: Hono's c.json gives none, and the app's compression then ran every error
- * through a web CompressionStream. Headers a middleware prepared (Retry-After) go with it.
- */
-export function sendError(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message: string) {
-  const text = JSON.stringify(errorBody(code, message));
-  return c.body(text, status, {
-    "content-type": "application/json; charset=UTF-8",
-    "content-length": String(Buffer.byteLength(text)),
-  });
 }

@@ -14,7 +14,8 @@ import { bearerOf, signInWithToken } from "../tokens/bearer";
 import type { ApiErrorCode } from "../../core/contract";
 import { isLocalDate, isWithinOneDayOf, todayInZone } from "../../core/local-date";
 import type { AppEnv } from "./env";
-import { ApiError, sendError } from "./errors";
+import { sendError } from "./error-answer";
+import { ApiError, errorText, type ErrorText } from "./errors";
 import { countAction, countWrite } from "./rate-limit.repo";
 import { securityHeaderList } from "./security";
 
@@ -114,9 +115,7 @@ export const originCheck =
         c,
         403,
         "FORBIDDEN_ORIGIN",
-        origin === undefined
-          ? "A signed-in change must come from this app (Origin header missing)"
-          : `A signed-in change must come from this app, not from ${origin}`,
+        origin === undefined ? errorText("originMissing") : errorText("originOther", { origin }),
       );
     }
     return next();
@@ -186,13 +185,13 @@ export const requireUser =
     // A session kept in memory answers at once, without a promise of its own (the most frequent case).
     const kept = lookup.kept(c.req.raw.headers, c.get("now"));
     if (kept !== undefined) {
-      if (kept === null) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      if (kept === null) throw new ApiError(401, "UNAUTHENTICATED", errorText("signIn"));
       c.set("user", kept);
       c.set("signedInAt", kept.signedInAt);
       return next();
     }
     return lookup(c.req.raw.headers, c.get("now")).then((user) => {
-      if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+      if (!user) throw new ApiError(401, "UNAUTHENTICATED", errorText("signIn"));
       c.set("user", user);
       c.set("signedInAt", user.signedInAt);
       return next();
@@ -206,11 +205,7 @@ export const resolveToday = (): MiddlewareHandler<AppEnv> => (c, next) => {
   if (header === undefined) {
     c.set("today", todayInZone(now, "UTC"));
   } else if (!isLocalDate(header) || !isWithinOneDayOf(header, now)) {
-    throw new ApiError(
-      400,
-      "INVALID_DATE",
-      "X-Local-Date must be a real YYYY-MM-DD date within one day of today",
-    );
+    throw new ApiError(400, "INVALID_DATE", errorText("localDate"));
   } else {
     c.set("today", header);
   }
@@ -236,12 +231,7 @@ export const userWriteRateLimit = (max: number): MiddlewareHandler<AppEnv> => {
     if (count <= max) return next();
     const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - now) / 1000));
     c.header("Retry-After", String(retryAfter));
-    return sendError(
-      c,
-      429,
-      "RATE_LIMITED",
-      `Too many changes: at most ${max} a minute. Try again in ${retryAfter} s.`,
-    );
+    return sendError(c, 429, "RATE_LIMITED", errorText("tooManyChanges", { max, seconds: retryAfter }));
   };
   // A read passes at once, without a promise of its own.
   return (c, next) => (WRITE_METHODS.has(c.req.method) ? limitWrite(c, next) : next());
@@ -257,7 +247,7 @@ export const userActionLimit =
     max: number;
     windowMs: number;
     code: ApiErrorCode;
-    message: string;
+    message: ErrorText;
   }): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const now = c.get("now").getTime();

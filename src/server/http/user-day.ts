@@ -1,6 +1,8 @@
 // Which days a request may set (decision 0003): any day from EARLIEST_DAY up to the user's today.
 import { addDays, isLocalDate, isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-date";
 import { EARLIEST_DAY } from "../../core/sync";
+import { messagesIn } from "../../core/messages/in-locale";
+import { errorText, type ErrorText } from "../../core/messages/server";
 
 /**
  * The user's today as the latest day they may set: the X-Local-Date header when it is a real day within one day of
@@ -13,8 +15,14 @@ export function latestDayOf(header: string | undefined, now: Date): LocalDate {
 }
 
 /** Why `date` cannot be set (for an INVALID_DATE answer), or undefined when it can. */
-export function dayFault(date: LocalDate, latest: LocalDate): string | undefined {
-  if (date < EARLIEST_DAY) return `date: ${date} is before ${EARLIEST_DAY}, the first day a habit can have`;
-  if (date > latest) return `date: ${date} is in the future: the latest day allowed is ${latest}`;
+export function dayFaultText(date: LocalDate, latest: LocalDate): ErrorText | undefined {
+  if (date < EARLIEST_DAY) return errorText("dateTooEarly", { field: "date", date, earliest: EARLIEST_DAY });
+  if (date > latest) return errorText("dateInFuture", { field: "date", date, latest });
   return undefined;
+}
+
+/** The same in English: a sync op's recorded rejection. */
+export function dayFault(date: LocalDate, latest: LocalDate): string | undefined {
+  const fault = dayFaultText(date, latest);
+  return fault && messagesIn("en").apiError(fault);
 }

@@ -2,7 +2,11 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
 import type { ApiErrorCode } from "../../core/contract";
-import { ApiError } from "./errors";
+import { messagesIn } from "../../core/messages/in-locale";
+import type { NameIssue } from "../../core/messages/server";
+import { NAME_FAULTS, NAME_LABELS } from "../../core/name";
+import { nameMessages } from "../../core/name-texts";
+import { ApiError, errorText, type ErrorText } from "./errors";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -13,11 +17,29 @@ function describePath(path: readonly PropertyKey[]): string {
     .join("");
 }
 
+/** The English refusals of core/name.ts, each with its label and fault: a name issue is worded again in the
+ * reader's language (core/messages/server.ts). */
+const NAME_REFUSALS = new Map(
+  NAME_LABELS.flatMap((label) => {
+    const english = nameMessages(label, messagesIn("en").names);
+    return NAME_FAULTS.map((fault) => [english[fault], { label, fault }] as const);
+  }),
+);
+
+/** The first issues, each at its path: a name's refusal as the catalogue's, else as the schema words it. */
+export function issuesText(issues: readonly z.core.$ZodIssue[]): ErrorText {
+  return {
+    issues: issues.slice(0, 5).map((issue): NameIssue | { path: string; text: string } => {
+      const path = describePath(issue.path);
+      const name = NAME_REFUSALS.get(issue.message);
+      return name ? { path, ...name } : { path, text: issue.message };
+    }),
+  };
+}
+
+/** The issues in English: a sync op's recorded rejection. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${describePath(issue.path)}: ${issue.message}` : issue.message))
-    .join("; ");
+  return messagesIn("en").apiError(issuesText(issues));
 }
 
 /** PostgreSQL text cannot hold U+0000, so no JSON string may carry it; checked without recursion. */
@@ -40,11 +62,7 @@ function findNulString(value: unknown): boolean {
 async function readJsonBody(c: Context): Promise<void> {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
-    throw new ApiError(
-      400,
-      "INVALID_JSON",
-      "The request body must be JSON sent with Content-Type: application/json",
-    );
+    throw new ApiError(400, "INVALID_JSON", errorText("notJson"));
   }
   let body: unknown;
   try {
@@ -52,14 +70,9 @@ async function readJsonBody(c: Context): Promise<void> {
   } catch (error) {
     // Anything else (the body limit's own error, a dropped connection) belongs to the outer handlers.
     if (!(error instanceof SyntaxError)) throw error;
-    throw new ApiError(400, "INVALID_JSON", `The request body is not valid JSON: ${error.message}`);
+    throw new ApiError(400, "INVALID_JSON", errorText("invalidJsonAt", { detail: error.message }));
   }
-  if (findNulString(body))
-    throw new ApiError(
-      400,
-      "INVALID_JSON",
-      "Text in the request body must not contain the NUL character (\\u0000)",
-    );
+  if (findNulString(body)) throw new ApiError(400, "INVALID_JSON", errorText("nulCharacter"));
 }
 
 /**
@@ -75,7 +88,7 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     if (!result.success) {
       const head = result.error.issues[0]?.path[0];
       const code = (typeof head === "string" && codes[head]) || "VALIDATION_FAILED";
-      throw new ApiError(400, code, describeIssues(result.error.issues));
+      throw new ApiError(400, code, issuesText(result.error.issues));
     }
   });
   const middleware: typeof validator = async (c, next) => {

@@ -2,7 +2,14 @@ import type { Selectable } from "kysely";
 import type { Db } from "../db/database";
 import type { ProfileTable } from "../db/schema";
 
-export type NewProfile = { userId: string; email: string; name?: string | null; image?: string | null };
+export type NewProfile = {
+  userId: string;
+  email: string;
+  name?: string | null;
+  image?: string | null;
+  /** The sign-up request's language, matched to LOCALES (profile/account-locale.ts). */
+  signupLanguage?: string | null;
+};
 
 /** The display name defaults to the part of the email before the @. */
 export function defaultDisplayName(email: string): string {
@@ -18,6 +25,8 @@ export async function createProfile(db: Db, p: NewProfile, now: Date): Promise<v
       email: p.email,
       display_name: p.name?.trim() || defaultDisplayName(p.email),
       photo_url: p.image ?? null,
+      // Named only when known: tests build databases as older releases left them (test/support/old-database.ts).
+      ...(p.signupLanguage && { signup_language: p.signupLanguage }),
       theme: "light",
       notifications: 1,
       created_at: at,

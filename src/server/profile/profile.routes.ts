@@ -14,7 +14,7 @@ async function loadProfile(c: Context<AppEnv>): Promise<Profile> {
   if (existing) return existing;
   await createProfile(db, { userId: user.id, email: user.email, name: user.name }, now);
   const created = await getProfile(db, user.id);
-  if (!created) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+  if (!created) throw notFound("PROFILE_NOT_FOUND", "profileNotFound");
   return created;
 }
 
@@ -23,6 +23,6 @@ export const profileRoutes = new Hono<AppEnv>()
   .patch("/", validate("json", contract["PATCH /api/profile"].json), async (c) => {
     await loadProfile(c);
     const profile = await updateProfile(c.get("db"), c.get("user").id, c.req.valid("json"), c.get("now"));
-    if (!profile) throw notFound("PROFILE_NOT_FOUND", "Profile not found");
+    if (!profile) throw notFound("PROFILE_NOT_FOUND", "profileNotFound");
     return c.json(profile);
   });

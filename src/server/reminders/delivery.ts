@@ -3,15 +3,16 @@
 // another's: the scheduler runs deliveries in a pool fair across users, and each send is bounded and its failure
 // logged (docs/decisions/0054-push-to-public-addresses-fairly.md).
 import { dayFor } from "../../core/day-start";
-import { messages } from "../../core/messages";
+import { messagesIn } from "../../core/messages/in-locale";
 import { habitsLeft, reminderPush, testPush } from "../../core/reminders/habits-left";
 import type { PushPayload } from "../../core/reminders/push-payload";
 import { minutesOfTime } from "../../core/reminders/reminder-time";
 import type { Db } from "../db/database";
 import type { Logger } from "../log/logger";
+import { accountLocale } from "../profile/account-locale";
 import { readSettings } from "../sync/settings.repo";
 import type { PushSender } from "./push-sender";
-import type { ReminderMailer } from "./reminder-mailer";
+import type { ReminderMail, ReminderMailer } from "./reminder-mailer";
 import {
   deleteExpiredSubscription,
   digestAddress,
@@ -73,11 +74,18 @@ async function pushToDevices(db: Db, channels: Channels, userId: string, payload
 }
 
 /** E-mail goes to a user who has it on, on a verified address, and no push device, when SMTP is configured. */
-async function mailTo(db: Db, channels: Channels, userId: string, subject: string, text: string) {
+async function mailTo(
+  db: Db,
+  channels: Channels,
+  userId: string,
+  subject: string,
+  text: string,
+  texts: ReminderMail["texts"],
+) {
   if (!channels.mailer.available) return false;
   const to = await digestAddress(db, userId);
   if (!to) return false;
-  await channels.mailer.send({ to, subject, text, unsubscribeUrl: unsubscribeUrl(channels, userId) });
+  await channels.mailer.send({ to, subject, text, texts, unsubscribeUrl: unsubscribeUrl(channels, userId) });
   return true;
 }
 
@@ -103,7 +111,9 @@ export async function deliverReminder(
     reminder.habitId,
     weekStart ?? 1,
   );
-  const payload = reminderPush(reminder.id, day, habits);
+  // In the account's language (profile/account-locale.ts), push and mail alike.
+  const m = messagesIn(await accountLocale(db, reminder.userId));
+  const payload = reminderPush(reminder.id, day, habits, m);
   if (payload === null) return { outcome: "nothing-left", day };
   const pushed = await pushToDevices(db, channels, reminder.userId, payload);
   if (pushed.accepted > 0) return { outcome: "sent", day };
@@ -115,20 +125,29 @@ export async function deliverReminder(
     db,
     channels,
     reminder.userId,
-    messages.reminderDelivery.mailSubject(names),
+    m.reminderDelivery.mailSubject(names),
     payload.body,
+    m.reminderDelivery,
   );
   return { outcome: mailed ? "sent" : "no-channel", day };
 }
 
 /** POST /api/reminders/test: a test reminder now, on every channel the user has. */
 export async function sendTestReminder(db: Db, channels: Channels, userId: string) {
-  const payload = testPush();
+  const m = messagesIn(await accountLocale(db, userId));
+  const payload = testPush(m);
   const pushed = await pushToDevices(db, channels, userId, payload);
   let email = false;
   if (pushed.devices === pushed.gone) {
     try {
-      email = await mailTo(db, channels, userId, messages.reminderDelivery.mailTestSubject, payload.body);
+      email = await mailTo(
+        db,
+        channels,
+        userId,
+        m.reminderDelivery.mailTestSubject,
+        payload.body,
+        m.reminderDelivery,
+      );
     } catch (err) {
       channels.logger.warn(
         { err: err instanceof Error ? err.message : String(err) },

@@ -54,14 +54,17 @@ export function ipLiteralOf(hostname: string): string | null {
  * Why a push endpoint may not be used, or null: without `allowPrivateHosts`, only https to a host name that is not
  * localhost (an IP literal skips DNS, so names are the only form the send-time check can vet the same way).
  */
-export function endpointRefusal(endpoint: string, allowPrivateHosts: boolean): string | null {
+export function endpointRefusal(
+  endpoint: string,
+  allowPrivateHosts: boolean,
+): "url" | "https" | "ip" | "localhost" | null {
   if (allowPrivateHosts) return null;
-  if (!URL.canParse(endpoint)) return "must be a URL";
+  if (!URL.canParse(endpoint)) return "url";
   const url = new URL(endpoint);
-  if (url.protocol !== "https:") return "must be an https URL";
+  if (url.protocol !== "https:") return "https";
   const literal = ipLiteralOf(url.hostname);
-  if (literal !== null) return "must name the push service's host, not an IP address";
+  if (literal !== null) return "ip";
   const host = url.hostname.replace(/\.$/, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return "must not be localhost";
+  if (host === "localhost" || host.endsWith(".localhost")) return "localhost";
   return null;
 }

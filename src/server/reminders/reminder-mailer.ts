@@ -1,13 +1,15 @@
 // The e-mail channel: for users without a push device, one message per reminder time over SMTP_URL,
 // with a one-click unsubscribe link (RFC 8058: List-Unsubscribe and List-Unsubscribe-Post headers).
 import nodemailer from "nodemailer";
-import { messages } from "../../core/messages";
+import type { messages } from "../../core/messages";
 
 export type ReminderMail = {
   to: string;
   subject: string;
   /** The reminder's text ("3 habits left today: …"). */
   text: string;
+  /** The mail's other lines, in the account's language (messagesIn(locale).reminderDelivery). */
+  texts: Pick<typeof messages.reminderDelivery, "mailOpen" | "mailUnsubscribe">;
   unsubscribeUrl: string;
 };
 
@@ -24,10 +26,9 @@ export function createReminderMailer(opts: {
       send: () => Promise.reject(new Error("SMTP_URL is not set: reminder e-mails cannot be sent")),
     };
   const transport = nodemailer.createTransport(opts.smtpUrl);
-  const texts = messages.reminderDelivery;
   return {
     available: true,
-    async send({ to, subject, text, unsubscribeUrl }) {
+    async send({ to, subject, text, texts, unsubscribeUrl }) {
       await transport.sendMail({
         from: opts.from,
         to,

@@ -5,7 +5,7 @@ import { isPostgres, type Db } from "../db/database";
 import { onWriter } from "../db/writer";
 import { decide, nextFiringOf, ringsOn } from "./firing";
 import { randomUUID } from "node:crypto";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, errorText, notFound } from "../http/errors";
 import { lockOwner } from "../habits/owner.repo";
 import { PUSH_DEVICES_MAX, REMINDER_TIMES_MAX } from "../../core/reminders/limits";
 import { DAY_DONE, DAY_SKIPPED } from "../db/schema";
@@ -609,13 +609,9 @@ export const addReminder = onWriter(
     db.transaction().execute(async (trx) => {
       await lockOwner(trx, userId); // one at a time per user: the limit holds with two requests at once
       if (habitId !== null && !(await ownsHabit(trx, userId, habitId)))
-        throw notFound("HABIT_NOT_FOUND", "Habit not found");
+        throw notFound("HABIT_NOT_FOUND", "habitNotFound");
       if (habitId === null && (await countDailyReminders(trx, userId)) >= REMINDER_TIMES_MAX)
-        throw new ApiError(
-          409,
-          "REMINDER_LIMIT",
-          `You can have at most ${REMINDER_TIMES_MAX} daily reminder times`,
-        );
+        throw new ApiError(409, "REMINDER_LIMIT", errorText("reminderLimit", { max: REMINDER_TIMES_MAX }));
       const { timeZone } = await readUserSettings(trx, userId);
       const reminder = { id: randomUUID(), userId, habitId, time, ...nextFiringOf(time, timeZone, now) };
       await insertReminder(trx, { ...reminder, createdAt: now.toISOString() });
@@ -636,11 +632,7 @@ export const addSubscription = onWriter(
       await lockOwner(trx, userId);
       const added = (await subscriptionOwner(trx, keys.endpoint)) !== userId;
       if (added && (await countSubscriptions(trx, userId)) >= PUSH_DEVICES_MAX)
-        throw new ApiError(
-          409,
-          "DEVICE_LIMIT",
-          `You can get reminders on at most ${PUSH_DEVICES_MAX} devices: turn them off on one first`,
-        );
+        throw new ApiError(409, "DEVICE_LIMIT", errorText("deviceLimit", { max: PUSH_DEVICES_MAX }));
       await upsertSubscription(trx, { ...keys, userId, createdAt: now.toISOString() });
       // A device enabled anew answers the notice of dropped ones; the app's re-post of its own on each visit does not
       if (added) await clearPushRemoved(trx, userId);

@@ -2,15 +2,14 @@
 // and push devices (signed in), and the digest's unsubscribe link (no sign-in: a signed token).
 import { Hono, type Context } from "hono";
 import { contract, type ReminderSettings } from "../../core/contract-schema";
-import { messages } from "../../core/messages";
 import { TEST_REMINDERS_PER_HOUR } from "../../core/reminders/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { AppEnv } from "../http/env";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, errorText, notFound } from "../http/errors";
 import { userActionLimit } from "../http/frame";
 import { validate } from "../http/validation";
-import { actionPage } from "../http/action-page";
+import { actionPage, pageMessages } from "../http/action-page";
 import { sendTestReminder, type Channels } from "./delivery";
 import {
   addReminder,
@@ -69,7 +68,7 @@ async function settingsOf(db: Db, config: Config, userId: string): Promise<Remin
 function reminderIdOf(c: Context<AppEnv>): string {
   const id = c.req.param("id") ?? "";
   if (id.length === 0 || id.length > 64 || id.includes("\u0000"))
-    throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+    throw notFound("REMINDER_NOT_FOUND", "reminderNotFound");
   return id;
 }
 
@@ -81,7 +80,7 @@ export function reminderRoutes(config: Config, channels: Channels) {
     max: TEST_REMINDERS_PER_HOUR,
     windowMs: 60 * 60 * 1000,
     code: "TEST_REMINDER_LIMITED",
-    message: `You can send at most ${TEST_REMINDERS_PER_HOUR} test reminders an hour`,
+    message: errorText("tooManyTests", { max: TEST_REMINDERS_PER_HOUR }),
   });
 
   return new Hono<AppEnv>()
@@ -122,16 +121,16 @@ export function reminderRoutes(config: Config, channels: Channels) {
       const { time } = c.req.valid("json");
       const { timeZone } = await readUserSettings(db, user.id);
       if (!(await updateReminder(db, user.id, id, { time, ...nextFiringOf(time, timeZone, now) })))
-        throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+        throw notFound("REMINDER_NOT_FOUND", "reminderNotFound");
       const row = await findReminder(db, user.id, id);
-      if (!row) throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+      if (!row) throw notFound("REMINDER_NOT_FOUND", "reminderNotFound");
       return c.json(reminderOut(row));
     })
     .delete("/:id", async (c) => {
       const db = c.get("db");
       const user = c.get("user");
       if (!(await deleteReminder(db, user.id, reminderIdOf(c))))
-        throw notFound("REMINDER_NOT_FOUND", "No such reminder");
+        throw notFound("REMINDER_NOT_FOUND", "reminderNotFound");
       return c.json(await settingsOf(db, config, user.id));
     })
     .post("/test", testLimit, async (c) =>
@@ -145,7 +144,8 @@ export function pushRoutes(config: Config) {
   // address it resolves to when a push is sent (docs/decisions/0054-push-to-public-addresses-fairly.md).
   const checkEndpoint = (endpoint: string) => {
     const refusal = endpointRefusal(endpoint, config.pushAllowPrivateHosts);
-    if (refusal !== null) throw badRequest("PUSH_ENDPOINT_NOT_PUBLIC", `endpoint: ${refusal}`);
+    if (refusal !== null)
+      throw badRequest("PUSH_ENDPOINT_NOT_PUBLIC", errorText("endpointNotPublic", { refusal }));
   };
   return new Hono<AppEnv>()
     .post("/subscriptions", validate("json", contract["POST /api/push/subscriptions"].json), async (c) => {
@@ -175,7 +175,7 @@ export function pushRoutes(config: Config) {
  */
 export function unsubscribeRoute(config: Config) {
   return async (c: Context<AppEnv>) => {
-    const texts = messages.reminderDelivery;
+    const texts = pageMessages(c).m.reminderDelivery;
     const link = { href: `${config.baseUrl}/settings`, text: texts.openSettings };
     const token = c.req.query("token") ?? "";
     const userId = verifyUnsubscribeToken(config.authSecret, token);

@@ -119,6 +119,7 @@ describe.each(testDialects())("reminders sent by the scheduler on $dialect", (di
         date: "2026-11-21",
         habits: [{ id: berlin.habits.Read, name: "Read" }],
         tag: `reminder-2026-11-21-${berlin.reminderId}`,
+        actions: { done: "Done", open: "Open" },
       },
     ]);
     expect(push.received(newYorkDevice)).toEqual([]);

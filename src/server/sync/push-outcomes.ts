@@ -1,4 +1,6 @@
 // What a pushed op came to, as answered and as kept in sync_ops (push.repo.ts).
+import { messagesIn } from "../../core/messages/in-locale";
+import { errorText } from "../../core/messages/server";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { HabitKind } from "../../core/habit-kind";
 import type { DayStateName, SyncOpResult } from "../../core/sync";
@@ -16,8 +18,9 @@ export const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
  * Why an app of the previous release may not mark a measurable or quit habit's day done: it would store a yes where
  * the habit counts a number (docs/decisions/0061). The sentence is shown to the user.
  */
+/** In English: the rejection is recorded once, for every later replay of the op. */
 export const kindMismatchMessage = (kind: HabitKind) =>
-  `This habit ${kind === "quit" ? "counts slips" : "counts an amount"}, which this version of the app cannot record: please update the app (reload the page).`;
+  messagesIn("en").apiError(errorText("kindMismatch", { kind }));
 export const kindMismatch = (kind: HabitKind) => rejected("HABIT_KIND_MISMATCH", kindMismatchMessage(kind));
 export const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
 

@@ -4,7 +4,7 @@ import type { Db } from "../db/database";
 import type { AppEnv } from "../http/env";
 import type { SessionLookup } from "../auth/session-lookup";
 import { bearerOf, validToken } from "../tokens/bearer";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 import type {
   StillValid,
   StreamCredential,
@@ -37,6 +37,6 @@ export const streamAdmission =
   (streams: StreamRegistry, sessions: SessionLookup): AdmitStream =>
   (c) => {
     const credential = streamCredential(c, sessions);
-    if (!credential) throw new ApiError(401, "UNAUTHENTICATED", "Sign in to continue");
+    if (!credential) throw new ApiError(401, "UNAUTHENTICATED", errorText("signIn"));
     return streams.admit(c.get("user").id, credential);
   };

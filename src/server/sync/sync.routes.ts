@@ -13,7 +13,8 @@ import type { ChangeHub, UserCache } from "./change-hub";
 import { isStaleCursor, pullChanges } from "./pull.repo";
 import { pushOps, type CheckedOp } from "./push.repo";
 import { SyncOpSchema } from "../../core/sync-schema";
-import { sendError } from "../http/errors";
+import { sendError } from "../http/error-answer";
+import { errorText } from "../http/errors";
 import type { AdmitStream } from "./stream-auth";
 import { STREAM_RETRY_AFTER_S, STREAMS_PER_USER, type StreamPlace } from "./stream-registry";
 import { currentVersion } from "./versions.repo";
@@ -106,12 +107,11 @@ export const syncRoutes = (limits: UserLimits, hub: ChangeHub, cache: UserCache,
       const place = admitStream(c);
       if ("ended" in place) return eventStream(c, hub, place);
       c.header("Retry-After", String(STREAM_RETRY_AFTER_S));
-      const limit = place.refused === "user" ? `${STREAMS_PER_USER} per account` : "for this server";
       return sendError(
         c,
         429,
         "STREAM_LIMIT",
-        `Too many open event streams: at most ${limit}. Try again later.`,
+        errorText("streamLimit", { scope: place.refused, max: STREAMS_PER_USER }),
       );
     });
 

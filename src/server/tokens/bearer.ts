@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../http/env";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 import type { Db } from "../db/database";
 import { findToken, markUsed, type TokenOwner } from "./tokens.repo";
 
@@ -34,8 +34,7 @@ export async function validToken(db: Db, token: string, now: Date): Promise<Toke
   return banned && (row.banExpires === null || new Date(row.banExpires).getTime() > at) ? undefined : row;
 }
 
-const invalid = () =>
-  new ApiError(401, "UNAUTHENTICATED", "The API token is not valid: it is unknown, revoked or expired");
+const invalid = () => new ApiError(401, "UNAUTHENTICATED", errorText("tokenInvalid"));
 
 /**
  * Signs the request in as the token's owner (c.get("user"), c.get("apiToken")), or answers 401; a read-only token
@@ -51,7 +50,7 @@ export async function signInWithToken(c: Context<AppEnv>, token: string, next: N
   c.set("user", { id: row.userId, email: row.email, name: row.name });
   c.set("apiToken", { id: row.id, scope: row.scope });
   if (row.scope !== "read-write" && WRITE_METHODS.has(c.req.method))
-    throw new ApiError(403, "FORBIDDEN", "This API token is read-only: it cannot make changes");
+    throw new ApiError(403, "FORBIDDEN", errorText("tokenReadOnly"));
   if (row.last_used_at === null || at - Date.parse(row.last_used_at) >= LAST_USED_STEP_MS)
     await markUsed(db, row.id, now.toISOString());
   await next();

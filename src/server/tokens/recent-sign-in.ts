@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { Auth } from "../auth/auth";
 import { withAuthStorages } from "../auth/auth-async-storage";
 import type { AppEnv } from "../http/env";
-import { ApiError } from "../http/errors";
+import { ApiError, errorText } from "../http/errors";
 import { countAction } from "../http/rate-limit.repo";
 
 /** How long after signing in a session may make an API token without the password again. */
@@ -35,11 +35,7 @@ export async function requireRecentSignIn(
   if (password === undefined) {
     const signedInAt = c.get("signedInAt");
     if (signedInAt !== undefined && now - signedInAt < RECENT_SIGN_IN_MS) return;
-    throw new ApiError(
-      403,
-      "RECENT_SIGN_IN_REQUIRED",
-      "Enter your current password (currentPassword) to make an API token: you signed in more than 10 minutes ago",
-    );
+    throw new ApiError(403, "RECENT_SIGN_IN_REQUIRED", errorText("recentSignIn"));
   }
   const userId = c.get("user").id;
   const windowMs = rule.guesses.window * 1000;
@@ -49,8 +45,8 @@ export async function requireRecentSignIn(
   if (count > rule.guesses.max) {
     const retryAfter = Math.max(1, Math.ceil(((windowStart + 1) * windowMs - now) / 1000));
     c.header("Retry-After", String(retryAfter));
-    throw new ApiError(429, "RATE_LIMITED", `Too many password attempts. Try again in ${retryAfter} s.`);
+    throw new ApiError(429, "RATE_LIMITED", errorText("passwordAttempts", { seconds: retryAfter }));
   }
   if (!(await rule.verify(userId, password)))
-    throw new ApiError(403, "INVALID_PASSWORD", "The current password is not right");
+    throw new ApiError(403, "INVALID_PASSWORD", errorText("wrongPassword"));
 }

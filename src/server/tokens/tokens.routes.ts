@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { contract } from "../../core/contract-schema";
 import type { AppEnv } from "../http/env";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, errorText, notFound } from "../http/errors";
 import { validate } from "../http/validation";
 import { hashToken, newToken } from "./bearer";
 import { requireRecentSignIn, type RecentSignInRule } from "./recent-sign-in";
@@ -17,8 +17,7 @@ const TokenParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** A stolen token must not be able to make itself a lasting twin: tokens are managed by a signed-in session only. */
 const sessionOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("apiToken"))
-    throw new ApiError(403, "FORBIDDEN", "API tokens are managed signed in, in Settings, not with a token");
+  if (c.get("apiToken")) throw new ApiError(403, "FORBIDDEN", errorText("tokensSignedIn"));
   await next();
 };
 
@@ -45,8 +44,7 @@ export const tokensRoutes = (recentSignIn: RecentSignInRule) =>
         last_used_at: null,
       };
       const apiToken = await insertTokenWithin(db, row, API_TOKENS_MAX);
-      if (!apiToken)
-        throw new ApiError(409, "TOKEN_LIMIT", `At most ${API_TOKENS_MAX} API tokens: revoke one first`);
+      if (!apiToken) throw new ApiError(409, "TOKEN_LIMIT", errorText("tokenLimit", { max: API_TOKENS_MAX }));
       // The one answer that carries the token: no cache may keep it.
       c.header("Cache-Control", "no-store");
       return c.json({ token, apiToken }, 201);
@@ -55,6 +53,6 @@ export const tokensRoutes = (recentSignIn: RecentSignInRule) =>
       const db = c.get("db");
       const user = c.get("user");
       if (!(await deleteToken(db, user.id, c.req.valid("param").id)))
-        throw notFound("TOKEN_NOT_FOUND", "No such API token");
+        throw notFound("TOKEN_NOT_FOUND", "tokenNotFound");
       return c.json({ tokens: await listTokens(db, user.id) });
     });

@@ -7,6 +7,7 @@ import type { Route, RouteAnswer, RouteBody, RouteQuery } from "../../core/contr
 import type { ParsedAnswer, SyncAnswerRoute } from "../../core/sync-answer-schema";
 import { ApiError, BAD_RESPONSE_CODE, HTTP_ERROR_CODE, NETWORK_ERROR_CODE } from "./api";
 import { localToday } from "./local-today";
+import { currentLocale } from "./locale-store";
 
 // Refusals are read without zod, so that they need no schema chunk (any code: see ApiErrorBody).
 function isErrorBody(value: unknown): value is ApiErrorBody<string> {
@@ -76,7 +77,12 @@ export async function apiRequest<R extends Route>(
   // Loaded alongside the request: by the time the answer is in, the parser usually is too.
   const parser = loadParser(route);
   parser.catch(() => undefined); // reported below, once the answer needs it
-  const headers: Record<string, string> = { Accept: "application/json", "X-Local-Date": localToday() };
+  // The shown language, so that an error's message (Loop import's refusal shows it) arrives in it (docs/decisions/0074).
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLocale(),
+    "X-Local-Date": localToday(),
+  };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {

@@ -3,6 +3,7 @@ import { messages } from "../../core/messages";
 import { ApiError, failureText, isUnreachable } from "./api";
 import { apiRequest, SYNC_ROUTES } from "./api-request";
 import { localToday, setDayStart } from "./local-today";
+import { setShownLocale } from "./locale-store";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +49,19 @@ describe("apiRequest", () => {
     const headers = new Headers(init?.headers);
     expect(headers.get("X-Local-Date")).toBe(localToday());
     expect(headers.get("Content-Type")).toBe("application/json");
+    expect(headers.get("Accept-Language")).toBe("en");
+  });
+
+  it("asks for the shown language, so that a refusal's message arrives in it", async () => {
+    setShownLocale("de");
+    try {
+      const fetch = respond(200, profile);
+      vi.stubGlobal("fetch", fetch);
+      await apiRequest("PATCH /api/profile", { body: { displayName: "Ada" } });
+      expect(new Headers(fetch.mock.calls[0]![1]?.headers).get("Accept-Language")).toBe("de");
+    } finally {
+      setShownLocale("en");
+    }
   });
 
   it("sends the user's today, shifted by the day start", async () => {

@@ -10,6 +10,7 @@ import { WEB_STORAGE_KEYS, writeStorage } from "./storage";
 const chunks = import.meta.glob<{ default: Tree }>([
   "../../core/messages/compiled/*/*.ts",
   "!../../core/messages/compiled/en/*.ts",
+  "!../../core/messages/compiled/*/server.ts", // the server's own texts (docs/decisions/0074)
 ]);
 
 /** The language last asked for: a part that arrives for an earlier choice is not applied. */

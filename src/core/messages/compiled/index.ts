@@ -3,35 +3,43 @@
 import en_first_screen from "./en/first-screen";
 import en_today_rows from "./en/today-rows";
 import en_on_demand from "./en/on-demand";
+import en_server from "./en/server";
 import de_first_screen from "./de/first-screen";
 import de_today_rows from "./de/today-rows";
 import de_on_demand from "./de/on-demand";
+import de_server from "./de/server";
 import fr_first_screen from "./fr/first-screen";
 import fr_today_rows from "./fr/today-rows";
 import fr_on_demand from "./fr/on-demand";
+import fr_server from "./fr/server";
 import es_first_screen from "./es/first-screen";
 import es_today_rows from "./es/today-rows";
 import es_on_demand from "./es/on-demand";
+import es_server from "./es/server";
 import pt_BR_first_screen from "./pt-BR/first-screen";
 import pt_BR_today_rows from "./pt-BR/today-rows";
 import pt_BR_on_demand from "./pt-BR/on-demand";
+import pt_BR_server from "./pt-BR/server";
 import ar_first_screen from "./ar/first-screen";
 import ar_today_rows from "./ar/today-rows";
 import ar_on_demand from "./ar/on-demand";
+import ar_server from "./ar/server";
 import en_XA_first_screen from "./en-XA/first-screen";
 import en_XA_today_rows from "./en-XA/today-rows";
 import en_XA_on_demand from "./en-XA/on-demand";
+import en_XA_server from "./en-XA/server";
 import ar_XB_first_screen from "./ar-XB/first-screen";
 import ar_XB_today_rows from "./ar-XB/today-rows";
 import ar_XB_on_demand from "./ar-XB/on-demand";
+import ar_XB_server from "./ar-XB/server";
 
 export const compiled = {
-  "en": { "first-screen": en_first_screen, "today-rows": en_today_rows, "on-demand": en_on_demand },
-  "de": { "first-screen": de_first_screen, "today-rows": de_today_rows, "on-demand": de_on_demand },
-  "fr": { "first-screen": fr_first_screen, "today-rows": fr_today_rows, "on-demand": fr_on_demand },
-  "es": { "first-screen": es_first_screen, "today-rows": es_today_rows, "on-demand": es_on_demand },
-  "pt-BR": { "first-screen": pt_BR_first_screen, "today-rows": pt_BR_today_rows, "on-demand": pt_BR_on_demand },
-  "ar": { "first-screen": ar_first_screen, "today-rows": ar_today_rows, "on-demand": ar_on_demand },
-  "en-XA": { "first-screen": en_XA_first_screen, "today-rows": en_XA_today_rows, "on-demand": en_XA_on_demand },
-  "ar-XB": { "first-screen": ar_XB_first_screen, "today-rows": ar_XB_today_rows, "on-demand": ar_XB_on_demand },
+  "en": { "first-screen": en_first_screen, "today-rows": en_today_rows, "on-demand": en_on_demand, "server": en_server },
+  "de": { "first-screen": de_first_screen, "today-rows": de_today_rows, "on-demand": de_on_demand, "server": de_server },
+  "fr": { "first-screen": fr_first_screen, "today-rows": fr_today_rows, "on-demand": fr_on_demand, "server": fr_server },
+  "es": { "first-screen": es_first_screen, "today-rows": es_today_rows, "on-demand": es_on_demand, "server": es_server },
+  "pt-BR": { "first-screen": pt_BR_first_screen, "today-rows": pt_BR_today_rows, "on-demand": pt_BR_on_demand, "server": pt_BR_server },
+  "ar": { "first-screen": ar_first_screen, "today-rows": ar_today_rows, "on-demand": ar_on_demand, "server": ar_server },
+  "en-XA": { "first-screen": en_XA_first_screen, "today-rows": en_XA_today_rows, "on-demand": en_XA_on_demand, "server": en_XA_server },
+  "ar-XB": { "first-screen": ar_XB_first_screen, "today-rows": ar_XB_today_rows, "on-demand": ar_XB_on_demand, "server": ar_XB_server },
 };

@@ -1,6 +1,6 @@
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/constants";
 import { messages } from "../../../core/messages";
-import { nameProblem } from "../../../core/name";
+import { nameProblem } from "../../../core/name-texts";
 
 // The account forms' checks, made in the browser before any call; null means the form may be sent.
 const { validation, account } = messages;

@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Habit } from "../../../core/habit";
 import { messages } from "../../../core/messages";
-import { nameProblem, normalizeName } from "../../../core/name";
+import { normalizeName } from "../../../core/name";
+import { nameProblem } from "../../../core/name-texts";
 import { Button } from "../../ui/button";
 import { cx } from "../../ui/cx";
 import { inputClass } from "../../ui/form-controls";

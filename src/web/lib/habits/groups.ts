@@ -1,7 +1,7 @@
 // The rules a group's name and the number of groups follow, as the server applies them (docs/product.md, "Groups"),
 // checked here first so that Settings can say what is wrong before anything is written.
 import { messages } from "../../../core/messages";
-import { nameProblem } from "../../../core/name";
+import { nameProblem } from "../../../core/name-texts";
 import { findSameName } from "../../../core/same-name";
 import { type HabitGroup, MAX_GROUPS } from "../../../core/sync";
 

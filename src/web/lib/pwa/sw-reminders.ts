@@ -47,8 +47,8 @@ export function notificationOf(payload: PushPayload | null): { title: string; op
       }
     : { url: "/" };
   const actions: Action[] = [
-    ...(done ? [{ action: PUSH_ACTION_DONE, title: copy.doneAction }] : []),
-    { action: PUSH_ACTION_OPEN, title: copy.openAction },
+    ...(done ? [{ action: PUSH_ACTION_DONE, title: payload.actions?.done ?? copy.doneAction }] : []),
+    { action: PUSH_ACTION_OPEN, title: payload.actions?.open ?? copy.openAction },
   ];
   return {
     title: payload.title,

@@ -15,6 +15,13 @@ const messages = {
     importInvalidFormat: "Ungültiges Format der Sicherungsdatei. Bitte wähle eine gültige Habit Streaks-Sicherungsdatei.",
     importParseError: "Fehler beim Importieren der Daten. Bitte prüfe das Dateiformat.",
   },
+  names: {
+    empty: (a: Args) => `${S(a["label"], { "habit": `Der Name der Gewohnheit`, "group": `Der Gruppenname`, "other": `Der Anzeigename` })} darf nicht leer sein`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `Der Name der Gewohnheit`, "group": `Der Gruppenname`, "other": `Der Anzeigename` })} darf höchstens ${a["max"]} Zeichen lang sein`,
+    control: (a: Args) => `${S(a["label"], { "habit": `Der Name der Gewohnheit`, "group": `Der Gruppenname`, "other": `Der Anzeigename` })} darf keine Steuerzeichen enthalten`,
+    bidi: (a: Args) => `${S(a["label"], { "habit": `Der Name der Gewohnheit`, "group": `Der Gruppenname`, "other": `Der Anzeigename` })} darf keine Zeichen enthalten, die die Schreibrichtung überschreiben`,
+    surrogate: (a: Args) => `${S(a["label"], { "habit": `Der Name der Gewohnheit`, "group": `Der Gruppenname`, "other": `Der Anzeigename` })} darf kein einzelnes Surrogat enthalten (ungültiges Unicode)`,
+  },
   signIn: {
     invalidCredentials: "Ungültige E-Mail oder ungültiges Passwort. Bitte versuche es erneut.",
     tooManyRequests: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es später erneut oder setze dein Passwort zurück.",

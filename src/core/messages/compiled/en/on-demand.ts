@@ -15,6 +15,13 @@ const messages = {
     importInvalidFormat: "Invalid backup file format. Please select a valid Habit Streaks backup file.",
     importParseError: "Error importing data. Please check the file format.",
   },
+  names: {
+    empty: (a: Args) => `${S(a["label"], { "habit": `Habit name`, "group": `Group name`, "other": `Display name` })} cannot be empty`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `Habit name`, "group": `Group name`, "other": `Display name` })} must be at most ${a["max"]} characters`,
+    control: (a: Args) => `${S(a["label"], { "habit": `Habit name`, "group": `Group name`, "other": `Display name` })} cannot contain control characters`,
+    bidi: (a: Args) => `${S(a["label"], { "habit": `Habit name`, "group": `Group name`, "other": `Display name` })} cannot contain text-direction override characters`,
+    surrogate: (a: Args) => `${S(a["label"], { "habit": `Habit name`, "group": `Group name`, "other": `Display name` })} cannot contain an unpaired surrogate (invalid Unicode)`,
+  },
   signIn: {
     invalidCredentials: "Invalid email or password. Please try again.",
     tooManyRequests: "Too many failed login attempts. Please try again later or reset your password.",

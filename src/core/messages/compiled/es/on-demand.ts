@@ -15,6 +15,13 @@ const messages = {
     importInvalidFormat: "Formato de copia de seguridad no válido. Selecciona una copia de seguridad válida de Habit Streaks.",
     importParseError: "Error al importar los datos. Comprueba el formato del archivo.",
   },
+  names: {
+    empty: (a: Args) => `${S(a["label"], { "habit": `El nombre del hábito`, "group": `El nombre del grupo`, "other": `El nombre visible` })} no puede estar vacío`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `El nombre del hábito`, "group": `El nombre del grupo`, "other": `El nombre visible` })} debe tener como máximo ${a["max"]} caracteres`,
+    control: (a: Args) => `${S(a["label"], { "habit": `El nombre del hábito`, "group": `El nombre del grupo`, "other": `El nombre visible` })} no puede contener caracteres de control`,
+    bidi: (a: Args) => `${S(a["label"], { "habit": `El nombre del hábito`, "group": `El nombre del grupo`, "other": `El nombre visible` })} no puede contener caracteres que fuercen la dirección del texto`,
+    surrogate: (a: Args) => `${S(a["label"], { "habit": `El nombre del hábito`, "group": `El nombre del grupo`, "other": `El nombre visible` })} no puede contener un sustituto suelto (Unicode no válido)`,
+  },
   signIn: {
     invalidCredentials: "Correo electrónico o contraseña incorrectos. Inténtalo de nuevo.",
     tooManyRequests: "Demasiados intentos fallidos de inicio de sesión. Inténtalo más tarde o restablece tu contraseña.",

@@ -15,6 +15,13 @@ const messages = {
     importInvalidFormat: "Format de fichier de sauvegarde non valide. Veuillez sélectionner un fichier de sauvegarde Habit Streaks valide.",
     importParseError: "Erreur lors de l’importation des données. Veuillez vérifier le format du fichier.",
   },
+  names: {
+    empty: (a: Args) => `${S(a["label"], { "habit": `Le nom de l’habitude`, "group": `Le nom du groupe`, "other": `Le nom d’affichage` })} ne peut pas être vide`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `Le nom de l’habitude`, "group": `Le nom du groupe`, "other": `Le nom d’affichage` })} ne doit pas dépasser ${a["max"]} caractères`,
+    control: (a: Args) => `${S(a["label"], { "habit": `Le nom de l’habitude`, "group": `Le nom du groupe`, "other": `Le nom d’affichage` })} ne peut pas contenir de caractères de contrôle`,
+    bidi: (a: Args) => `${S(a["label"], { "habit": `Le nom de l’habitude`, "group": `Le nom du groupe`, "other": `Le nom d’affichage` })} ne peut pas contenir de caractères qui forcent le sens du texte`,
+    surrogate: (a: Args) => `${S(a["label"], { "habit": `Le nom de l’habitude`, "group": `Le nom du groupe`, "other": `Le nom d’affichage` })} ne peut pas contenir de demi-codet isolé (Unicode non valide)`,
+  },
   signIn: {
     invalidCredentials: "E-mail ou mot de passe incorrect. Veuillez réessayer.",
     tooManyRequests: "Trop de tentatives de connexion échouées. Veuillez réessayer plus tard ou réinitialiser votre mot de passe.",

@@ -15,6 +15,13 @@ const messages = {
     importInvalidFormat: "Formato de arquivo de backup inválido. Selecione um arquivo de backup válido do Habit Streaks.",
     importParseError: "Erro ao importar os dados. Verifique o formato do arquivo.",
   },
+  names: {
+    empty: (a: Args) => `${S(a["label"], { "habit": `O nome do hábito`, "group": `O nome do grupo`, "other": `O nome de exibição` })} não pode ficar vazio`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `O nome do hábito`, "group": `O nome do grupo`, "other": `O nome de exibição` })} pode ter no máximo ${a["max"]} caracteres`,
+    control: (a: Args) => `${S(a["label"], { "habit": `O nome do hábito`, "group": `O nome do grupo`, "other": `O nome de exibição` })} não pode conter caracteres de controle`,
+    bidi: (a: Args) => `${S(a["label"], { "habit": `O nome do hábito`, "group": `O nome do grupo`, "other": `O nome de exibição` })} não pode conter caracteres que forçam a direção do texto`,
+    surrogate: (a: Args) => `${S(a["label"], { "habit": `O nome do hábito`, "group": `O nome do grupo`, "other": `O nome de exibição` })} não pode conter um substituto isolado (Unicode inválido)`,
+  },
   signIn: {
     invalidCredentials: "E-mail ou senha inválidos. Tente novamente.",
     tooManyRequests: "Muitas tentativas de login sem sucesso. Tente novamente mais tarde ou redefina sua senha.",
