@@ -17,7 +17,7 @@ const messages = {
   },
   names: {
     empty: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ cannot be empty‬`,
-    tooLong: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ must be at most ‬${a["max"]}‮ characters‬`,
+    tooLong: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ must be at most ‬\u2068${a["max"]}\u2069‮ characters‬`,
     control: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ cannot contain control characters‬`,
     bidi: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ cannot contain text-direction override characters‬`,
     surrogate: (a: Args) => `${S(a["label"], { "habit": `‮Habit name‬`, "group": `‮Group name‬`, "other": `‮Display name‬` })}‮ cannot contain an unpaired surrogate (invalid Unicode)‬`,
