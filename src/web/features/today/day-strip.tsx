@@ -6,15 +6,15 @@ import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
 import { dayName } from "../../ui/day-names";
+import { formatDate, formatLocale } from "../../lib/format-locale";
 
 export const STRIP_DAYS = 7;
 
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-
 // Every row shows the same 7 days: each label and name is formatted once, not once a row (with 50 habits, 700
-// calls of Intl's formatting at Today's first render). Dropped now and then, as the days go by.
+// calls of Intl's formatting at Today's first render). Dropped now and then, as the days go by; kept by language.
 const labels = new Map<string, string>();
 function remembered(key: string, make: () => string): string {
+  key += formatLocale();
   let label = labels.get(key);
   if (label === undefined) {
     if (labels.size >= 500) labels.clear();
@@ -24,8 +24,7 @@ function remembered(key: string, make: () => string): string {
 }
 
 /** "Fri": a day's visible label in the strip (its button is named in full). */
-const shortWeekday = (date: LocalDate) =>
-  remembered(date, () => weekdayFormat.format(new Date(`${date}T00:00:00Z`)));
+const shortWeekday = (date: LocalDate) => remembered(date, () => formatDate(date, { weekday: "short" }));
 /** "Friday, November 20, 2026: done" (ui/day-names.ts). */
 const nameOf = (date: LocalDate, status: DayStatus) =>
   remembered(`${date} ${status}`, () => dayName(date, status));
