@@ -1,7 +1,4 @@
-// How the catalogue's own dates and numbers are written (the API tokens' days, the sync details, a measurable
-// habit's amounts): the web sets these to its user's locale (src/web/lib/format-locale.ts); unset, the runtime's
-// locale and plain digits.
-export const userFormat = {
-  locale: (): string | undefined => undefined,
-  number: (value: number): string => String(value),
-};
+// The locale that the catalogue's own dates and numbers are written in (the API tokens' days, the sync details, a
+// measurable habit's amounts, core/i18n/amount-text.ts): the web sets it (src/web/lib/format-locale.ts); unset (the
+// server), the runtime's locale and plain digits.
+export const userFormat = { locale: (): string | undefined => undefined };

@@ -4,6 +4,7 @@
 import en from "./compiled/en/on-demand";
 import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
+import { amountText } from "../i18n/amount-text";
 import { userFormat } from "../i18n/user-format";
 import { PRODUCT_NAME } from "./first-screen";
 
@@ -218,7 +219,7 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
     noteHint: (n: number, max: number) => m.habitKinds.noteHint({ n, max }),
     /** A number with its unit: "5 glasses" (a day's name on the calendar and the heatmap, a habit's total). */
     dayAmount: (amount: number, unit: string) =>
-      m.habitKinds.dayAmount({ amount: userFormat.number(amount), unit, hasUnit: yes(unit !== "") }),
+      m.habitKinds.dayAmount({ amount: amountText(amount), unit, hasUnit: yes(unit !== "") }),
     notedDays: (n: number) => m.habitKinds.notedDays({ n }),
   },
   // A habit's strength on the habit page (docs/decisions/0068): texts the product does not fix.
@@ -262,7 +263,7 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
     target: (atMost: boolean, amount: number, unit: string, per: "day" | "week" | "month") =>
       m.loopImport.target({
         atMost: yes(atMost),
-        amount: userFormat.number(amount),
+        amount: amountText(amount),
         unit,
         hasUnit: yes(unit !== ""),
         per,

@@ -3,7 +3,7 @@
 // (today-list.tsx), after the first paint, which keeps them out of the initial bundle (docs/decisions/0060).
 import en from "./compiled/en/today-rows";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
-import { userFormat } from "../i18n/user-format";
+import { amountText } from "../i18n/amount-text";
 import type { Period, TargetPer } from "../habit-kind";
 import type { Progress } from "../kind-figures";
 
@@ -22,8 +22,8 @@ export const buildTodayRows = (m: Messages<typeof en>) => ({
     /** "5 / 8 glasses", "12 / 50 km this week", "1 / at most 2 coffees". */
     progress: ({ amount: done, needed, per, atMost }: Progress, unit: string) =>
       m.todayRow.progress({
-        done: userFormat.number(done),
-        needed: userFormat.number(needed),
+        done: amountText(done),
+        needed: amountText(needed),
         atMost: yes(atMost),
         unit,
         hasUnit: yes(unit !== ""),

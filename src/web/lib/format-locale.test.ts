@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  formatDate,
-  formatInstant,
-  formatLocale,
-  formatLocaleFor,
-  formatNumber,
-  formatTime,
-} from "./format-locale";
+import { amountText } from "../../core/i18n/amount-text";
+import { formatLocale, formatLocaleFor } from "./format-locale";
+import { formatDate, formatInstant, formatNumber, formatTime } from "./format-values";
 import { setShownLocale } from "./locale-store";
 import { localeWeekStart } from "./week-start";
 
@@ -60,8 +55,10 @@ describe("numbers", () => {
     setShownLocale("de");
     expect(formatNumber(2.5)).toBe("2,5");
     expect(formatNumber(0.42, true)).toBe("42\u00a0%");
+    expect(amountText(2.5)).toBe("2,5"); // the catalogue's amounts ("2,5 km")
     setShownLocale("fr");
     expect(formatNumber(1.25)).toBe("1,25");
+    expect(amountText(1.25)).toBe("1,25");
   });
 });
 

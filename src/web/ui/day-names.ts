@@ -6,7 +6,7 @@ import type { DayStatus } from "../../core/day-state";
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages/first-screen";
 import type { Weekday } from "../../core/schedule";
-import { formatDate, formatter } from "../lib/format-locale";
+import { formatDate, formatter } from "../lib/format-values";
 
 const h = messages.history;
 

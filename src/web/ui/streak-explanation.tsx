@@ -7,7 +7,7 @@ import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
 import { explainStreak, type StreakExplanation as Explanation } from "../../core/streak-explanation";
 import type { Vacation } from "../../core/vacation";
-import { formatter } from "../lib/format-locale";
+import { formatter } from "../lib/format-values";
 import { useLocale } from "../lib/locale-store";
 import { cx } from "./cx";
 import { fullDate } from "./day-names";

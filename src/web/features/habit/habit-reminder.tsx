@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { messages } from "../../../core/messages";
-import { formatTime } from "../../lib/format-locale";
+import { formatTime } from "../../lib/format-values";
 import { habitReminder, inputTime } from "../../lib/reminders/reminder-times";
 import { useReminders } from "../../lib/reminders/use-reminders";
 import { Button } from "../../ui/button";

@@ -1,6 +1,6 @@
 import { messages } from "../../../core/messages";
 import type { LocalDate } from "../../../core/local-date";
-import { formatDate } from "../../lib/format-locale";
+import { formatDate } from "../../lib/format-values";
 
 /** A calendar day in the shown language's way ("Nov 19, 2026", "19.11.2026"): lib/format-locale.ts. */
 export function formatLocalDate(date: LocalDate): string {

@@ -14,7 +14,7 @@ import {
   type WeekdayShare,
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
-import { formatDate, formatNumber } from "../../lib/format-locale";
+import { formatDate, formatNumber } from "../../lib/format-values";
 import { SegmentedControl } from "../../ui/segmented-control";
 import type { StatsHabit } from "./stats-habit-item";
 

@@ -6,7 +6,8 @@ import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
 import { dayName } from "../../ui/day-names";
-import { formatDate, formatLocale } from "../../lib/format-locale";
+import { formatLocale } from "../../lib/format-locale";
+import { formatDate } from "../../lib/format-values";
 
 export const STRIP_DAYS = 7;
 
