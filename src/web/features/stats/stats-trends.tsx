@@ -25,8 +25,8 @@ const percent = (share: number) => formatNumber(share, true);
 const amount = (value: number) => formatNumber(value);
 const weekLabel = (date: LocalDate) => formatDate(date, { dateStyle: "medium" });
 const monthLabel = (date: LocalDate) => formatDate(date, { month: "short", year: "numeric" });
-// 1970-01-04 was a Sunday.
-const weekdayName = (weekday: Weekday) => formatDate(`1970-01-0${4 + weekday}`, { weekday: "long" });
+// 2023-01-01 was a Sunday.
+const weekdayName = (weekday: Weekday) => formatDate(`2023-01-0${1 + weekday}`, { weekday: "long" });
 
 const card =
   "min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";
