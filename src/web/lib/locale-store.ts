@@ -21,5 +21,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale);
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }

@@ -15,6 +15,7 @@ const OPTIONS = {
   monthYear: { month: "long", year: "numeric" },
   shortMonth: { month: "short" },
   weekday: { weekday: "long" },
+  shortWeekday: { weekday: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /** "Friday, November 20, 2026". */
@@ -35,6 +36,11 @@ export function shortMonth(date: LocalDate): string {
 /** "Sunday" … "Saturday" for a Weekday (0 = Sunday, as Date#getUTCDay). 2023-01-01 was a Sunday. */
 export function weekdayName(day: Weekday): string {
   return formatDate(`2023-01-0${1 + day}`, OPTIONS.weekday);
+}
+
+/** "Sun" … "Sat" (0 = Sunday): the locale's own short name, not a cut of the long one ("So" in German). */
+export function shortWeekdayName(day: Weekday): string {
+  return formatDate(`2023-01-0${1 + day}`, OPTIONS.shortWeekday);
 }
 
 /** "A, B and C": dates in words, joined as a sentence. */

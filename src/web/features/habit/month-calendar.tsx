@@ -8,7 +8,7 @@ import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, fullDate, monthAndYear, weekdayName } from "../../ui/day-names";
+import { dayName, fullDate, monthAndYear, shortWeekdayName, weekdayName } from "../../ui/day-names";
 import {
   canSetDay,
   dayForKey,
@@ -140,14 +140,14 @@ export function MonthCalendar({
       >
         <thead>
           <tr>
-            {WEEK.map(weekdayName).map((name) => (
+            {WEEK.map((day) => (
               <th
-                key={name}
+                key={day}
                 scope="col"
                 className="pb-1 text-xs font-medium text-slate-600 dark:text-slate-300"
               >
-                <span aria-hidden="true">{name.slice(0, 3)}</span>
-                <span className="sr-only">{name}</span>
+                <span aria-hidden="true">{shortWeekdayName(day)}</span>
+                <span className="sr-only">{weekdayName(day)}</span>
               </th>
             ))}
           </tr>

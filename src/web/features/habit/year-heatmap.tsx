@@ -6,7 +6,7 @@ import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
+import { dayName, fullDate, shortMonth, shortWeekdayName } from "../../ui/day-names";
 import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
 import { amountWords } from "../../ui/kind-history";
@@ -78,7 +78,7 @@ export function YearHeatmap({ habit, today, vacations, weekStart }: Props) {
               className="sticky left-0 z-10 bg-white pr-1 text-[0.6875rem] leading-none text-slate-600 dark:bg-slate-900 dark:text-slate-300"
               style={{ gridColumn: 1, gridRow: row + 2 }}
             >
-              {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
+              {LABELLED_ROWS.has(row) ? shortWeekdayName(row) : ""}
             </span>
           ))}
           {days.map(({ date, status, amount }, i) => (

@@ -7,6 +7,7 @@ import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
 import { dayName } from "../../ui/day-names";
 import { formatLocale } from "../../lib/format-locale";
+import { useLocale } from "../../lib/locale-store";
 import { formatDate } from "../../lib/format-values";
 
 export const STRIP_DAYS = 7;
@@ -79,6 +80,8 @@ function tailFrom(dates: readonly LocalDate[], from: LocalDate): readonly LocalD
  * habit page's calendar ("Friday, November 20, 2026: done"); a tap cycles its state.
  */
 export function DayStrip({ habit, today, vacations, onCycle, className }: Props) {
+  // Its row is drawn again only when its habit changes: the strip itself follows a change of language.
+  useLocale();
   // Only the days from the strip's first on can show in it: the 7 days are read from those (a habit holds up to
   // years of dates, ascending and distinct as derived).
   const from = addDays(today, 1 - STRIP_DAYS);
