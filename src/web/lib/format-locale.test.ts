@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { amountText } from "../../core/i18n/amount-text";
-import { formatLocale, formatLocaleFor } from "./format-locale";
-import { formatDate, formatInstant, formatNumber, formatTime } from "./format-values";
+import { formatLocale, formatLocaleFor } from "../ui/format-locale";
+import { formatDate, formatInstant, formatNumber, formatTime } from "../ui/format-values";
 import { setShownLocale } from "./locale-store";
 import { localeWeekStart } from "./week-start";
 

@@ -1,8 +1,8 @@
 // The first day of the week where the user has not chosen one (settings' weekStart null): the locale's that dates
-// are written in (lib/format-locale.ts), from Intl.Locale's week information where the browser has it, else Monday
+// are written in (ui/format-locale.ts), from Intl.Locale's week information where the browser has it, else Monday
 // (docs/decisions/0061).
 import type { WeekStart } from "../../core/habit-kind";
-import { formatLocale } from "./format-locale";
+import { formatLocale } from "../ui/format-locale";
 
 type WeekInfo = { firstDay?: number };
 type LocaleWithWeek = Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };

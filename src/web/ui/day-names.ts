@@ -1,12 +1,12 @@
 // How a day is named to people: "Friday, November 20, 2026: done". The month calendar, the year
 // heatmap, Today's 7-day strip and the streak explanation all use these, so a day reads the same everywhere.
-// In the locale dates are written in (lib/format-locale.ts): en-US's words for English in an en-US browser, which
+// In the locale dates are written in (ui/format-locale.ts): en-US's words for English in an en-US browser, which
 // the accessible names that the acceptance tests find a day by are written in.
 import type { DayStatus } from "../../core/day-state";
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages/first-screen";
 import type { Weekday } from "../../core/schedule";
-import { formatDate, formatter } from "../lib/format-values";
+import { formatDate, formatter } from "./format-values";
 
 const h = messages.history;
 

@@ -17,7 +17,7 @@ import {
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
 import { normalizeSchedule, type Weekday } from "../../core/schedule";
-import { formatNumber } from "../lib/format-values";
+import { formatNumber } from "./format-values";
 import { weekdayName } from "./day-names";
 
 const k = messages.habitKinds;

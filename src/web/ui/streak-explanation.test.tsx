@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { explainStreak } from "../../core/streak-explanation";
-import { setShownLocale } from "../lib/locale-store";
+import { setFormatLanguage } from "./format-locale";
 import { StreakExplanation, streakExplanationLines } from "./streak-explanation";
 
 afterEach(cleanup);
@@ -90,9 +90,9 @@ describe("the streak explanation's words", () => {
     const habit = { completedDates: ["2026-11-19", "2026-11-20"], skippedDates: [], schedule: null };
     const { rerender } = render(<StreakExplanation habit={habit} today="2026-11-20" />);
     expect(screen.getByTestId("streak-explanation").textContent).toContain("Thursday, November 19, 2026");
-    act(() => setShownLocale("de"));
+    act(() => setFormatLanguage("de"));
     rerender(<StreakExplanation habit={habit} today="2026-11-20" />);
     expect(screen.getByTestId("streak-explanation").textContent).toContain("Donnerstag, 19. November 2026");
-    act(() => setShownLocale("en"));
+    act(() => setFormatLanguage("en"));
   });
 });

@@ -7,8 +7,8 @@ import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
 import { explainStreak, type StreakExplanation as Explanation } from "../../core/streak-explanation";
 import type { Vacation } from "../../core/vacation";
-import { formatter } from "../lib/format-values";
-import { useLocale } from "../lib/locale-store";
+import { formatter } from "./format-values";
+import { formatLocale } from "./format-locale";
 import { cx } from "./cx";
 import { fullDate } from "./day-names";
 
@@ -66,10 +66,9 @@ type Props = {
 export function StreakExplanation({ habit, today, vacations, id, className }: Props) {
   const { completedDates, skippedDates, schedule } = habit;
   // The sentences hold the language's words and dates: a change of language writes them again.
-  const locale = useLocale();
+  const locale = formatLocale();
   const lines = useMemo(
     () => streakExplanationLines(explainStreak(completedDates, today, { skippedDates, schedule, vacations })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale: the texts and dates read at render
     [completedDates, skippedDates, schedule, today, vacations, locale],
   );
   return (

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { messages } from "../../../core/messages";
-import { formatTime } from "../../lib/format-values";
+import { formatTime } from "../../ui/format-values";
 import { habitReminder, inputTime } from "../../lib/reminders/reminder-times";
 import { useReminders } from "../../lib/reminders/use-reminders";
 import { Button } from "../../ui/button";

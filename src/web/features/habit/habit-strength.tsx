@@ -8,7 +8,7 @@ import { currentStrength, strengthByPeriod, strengthDays, type StrengthPoint } f
 import type { Vacation } from "../../../core/vacation";
 import { fullDate, monthAndYear, shortMonth } from "../../ui/day-names";
 import { kindHistoryOf } from "../../../core/kind-days";
-import { formatDate, formatNumber } from "../../lib/format-values";
+import { formatDate, formatNumber } from "../../ui/format-values";
 
 const s = messages.strength;
 /** How many weeks or months the chart and its table show, the last ones up to today. */

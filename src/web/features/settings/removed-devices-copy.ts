@@ -1,7 +1,7 @@
 // What Settings says of push devices the server dropped because they stopped answering
 // (docs/decisions/0054-push-to-public-addresses-fairly.md), in the catalogue (src/locales).
 import { messages } from "../../../core/messages";
-import { formatInstant } from "../../lib/format-values";
+import { formatInstant } from "../../ui/format-values";
 
 const when = (iso: string) => formatInstant(iso, true);
 

@@ -1,8 +1,8 @@
 import { messages } from "../../../core/messages";
 import type { LocalDate } from "../../../core/local-date";
-import { formatDate } from "../../lib/format-values";
+import { formatDate } from "../../ui/format-values";
 
-/** A calendar day in the shown language's way ("Nov 19, 2026", "19.11.2026"): lib/format-locale.ts. */
+/** A calendar day in the shown language's way ("Nov 19, 2026", "19.11.2026"): ui/format-locale.ts. */
 export function formatLocalDate(date: LocalDate): string {
   return formatDate(date, { dateStyle: "medium" });
 }

@@ -14,13 +14,13 @@ import {
   type WeekdayShare,
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
-import { formatDate, formatNumber } from "../../lib/format-values";
+import { formatDate, formatNumber } from "../../ui/format-values";
 import { SegmentedControl } from "../../ui/segmented-control";
 import type { StatsHabit } from "./stats-habit-item";
 
 const m = messages.trends;
 
-// In the locale dates and numbers are written in (lib/format-locale.ts).
+// In the locale dates and numbers are written in (ui/format-locale.ts).
 const percent = (share: number) => formatNumber(share, true);
 const amount = (value: number) => formatNumber(value);
 const weekLabel = (date: LocalDate) => formatDate(date, { dateStyle: "medium" });

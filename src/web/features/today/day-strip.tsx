@@ -6,9 +6,9 @@ import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
 import { dayName } from "../../ui/day-names";
-import { formatLocale } from "../../lib/format-locale";
+import { formatLocale } from "../../ui/format-locale";
 import { useLocale } from "../../lib/locale-store";
-import { formatDate } from "../../lib/format-values";
+import { formatDate } from "../../ui/format-values";
 
 export const STRIP_DAYS = 7;
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Today's date, percentage and day strip in the shown language's locale (lib/format-locale.ts), with real Intl.
+// Today's date, percentage and day strip in the shown language's locale (ui/format-locale.ts), with real Intl.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { deriveHabit } from "../../../core/habit";

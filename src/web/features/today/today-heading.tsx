@@ -3,10 +3,10 @@ import type { LocalDate } from "../../../core/local-date";
 import { todayProgress } from "../../../core/stats";
 import type { HabitsSource } from "../../lib/habits/use-habits";
 import { messages } from "../../../core/messages/first-screen";
-import { formatLocale } from "../../lib/format-locale";
+import { formatLocale } from "../../ui/format-locale";
 
 // The heading formats its date and share at every tick: its formatters are made once per locale. Not
-// lib/format-values.ts, which stays out of the initial bundle.
+// ui/format-values.ts, which stays out of the initial bundle.
 let shownIn = "";
 let dayFormat: Intl.DateTimeFormat;
 let percentFormat: Intl.NumberFormat;

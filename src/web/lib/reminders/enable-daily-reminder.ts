@@ -2,7 +2,7 @@
 // device is subscribed for pushes and the user gets a daily reminder at 20:00 unless they have daily times already.
 // Loaded with import() on the card's button, so none of it weighs on the first screen; it brings its texts along.
 import { messages } from "../../../core/messages";
-import { formatTime } from "../format-values";
+import { formatTime } from "../../ui/format-values";
 import { queryClient } from "../query-client";
 import { subscribeDevice } from "./push-device-subscription";
 import { dailyReminders, DEFAULT_REMINDER_TIME } from "./reminder-times";

@@ -1,4 +1,4 @@
-// Dates, numbers, times of day and instants in the locale to format in (lib/format-locale.ts), with formatters
+// Dates, numbers, times of day and instants in the locale to format in (ui/format-locale.ts), with formatters
 // made once per locale and options; for the screens after the first, kept out of the initial bundle.
 import { userFormat } from "../../core/i18n/user-format";
 import { formatLocale } from "./format-locale";

@@ -1,9 +1,15 @@
 // The locale that dates, weekdays, times and numbers are written in (docs/decisions/0073-formatting-locale.md):
-// the language the app shows (lib/locale-store.ts), in the browser's own variant where the browser speaks that
+// the language the app shows (lib/locale-store.ts sets it here: ui/ imports nothing of lib/), in the browser's own variant where the browser speaks that
 // language (an English browser in the UK writes en-GB dates, a German one in Austria de-AT), else the shown
 // language itself; the pseudo-locales write as the language they are made from. The formatters are in
-// lib/format-values.ts, out of the initial bundle.
-import { currentLocale } from "./locale-store";
+// ui/format-values.ts, out of the initial bundle.
+
+let shown = "en";
+
+/** The language the app shows: lib/locale-store.ts calls this as it changes. */
+export function setFormatLanguage(language: string): void {
+  shown = language;
+}
 
 /** The locale to format in, for the shown language and the browser's (navigator.language; none in Node before 21). */
 export function formatLocaleFor(shown: string, browser = shown): string {
@@ -11,4 +17,4 @@ export function formatLocaleFor(shown: string, browser = shown): string {
 }
 
 /** The locale to format in now. */
-export const formatLocale = (): string => formatLocaleFor(currentLocale(), globalThis.navigator?.language);
+export const formatLocale = (): string => formatLocaleFor(shown, globalThis.navigator?.language);
