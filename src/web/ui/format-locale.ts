@@ -1,8 +1,8 @@
 // The locale that dates, weekdays, times and numbers are written in (docs/decisions/0073-formatting-locale.md):
-// the language the app shows (lib/locale-store.ts sets it here: ui/ imports nothing of lib/), in the browser's own variant where the browser speaks that
-// language (an English browser in the UK writes en-GB dates, a German one in Austria de-AT), else the shown
-// language itself; the pseudo-locales write as the language they are made from. The formatters are in
-// ui/format-values.ts, out of the initial bundle.
+// the language the app shows (lib/locale-store.ts hands it down here), in the browser's own variant where the
+// browser speaks that language (an English browser in the UK writes en-GB dates, a German one in Austria de-AT),
+// else the shown language itself; the pseudo-locales write as the language they are made from. The formatters
+// are in ui/format-values.ts, out of the initial bundle.
 
 let shown = "en";
 

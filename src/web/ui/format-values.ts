@@ -1,5 +1,6 @@
 // Dates, numbers, times of day and instants in the locale to format in (ui/format-locale.ts), with formatters
 // made once per locale and options; for the screens after the first, kept out of the initial bundle.
+import { amountText } from "../../core/i18n/amount-text";
 import { userFormat } from "../../core/i18n/user-format";
 import { formatLocale } from "./format-locale";
 
@@ -23,9 +24,9 @@ export function formatter<T, O>(Kind: new (locale: string, options?: O) => T, op
 export const formatDate = (date: string, options: Intl.DateTimeFormatOptions): string =>
   formatter(Intl.DateTimeFormat, { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
-/** A number: a measurable habit's amount (up to 3 decimals), or a share as a percentage with `percent`. */
+/** A number: a measurable habit's amount (up to 3 decimals, as the catalogue's), or a share as a percentage. */
 export const formatNumber = (value: number, percent?: boolean): string =>
-  formatter(Intl.NumberFormat, percent ? { style: "percent" } : { maximumFractionDigits: 3 }).format(value);
+  percent ? formatter(Intl.NumberFormat, { style: "percent" }).format(value) : amountText(value);
 
 /** A stored time of day ("20:00") as the locale writes it: "8:00 PM" in en-US, "20:00" in German. */
 export const formatTime = (time: string): string =>
