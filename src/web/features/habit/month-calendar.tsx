@@ -16,7 +16,7 @@ import {
   monthStartOf,
   monthWeeks,
   shiftMonth,
-  WEEK,
+  weekOrder,
 } from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
@@ -71,7 +71,7 @@ export function MonthCalendar({
     const days = kindDayStatuses(history, month, lastDayOfMonth(month), today);
     return new Map(days.map((day) => [day.date, day]));
   }, [history, month, today]);
-  const weeks = useMemo(() => monthWeeks(month), [month]);
+  const weeks = useMemo(() => monthWeeks(month, weekStart), [month, weekStart]);
   const noted = useMemo(() => new Set(habit.notes?.map(([date]) => date)), [habit.notes]);
 
   // The day that takes the grid's one Tab stop: the focused day when it is in this month, else today, else the
@@ -88,7 +88,7 @@ export function MonthCalendar({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const from = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
-    const to = from && dayForKey(from, event.key);
+    const to = from && dayForKey(from, event.key, weekStart);
     if (!to) return;
     event.preventDefault();
     if (!canSetDay(to, today)) return;
@@ -140,7 +140,7 @@ export function MonthCalendar({
       >
         <thead>
           <tr>
-            {WEEK.map((day) => (
+            {weekOrder(weekStart).map((day) => (
               <th
                 key={day}
                 scope="col"
