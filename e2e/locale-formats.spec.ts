@@ -1,4 +1,4 @@
-// Dates, weekdays, numbers and times in the chosen language's locale (docs/decisions/0073-formatting-locale.md):
+// Dates, weekdays, numbers and times in the chosen language's locale (docs/decisions/0076-formatting-locale.md):
 // German chosen in Settings (the browser en-US) turns Today's date and day strip, Stats' dates, a measurable
 // habit's decimals and the reminder times German at once, without a reload; Arabic names the weekdays in Arabic.
 // The expected texts come from Node's own Intl in that locale.

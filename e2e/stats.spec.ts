@@ -174,7 +174,7 @@ test.describe("in another locale", () => {
     server,
     user,
   }) => {
-    // English chosen in a German browser: the dates are English too (docs/decisions/0073-formatting-locale.md).
+    // English chosen in a German browser: the dates are English too (docs/decisions/0076-formatting-locale.md).
     await page.addInitScript(() => window.localStorage.setItem("habitStreaksLanguage", "en"));
     await seedHabits(server, user, [{ name: "Lesen", completedDates: [addDays(T, -3)] }]);
     await openStats(page);

@@ -1,4 +1,4 @@
-// The locale that dates, weekdays, times and numbers are written in (docs/decisions/0073-formatting-locale.md):
+// The locale that dates, weekdays, times and numbers are written in (docs/decisions/0076-formatting-locale.md):
 // the language the app shows (lib/locale-store.ts hands it down here), in the browser's own variant where the
 // browser speaks that language (an English browser in the UK writes en-GB dates, a German one in Austria de-AT),
 // else the shown language itself; the pseudo-locales write as the language they are made from. The formatters

@@ -1,6 +1,6 @@
 // The day arithmetic of the habit page's month calendar and year heatmap: which days a grid shows, where the
 // arrow keys go, and which days can be set. Weeks start on the user's week start (Sunday where not given), as
-// their "N times a week" count (lib/week-start.ts, docs/decisions/0073-formatting-locale.md).
+// their "N times a week" count (lib/week-start.ts, docs/decisions/0076-formatting-locale.md).
 // All date arithmetic goes through src/core/local-date.
 import { addDays, type LocalDate, toDayNumber } from "../../../core/local-date";
 import type { WeekStart } from "../../../core/habit-kind";
