@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { amountText } from "../../core/i18n/amount-text";
 import { formatLocale, formatLocaleFor } from "../ui/format-locale";
-import { formatDate, formatInstant, formatNumber, formatTime } from "../ui/format-values";
+import { formatDate, formatInstant, formatNumber, formatTime, inputNumber } from "../ui/format-values";
+import { parseNumber } from "../ui/rule-draft";
 import { setShownLocale } from "./locale-store";
 import { localeWeekStart } from "./week-start";
 
@@ -56,6 +57,10 @@ describe("numbers", () => {
     expect(formatNumber(2.5)).toBe("2,5");
     expect(formatNumber(0.42, true)).toBe("42\u00a0%");
     expect(amountText(2.5)).toBe("2,5"); // the catalogue's amounts ("2,5 km")
+    // A text field's amount: the decimal comma, no grouping, read back as it was.
+    expect(formatNumber(1234.5)).toBe("1.234,5");
+    expect(inputNumber(1234.5)).toBe("1234,5");
+    expect(parseNumber(inputNumber(1234.5))).toBe(1234.5);
     setShownLocale("fr");
     expect(formatNumber(1.25)).toBe("1,25");
     expect(amountText(1.25)).toBe("1,25");

@@ -28,6 +28,13 @@ export const formatDate = (date: string, options: Intl.DateTimeFormatOptions): s
 export const formatNumber = (value: number, percent?: boolean): string =>
   percent ? formatter(Intl.NumberFormat, { style: "percent" }).format(value) : amountText(value);
 
+/**
+ * An amount as a text field shows it for editing: the locale's decimal mark ("2,5" in German), no grouping, so
+ * that ui/rule-draft.ts parseNumber reads it back.
+ */
+export const inputNumber = (value: number): string =>
+  formatter(Intl.NumberFormat, { useGrouping: false, maximumFractionDigits: 3 }).format(value);
+
 /** A stored time of day ("20:00") as the locale writes it: "8:00 PM" in en-US, "20:00" in German. */
 export const formatTime = (time: string): string =>
   formatter(Intl.DateTimeFormat, { timeStyle: "short", timeZone: "UTC" }).format(
