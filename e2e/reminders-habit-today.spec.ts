@@ -37,7 +37,7 @@ test.describe("the habit page", () => {
 
     await input(page).fill("06:45");
     await input(page).blur();
-    await expect(section(page).getByTestId("habit-reminder-state")).toHaveText(copy.habitSet("06:45"));
+    await expect(section(page).getByTestId("habit-reminder-state")).toHaveText(copy.habitSet("6:45 AM"));
     await expect.poll(() => timesOf(server, user, read.id)).toEqual(["06:45"]);
     expect(await timesOf(server, user, null)).toEqual([]); // no daily time came with it
     expect(await timesOf(server, user, walk.id)).toEqual([]);
@@ -85,7 +85,7 @@ test.describe("the Today card", () => {
     await prompt(page).getByRole("button", { name: "Enable notifications" }).click();
     await expect(prompt(page)).toHaveCount(0); // decided: the question goes, one line says what was set
     const said = page.getByTestId("reminder-outcome");
-    await expect(said).toContainText(copy.promptSet("20:00"));
+    await expect(said).toContainText(copy.promptSet("8:00 PM"));
     await expect(said).toBeFocused();
     await expect.poll(() => timesOf(server, user, null)).toEqual(["20:00"]);
 
@@ -102,7 +102,7 @@ test.describe("the Today card", () => {
     await permissionAnswered(page, "granted");
     await openToday(page);
     await prompt(page).getByRole("button", { name: "Enable notifications" }).click();
-    await expect(page.getByTestId("reminder-outcome")).toContainText(copy.promptSet("07:30"));
+    await expect(page.getByTestId("reminder-outcome")).toContainText(copy.promptSet("7:30 AM"));
     expect(await timesOf(server, user, null)).toEqual(["07:30"]);
   });
 

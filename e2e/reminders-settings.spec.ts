@@ -70,7 +70,7 @@ test("daily reminder times are added, changed and removed, and kept by the serve
   await expect(timeInputs(page).nth(1)).toHaveValue("20:00");
 
   await card(page)
-    .getByRole("button", { name: copy.removeTime("07:30") })
+    .getByRole("button", { name: copy.removeTime("7:30 AM") })
     .click();
   await expect(timeInputs(page)).toHaveCount(1);
   await expect.poll(() => dailyTimes(server, user)).toEqual(["20:00"]);

@@ -4,15 +4,18 @@
 import en from "./compiled/en/on-demand";
 import type { TargetPer } from "../habit-kind";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
+import { amountText } from "../i18n/amount-text";
+import { userFormat } from "../i18n/user-format";
 import { PRODUCT_NAME } from "./first-screen";
 
 /** Which name a refusal is about (core/name.ts: NameLabel). */
 type NameKey = "habit" | "group" | "display";
 
-/** A day as the browser's language writes it (the API tokens). */
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: "medium" });
-/** A time as the browser's language writes it (the sync details). */
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+/** A day as the user's locale writes it (the API tokens). */
+const day = (iso: string) => new Date(iso).toLocaleDateString(userFormat.locale(), { dateStyle: "medium" });
+/** A time as the user's locale writes it (the sync details). */
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(userFormat.locale(), { dateStyle: "medium", timeStyle: "short" });
 
 export const buildOnDemand = (m: Messages<typeof en>) => ({
   validation: m.validation,
@@ -227,7 +230,7 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
     noteHint: (n: number, max: number) => m.habitKinds.noteHint({ n, max }),
     /** A number with its unit: "5 glasses" (a day's name on the calendar and the heatmap, a habit's total). */
     dayAmount: (amount: number, unit: string) =>
-      m.habitKinds.dayAmount({ amount, unit, hasUnit: yes(unit !== "") }),
+      m.habitKinds.dayAmount({ amount: amountText(amount), unit, hasUnit: yes(unit !== "") }),
     notedDays: (n: number) => m.habitKinds.notedDays({ n }),
   },
   // A habit's strength on the habit page (docs/decisions/0068): texts the product does not fix.
@@ -269,7 +272,13 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
       num === 1 ? m.loopImport.loopHowOften({ den }) : m.loopImport.loopTimesIn({ num, den }),
     due: (howOften: string) => m.loopImport.due({ howOften }),
     target: (atMost: boolean, amount: number, unit: string, per: "day" | "week" | "month") =>
-      m.loopImport.target({ atMost: yes(atMost), amount, unit, hasUnit: yes(unit !== ""), per }),
+      m.loopImport.target({
+        atMost: yes(atMost),
+        amount: amountText(amount),
+        unit,
+        hasUnit: yes(unit !== ""),
+        per,
+      }),
     range: (first: string, last: string) => (first === last ? first : m.loopImport.range({ first, last })),
     notes: {
       ...m.loopImport.notes,

@@ -3,6 +3,7 @@
 // (today-list.tsx), after the first paint, which keeps them out of the initial bundle (docs/decisions/0060).
 import en from "./compiled/en/today-rows";
 import { livePart, yes, type Messages } from "../i18n/catalogue";
+import { amountText } from "../i18n/amount-text";
 import type { Period, TargetPer } from "../habit-kind";
 import type { Progress } from "../kind-figures";
 
@@ -20,7 +21,14 @@ export const buildTodayRows = (m: Messages<typeof en>) => ({
     onFire: (n: number) => m.todayRow.onFire({ n }),
     /** "5 / 8 glasses", "12 / 50 km this week", "1 / at most 2 coffees". */
     progress: ({ amount: done, needed, per, atMost }: Progress, unit: string) =>
-      m.todayRow.progress({ done, needed, atMost: yes(atMost), unit, hasUnit: yes(unit !== ""), per }),
+      m.todayRow.progress({
+        done: amountText(done),
+        needed: amountText(needed),
+        atMost: yes(atMost),
+        unit,
+        hasUnit: yes(unit !== ""),
+        per,
+      }),
     /** "2 of 3 this week". */
     times: (done: number, needed: number, per: Period) => m.todayRow.times({ done, needed, per }),
     /** A quit habit's streak line: "3 days clean", "3 days clean · best 80 days". */

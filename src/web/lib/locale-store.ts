@@ -1,6 +1,7 @@
 // The language the app shows (lib/locale.ts): English until lib/locale-switch.ts has applied another's texts.
 import { useSyncExternalStore } from "react";
 import type { Locale } from "../../core/i18n/locales";
+import { setFormatLanguage } from "../ui/format-locale";
 
 const listeners = new Set<() => void>();
 let shown: Locale = "en";
@@ -8,6 +9,7 @@ let shown: Locale = "en";
 /** The language the app shows; locale-switch.ts sets it once the texts are applied. */
 export function setShownLocale(locale: Locale): void {
   shown = locale;
+  setFormatLanguage(locale);
   for (const listener of listeners) listener();
 }
 
@@ -21,5 +23,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, currentLocale);
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }

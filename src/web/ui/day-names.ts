@@ -1,63 +1,51 @@
 // How a day is named to people: "Friday, November 20, 2026: done". The month calendar, the year
 // heatmap, Today's 7-day strip and the streak explanation all use these, so a day reads the same everywhere.
-// English like every text of the app (src/core/messages.ts), whatever the browser's language: the accessible
-// names are what screen readers, voice control and the acceptance tests find a day by.
+// In the locale dates are written in (ui/format-locale.ts): en-US's words for English in an en-US browser, which
+// the accessible names that the acceptance tests find a day by are written in.
 import type { DayStatus } from "../../core/day-state";
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages/first-screen";
 import type { Weekday } from "../../core/schedule";
+import { formatDate, formatter } from "./format-values";
 
 const h = messages.history;
-const LOCALE = "en-US";
 
-// Made on first use: Today's 7-day strip imports this module in the initial bundle and names days only once a
-// habit shows.
 const OPTIONS = {
   full: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
   monthYear: { month: "long", year: "numeric" },
   shortMonth: { month: "short" },
   weekday: { weekday: "long" },
+  shortWeekday: { weekday: "short" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
-const formats = new Map<keyof typeof OPTIONS, Intl.DateTimeFormat>();
-function format(date: Date, kind: keyof typeof OPTIONS): string {
-  let formatter = formats.get(kind);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE, { ...OPTIONS[kind], timeZone: "UTC" });
-    formats.set(kind, formatter);
-  }
-  return formatter.format(date);
-}
-let listFormat: Intl.ListFormat | undefined;
-
-/** The UTC midnight of a calendar day: formatting it in UTC gives that day in every zone. */
-function utc(date: LocalDate): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
 
 /** "Friday, November 20, 2026". */
 export function fullDate(date: LocalDate): string {
-  return format(utc(date), "full");
+  return formatDate(date, OPTIONS.full);
 }
 
 /** "November 2026" for any day of that month. */
 export function monthAndYear(date: LocalDate): string {
-  return format(utc(date), "monthYear");
+  return formatDate(date, OPTIONS.monthYear);
 }
 
 /** "Nov" for any day of that month. */
 export function shortMonth(date: LocalDate): string {
-  return format(utc(date), "shortMonth");
+  return formatDate(date, OPTIONS.shortMonth);
 }
 
 /** "Sunday" … "Saturday" for a Weekday (0 = Sunday, as Date#getUTCDay). 2023-01-01 was a Sunday. */
 export function weekdayName(day: Weekday): string {
-  return format(new Date(Date.UTC(2023, 0, 1 + day)), "weekday");
+  return formatDate(`2023-01-0${1 + day}`, OPTIONS.weekday);
+}
+
+/** "Sun" … "Sat" (0 = Sunday): the locale's own short name, not a cut of the long one ("So" in German). */
+export function shortWeekdayName(day: Weekday): string {
+  return formatDate(`2023-01-0${1 + day}`, OPTIONS.shortWeekday);
 }
 
 /** "A, B and C": dates in words, joined as a sentence. */
 export function dateList(dates: readonly LocalDate[]): string {
-  listFormat ??= new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
-  return listFormat.format(dates.map(fullDate));
+  return formatter(Intl.ListFormat).format(dates.map(fullDate));
 }
 
 /**

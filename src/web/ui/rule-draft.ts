@@ -17,6 +17,7 @@ import {
 import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
 import { normalizeSchedule, type Weekday } from "../../core/schedule";
+import { formatNumber } from "./format-values";
 import { weekdayName } from "./day-names";
 
 const k = messages.habitKinds;
@@ -188,7 +189,7 @@ export function ruleWords(rule: Pick<HabitRule, "frequency" | "target">): string
         ? k.ruleWeekdays(listOf(frequency.weekdays.map(weekdayName)))
         : k.ruleTimes(frequency.times, perWord[frequency.per]);
   if (target === null) return often;
-  const amount = k.ruleTarget(target.atMost, String(target.amount), target.unit, perWord[target.per]);
+  const amount = k.ruleTarget(target.atMost, formatNumber(target.amount), target.unit, perWord[target.per]);
   return target.per === "day" ? `${often}, ${amount}` : amount;
 }
 

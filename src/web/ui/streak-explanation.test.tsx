@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { explainStreak } from "../../core/streak-explanation";
+import { setFormatLanguage } from "./format-locale";
 import { StreakExplanation, streakExplanationLines } from "./streak-explanation";
 
 afterEach(cleanup);
@@ -83,5 +84,15 @@ describe("the streak explanation's words", () => {
     expect(screen.getByTestId("streak-explanation").textContent).toBe(
       "Your streak of 2 days began on Thursday, November 19, 2026.",
     );
+  });
+
+  it("writes its dates again in the shown language when the language changes", () => {
+    const habit = { completedDates: ["2026-11-19", "2026-11-20"], skippedDates: [], schedule: null };
+    const { rerender } = render(<StreakExplanation habit={habit} today="2026-11-20" />);
+    expect(screen.getByTestId("streak-explanation").textContent).toContain("Thursday, November 19, 2026");
+    act(() => setFormatLanguage("de"));
+    rerender(<StreakExplanation habit={habit} today="2026-11-20" />);
+    expect(screen.getByTestId("streak-explanation").textContent).toContain("Donnerstag, 19. November 2026");
+    act(() => setFormatLanguage("en"));
   });
 });

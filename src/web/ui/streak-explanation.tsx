@@ -7,6 +7,8 @@ import type { LocalDate } from "../../core/local-date";
 import { messages } from "../../core/messages";
 import { explainStreak, type StreakExplanation as Explanation } from "../../core/streak-explanation";
 import type { Vacation } from "../../core/vacation";
+import { formatter } from "./format-values";
+import { formatLocale } from "./format-locale";
 import { cx } from "./cx";
 import { fullDate } from "./day-names";
 
@@ -14,12 +16,10 @@ const h = messages.history;
 /** Lists longer than this name their first dates and count the rest ("and 12 more"). */
 export const MAX_LISTED_DAYS = 7;
 
-const listFormat = new Intl.ListFormat("en-US", { style: "long", type: "conjunction" });
-
 function datesInWords(dates: readonly LocalDate[]): string {
   const named = dates.slice(0, MAX_LISTED_DAYS).map(fullDate);
   const rest = dates.length - named.length;
-  return listFormat.format(rest > 0 ? [...named, h.moreDates(rest)] : named);
+  return formatter(Intl.ListFormat).format(rest > 0 ? [...named, h.moreDates(rest)] : named);
 }
 
 /** The explanation as sentences, in reading order. */
@@ -65,9 +65,11 @@ type Props = {
 /** The explanation of `habit`'s current streak at `today`, as paragraphs. */
 export function StreakExplanation({ habit, today, vacations, id, className }: Props) {
   const { completedDates, skippedDates, schedule } = habit;
+  // The sentences hold the language's words and dates: a change of language writes them again.
+  const locale = formatLocale();
   const lines = useMemo(
     () => streakExplanationLines(explainStreak(completedDates, today, { skippedDates, schedule, vacations })),
-    [completedDates, skippedDates, schedule, today, vacations],
+    [completedDates, skippedDates, schedule, today, vacations, locale],
   );
   return (
     <div

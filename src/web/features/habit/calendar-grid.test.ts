@@ -11,6 +11,7 @@ import {
   monthStartOf,
   monthWeeks,
   shiftMonth,
+  weekOrder,
   weekStartOf,
 } from "./calendar-grid";
 import { daysBetween } from "../../../core/local-date";
@@ -68,10 +69,24 @@ describe("the month calendar's days", () => {
   });
 
   it("right to left, moves the side arrows the way they point: the week runs leftwards", () => {
-    expect(dayForKey("2026-11-20", "ArrowLeft", true)).toBe("2026-11-21");
-    expect(dayForKey("2026-12-01", "ArrowRight", true)).toBe("2026-11-30");
-    expect(dayForKey("2026-11-20", "ArrowUp", true)).toBe("2026-11-13");
-    expect(dayForKey("2026-11-20", "Home", true)).toBe("2026-11-15");
+    expect(dayForKey("2026-11-20", "ArrowLeft", 0, true)).toBe("2026-11-21");
+    expect(dayForKey("2026-12-01", "ArrowRight", 0, true)).toBe("2026-11-30");
+    expect(dayForKey("2026-11-20", "ArrowUp", 0, true)).toBe("2026-11-13");
+    expect(dayForKey("2026-11-20", "Home", 0, true)).toBe("2026-11-15");
+  });
+});
+
+describe("a week that starts on Monday", () => {
+  it("orders the grids' columns and moves Home and End within it", () => {
+    expect(weekOrder(0)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(weekOrder(1)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    // November 2026 begins on a Sunday: the last day of a week that starts on Monday, October 26.
+    const weeks = monthWeeks("2026-11-01", 1);
+    expect(weeks[0]).toEqual([null, null, null, null, null, null, "2026-11-01"]);
+    expect(weeks[1]![0]).toBe("2026-11-02");
+    expect(weeks.at(-1)).toEqual(["2026-11-30", null, null, null, null, null, null]);
+    expect(dayForKey("2026-11-20", "Home", 1)).toBe("2026-11-16");
+    expect(dayForKey("2026-11-20", "End", 1)).toBe("2026-11-22");
   });
 });
 
@@ -83,6 +98,15 @@ describe("the year heatmap's days", () => {
     expect(daysBetween(from, to) + 1).toBe(HEATMAP_WEEKS * 7);
     expect(heatmapRange("2026-11-21").to).toBe("2026-11-21"); // a Saturday ends its own week
     expect(weekStartOf("2026-11-22")).toBe("2026-11-22");
+  });
+
+  it("starts its weeks on Monday for a user whose week starts on Monday", () => {
+    const { from, to } = heatmapRange("2026-11-20", 1);
+    expect(to).toBe("2026-11-22"); // the Sunday that ends Friday's week
+    expect(weekdayOf(from)).toBe(1);
+    expect(daysBetween(from, to) + 1).toBe(HEATMAP_WEEKS * 7);
+    expect(weekStartOf("2026-11-22", 1)).toBe("2026-11-16");
+    expect(weekStartOf("2026-11-23", 1)).toBe("2026-11-23");
   });
 
   it("splits days into weeks", () => {

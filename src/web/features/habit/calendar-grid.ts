@@ -1,12 +1,18 @@
 // The day arithmetic of the habit page's month calendar and year heatmap: which days a grid shows, where the
-// arrow keys go, and which days can be set. Weeks start on Sunday (the en-US calendar the app's words follow).
+// arrow keys go, and which days can be set. Weeks start on the user's week start (Sunday where not given), as
+// their "N times a week" count (lib/week-start.ts, docs/decisions/0076-formatting-locale.md).
 // All date arithmetic goes through src/core/local-date.
 import { addDays, type LocalDate, toDayNumber } from "../../../core/local-date";
+import type { WeekStart } from "../../../core/habit-kind";
 import { type Weekday, weekdayOf } from "../../../core/schedule";
 import { EARLIEST_DAY } from "../../../core/sync";
 
-/** The days of a week in the order the grids show them, Sunday first. */
+/** The days of a week, Sunday first. */
 export const WEEK: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
+
+/** The days of a week in the order the grids show them, from the week's first day. */
+export const weekOrder = (first: WeekStart = 0): Weekday[] =>
+  WEEK.map((day) => ((day + first) % 7) as Weekday);
 /** The heatmap shows this many weeks, the last one holding today. */
 export const HEATMAP_WEEKS = 53;
 
@@ -31,19 +37,19 @@ export function lastDayOfMonth(monthStart: LocalDate): LocalDate {
   return addDays(shiftMonth(monthStart, 1), -1);
 }
 
-/** The Sunday on or before `date`. */
-export function weekStartOf(date: LocalDate): LocalDate {
-  return addDays(date, -weekdayOf(date));
+/** The week's first day (Sunday, or Monday with `first` 1) on or before `date`. */
+export function weekStartOf(date: LocalDate, first: WeekStart = 0): LocalDate {
+  return addDays(date, -((weekdayOf(date) - first + 7) % 7));
 }
 
-/** The month as weeks of 7 cells, Sunday first; cells outside the month are null. */
-export function monthWeeks(monthStart: LocalDate): (LocalDate | null)[][] {
+/** The month as weeks of 7 cells from the week's first day; cells outside the month are null. */
+export function monthWeeks(monthStart: LocalDate, first: WeekStart = 0): (LocalDate | null)[][] {
   const last = lastDayOfMonth(monthStart);
   const weeks: (LocalDate | null)[][] = [];
-  for (let sunday = weekStartOf(monthStart); sunday <= last; sunday = addDays(sunday, 7))
+  for (let start = weekStartOf(monthStart, first); start <= last; start = addDays(start, 7))
     weeks.push(
       Array.from({ length: 7 }, (_, i) => {
-        const date = addDays(sunday, i);
+        const date = addDays(start, i);
         return date >= monthStart && date <= last ? date : null;
       }),
     );
@@ -51,8 +57,8 @@ export function monthWeeks(monthStart: LocalDate): (LocalDate | null)[][] {
 }
 
 /** The heatmap's days: HEATMAP_WEEKS whole weeks, the last one holding `today` (its later days are future). */
-export function heatmapRange(today: LocalDate): { from: LocalDate; to: LocalDate } {
-  const to = addDays(weekStartOf(today), 6);
+export function heatmapRange(today: LocalDate, first: WeekStart = 0): { from: LocalDate; to: LocalDate } {
+  const to = addDays(weekStartOf(today, first), 6);
   return { from: addDays(to, -HEATMAP_WEEKS * 7 + 1), to };
 }
 
@@ -88,7 +94,7 @@ export function monthLabelColumns(
  * Where a key moves the focus in the month calendar; null for a key it does not handle. The side arrows move the way
  * they point: right to left, the week runs leftwards, so ArrowLeft goes to the next day.
  */
-export function dayForKey(date: LocalDate, key: string, rtl = false): LocalDate | null {
+export function dayForKey(date: LocalDate, key: string, first: WeekStart = 0, rtl = false): LocalDate | null {
   switch (key) {
     case "ArrowLeft":
       return addDays(date, rtl ? 1 : -1);
@@ -99,9 +105,9 @@ export function dayForKey(date: LocalDate, key: string, rtl = false): LocalDate 
     case "ArrowDown":
       return addDays(date, 7);
     case "Home":
-      return weekStartOf(date);
+      return weekStartOf(date, first);
     case "End":
-      return addDays(weekStartOf(date), 6);
+      return addDays(weekStartOf(date, first), 6);
     case "PageUp":
       return sameDayInMonth(date, -1);
     case "PageDown":

@@ -10,6 +10,7 @@ import type { HabitView } from "../../lib/habits/use-habits";
 import { Button } from "../../ui/button";
 import { dayStateWords, fullDate } from "../../ui/day-names";
 import { parseNumber } from "../../ui/rule-draft";
+import { inputNumber } from "../../ui/format-values";
 
 const k = messages.habitKinds;
 
@@ -54,7 +55,7 @@ export function DayPanel({
   const counts = habit.kind !== "yesNo";
   const storedAmount = habit.values?.find(([day]) => day === date)?.[1] ?? null;
   const storedNote = habit.notes?.find(([day]) => day === date)?.[1] ?? "";
-  const [amount, setAmount] = useState(storedAmount === null ? "" : String(storedAmount));
+  const [amount, setAmount] = useState(storedAmount === null ? "" : inputNumber(storedAmount));
   const [note, setNote] = useState(storedNote);
   const [badAmount, setBadAmount] = useState(false);
   // As the calendar shows it: by the rule in force that day (core/kind-days.ts).

@@ -95,7 +95,7 @@ describe("MonthCalendar", () => {
     expect((document.activeElement as HTMLElement).dataset.date).toBe("2026-10-30");
     expect(screen.getByRole("heading", { name: "October 2026" })).toBeTruthy();
     fireEvent.keyDown(document.activeElement!, { key: "Home" });
-    expect((document.activeElement as HTMLElement).dataset.date).toBe("2026-10-25");
+    expect((document.activeElement as HTMLElement).dataset.date).toBe("2026-10-26"); // the Monday: its week starts on Monday (weekStart 1)
   });
 });
 
@@ -173,12 +173,12 @@ describe("YearHeatmap", () => {
     render(<YearHeatmap habit={habit} today={TODAY} vacations={[]} weekStart={1} />);
     const image = screen.getByRole("img");
     expect(image.getAttribute("aria-label")).toBe(
-      "Heatmap of every day from Sunday, November 16, 2025 to Friday, November 20, 2026",
+      "Heatmap of every day from Monday, November 17, 2025 to Friday, November 20, 2026",
     );
     expect(image.querySelectorAll("[data-date]")).toHaveLength(371);
     const summary = document.getElementById(image.getAttribute("aria-describedby")!);
-    // 2025-11-16 to 2026-11-20 is 370 days: 2 done, 1 skipped, 367 not done.
-    expect(summary?.textContent).toBe("2 done, 1 skipped, 0 on vacation, 367 not done.");
+    // 2025-11-17 (its week starts on Monday) to 2026-11-20 is 369 days: 2 done, 1 skipped, 366 not done.
+    expect(summary?.textContent).toBe("2 done, 1 skipped, 0 on vacation, 366 not done.");
     expect(image.querySelector('[data-date="2026-11-19"]')?.getAttribute("title")).toBe(
       "Thursday, November 19, 2026: done",
     );

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { messages } from "../../../core/messages";
+import { formatTime } from "../../ui/format-values";
 import { habitReminder, inputTime } from "../../lib/reminders/reminder-times";
 import { useReminders } from "../../lib/reminders/use-reminders";
 import { Button } from "../../ui/button";
@@ -108,7 +109,7 @@ function OwnTime({ saved, onSave, onClear }: OwnTimeProps) {
         )}
       </div>
       <p role="status" className={`mt-2 ${muted}`} data-testid="habit-reminder-state">
-        {saved === null ? copy.habitCleared : copy.habitSet(saved)}
+        {saved === null ? copy.habitCleared : copy.habitSet(formatTime(saved))}
       </p>
       {failed && (
         <p role="alert" className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-300">

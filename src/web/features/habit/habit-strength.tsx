@@ -10,17 +10,16 @@ import { fullDate, monthAndYear, shortMonth } from "../../ui/day-names";
 import { kindHistoryOf } from "../../../core/kind-days";
 import { isRtl } from "../../../core/i18n/locales";
 import { currentLocale } from "../../lib/locale-store";
+import { formatDate, formatNumber } from "../../ui/format-values";
 
 const s = messages.strength;
 /** How many weeks or months the chart and its table show, the last ones up to today. */
 const SHOWN: Record<Period, number> = { week: 26, month: 24 };
 const PERIODS: readonly Period[] = ["week", "month"];
 
-let percentFormat: Intl.NumberFormat | undefined;
-/** "42%": a strength of 0 to 1 as a whole percent, as Loop shows its score. */
+/** "42%": a strength of 0 to 1 as a whole percent, as Loop shows its score (in the shown language's way). */
 export function strengthPercent(value: number): string {
-  percentFormat ??= new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
-  return percentFormat.format(value);
+  return formatNumber(value, true);
 }
 
 type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[]; weekStart: WeekStart };
@@ -99,7 +98,7 @@ const GRID = [0, 0.5, 1];
 const periodName = (point: StrengthPoint, per: Period) =>
   per === "week" ? fullDate(point.end) : monthAndYear(point.start);
 const axisName = (point: StrengthPoint, per: Period) =>
-  per === "week" ? `${shortMonth(point.end)} ${Number(point.end.slice(8))}` : shortMonth(point.start);
+  per === "week" ? formatDate(point.end, { month: "short", day: "numeric" }) : shortMonth(point.start);
 
 function StrengthChart({ points, per }: { points: readonly StrengthPoint[]; per: Period }) {
   // Right to left, time runs leftwards and the scale stands on the right: the positions mirror, the texts do not

@@ -8,7 +8,7 @@ import { messages } from "../../../core/messages";
 import { EARLIEST_DAY } from "../../../core/sync";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, fullDate, monthAndYear, weekdayName } from "../../ui/day-names";
+import { dayName, fullDate, monthAndYear, shortWeekdayName, weekdayName } from "../../ui/day-names";
 import {
   canSetDay,
   dayForKey,
@@ -16,7 +16,7 @@ import {
   monthStartOf,
   monthWeeks,
   shiftMonth,
-  WEEK,
+  weekOrder,
 } from "./calendar-grid";
 import { dayButton } from "./day-styles";
 import { ChevronLeftIcon, ChevronRightIcon } from "./habit-icons";
@@ -71,7 +71,7 @@ export function MonthCalendar({
     const days = kindDayStatuses(history, month, lastDayOfMonth(month), today);
     return new Map(days.map((day) => [day.date, day]));
   }, [history, month, today]);
-  const weeks = useMemo(() => monthWeeks(month), [month]);
+  const weeks = useMemo(() => monthWeeks(month, weekStart), [month, weekStart]);
   const noted = useMemo(() => new Set(habit.notes?.map(([date]) => date)), [habit.notes]);
 
   // The day that takes the grid's one Tab stop: the focused day when it is in this month, else today, else the
@@ -89,7 +89,7 @@ export function MonthCalendar({
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const from = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
     const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
-    const to = from && dayForKey(from, event.key, rtl);
+    const to = from && dayForKey(from, event.key, weekStart, rtl);
     if (!to) return;
     event.preventDefault();
     if (!canSetDay(to, today)) return;
@@ -141,14 +141,14 @@ export function MonthCalendar({
       >
         <thead>
           <tr>
-            {WEEK.map(weekdayName).map((name) => (
+            {weekOrder(weekStart).map((day) => (
               <th
-                key={name}
+                key={day}
                 scope="col"
                 className="pb-1 text-xs font-medium text-slate-600 dark:text-slate-300"
               >
-                <span aria-hidden="true">{name.slice(0, 3)}</span>
-                <span className="sr-only">{name}</span>
+                <span aria-hidden="true">{shortWeekdayName(day)}</span>
+                <span className="sr-only">{weekdayName(day)}</span>
               </th>
             ))}
           </tr>

@@ -6,15 +6,15 @@ import type { LocalDate } from "../../../core/local-date";
 import { messages } from "../../../core/messages";
 import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
-import { dayName, fullDate, shortMonth, weekdayName } from "../../ui/day-names";
-import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, WEEK } from "./calendar-grid";
+import { dayName, fullDate, shortMonth, shortWeekdayName } from "../../ui/day-names";
+import { heatmapRange, HEATMAP_WEEKS, monthLabelColumns, weekOrder } from "./calendar-grid";
 import { legend, swatch } from "./day-styles";
 import { amountWords } from "../../ui/kind-history";
 
 const h = messages.history;
 const k = messages.habitKinds;
-/** Weekday rows that carry a label, as GitHub's: Monday, Wednesday, Friday. */
-const LABELLED_ROWS = new Set([1, 3, 5]);
+/** Weekdays whose rows carry a label, as GitHub's: Monday, Wednesday, Friday (whatever the week's first day). */
+const LABELLED_DAYS = new Set([1, 3, 5]);
 
 type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[]; weekStart: WeekStart };
 
@@ -26,7 +26,7 @@ type Props = { habit: Habit; today: LocalDate; vacations: readonly Vacation[]; w
 export function YearHeatmap({ habit, today, vacations, weekStart }: Props) {
   const titleId = useId();
   const summaryId = useId();
-  const { from, to } = heatmapRange(today);
+  const { from, to } = heatmapRange(today, weekStart);
   // Each day judged by the rule in force on it (core/kind-days.ts).
   const history = useMemo(() => kindHistoryOf(habit, vacations, weekStart), [habit, vacations, weekStart]);
   const days = useMemo(() => kindDayStatuses(history, from, to, today), [history, from, to, today]);
@@ -72,13 +72,13 @@ export function YearHeatmap({ habit, today, vacations, weekStart }: Props) {
               {shortMonth(month)}
             </span>
           ))}
-          {WEEK.map((row) => (
+          {weekOrder(weekStart).map((day, row) => (
             <span
-              key={row}
+              key={day}
               className="sticky start-0 z-10 bg-white pe-1 text-[0.6875rem] leading-none text-slate-600 dark:bg-slate-900 dark:text-slate-300"
               style={{ gridColumn: 1, gridRow: row + 2 }}
             >
-              {LABELLED_ROWS.has(row) ? weekdayName(row).slice(0, 3) : ""}
+              {LABELLED_DAYS.has(day) ? shortWeekdayName(day) : ""}
             </span>
           ))}
           {days.map(({ date, status, amount }, i) => (

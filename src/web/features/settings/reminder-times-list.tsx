@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { Reminder } from "../../../core/contract-schema";
 import { messages } from "../../../core/messages";
 import { REMINDER_TIMES_MAX } from "../../../core/reminders/limits";
+import { formatTime } from "../../ui/format-values";
 import { canAddDaily, dailyReminders, inputTime, nextReminderTime } from "../../lib/reminders/reminder-times";
 import { Button } from "../../ui/button";
 import { inputClass } from "../../ui/form-controls";
@@ -125,7 +126,7 @@ function TimeRow({ reminder, focus, disabled, onSave, onRemove }: TimeRowProps) 
       </div>
       <Button
         variant="danger"
-        aria-label={copy.removeTime(reminder.time)}
+        aria-label={copy.removeTime(formatTime(reminder.time))}
         disabled={disabled}
         onClick={onRemove}
       >

@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from "vitest";
 import { messages } from "../../../core/messages";
+import { setShownLocale } from "../../lib/locale-store";
 import { formatLastCompleted, formatLocalDate } from "./format-last-completed";
+
+afterEach(() => setShownLocale("en"));
 
 describe("formatLastCompleted", () => {
   it("says Never without a completion and Today for today", () => {
@@ -8,9 +12,12 @@ describe("formatLastCompleted", () => {
     expect(formatLastCompleted("2026-11-21", "2026-11-21")).toBe(messages.stats.lastToday);
   });
 
-  it("formats an earlier day in the given locale without shifting it", () => {
-    expect(formatLastCompleted("2026-11-19", "2026-11-21", "en-US")).toBe("Nov 19, 2026");
-    expect(formatLocalDate("2026-01-01", "en-GB")).toBe("1 Jan 2026");
-    expect(formatLocalDate("2026-12-31", "de-DE")).toBe("31.12.2026");
+  it("formats an earlier day in the shown language without shifting it", () => {
+    expect(navigator.language).toBe("en-US");
+    expect(formatLastCompleted("2026-11-19", "2026-11-21")).toBe("Nov 19, 2026");
+    setShownLocale("de");
+    expect(formatLocalDate("2026-12-31")).toBe("31.12.2026");
+    setShownLocale("fr");
+    expect(formatLocalDate("2026-01-01")).toBe("1 janv. 2026");
   });
 });

@@ -1,17 +1,15 @@
 import { messages } from "../../../core/messages";
-import { type LocalDate, toDayNumber } from "../../../core/local-date";
+import type { LocalDate } from "../../../core/local-date";
+import { formatDate } from "../../ui/format-values";
 
-const MS_PER_DAY = 86_400_000;
-
-/** A calendar day in the user's locale; formatted at UTC midnight in UTC so no zone can shift it. */
-export function formatLocalDate(date: LocalDate, locale?: string): string {
-  const formatter = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-  return formatter.format(new Date(toDayNumber(date) * MS_PER_DAY));
+/** A calendar day in the shown language's way ("Nov 19, 2026", "19.11.2026"): ui/format-locale.ts. */
+export function formatLocalDate(date: LocalDate): string {
+  return formatDate(date, { dateStyle: "medium" });
 }
 
 /** Stats: 'Today', a date, or 'Never'. */
-export function formatLastCompleted(date: LocalDate | null, today: LocalDate, locale?: string): string {
+export function formatLastCompleted(date: LocalDate | null, today: LocalDate): string {
   if (date === null) return messages.stats.lastNever;
   if (date === today) return messages.stats.lastToday;
-  return formatLocalDate(date, locale);
+  return formatLocalDate(date);
 }

@@ -14,35 +14,19 @@ import {
   type WeekdayShare,
 } from "../../../core/trends";
 import type { Vacation } from "../../../core/vacation";
+import { formatDate, formatNumber } from "../../ui/format-values";
 import { SegmentedControl } from "../../ui/segmented-control";
 import type { StatsHabit } from "./stats-habit-item";
 
 const m = messages.trends;
 
-// Made on first use, in the browser's language as the rest of the page's dates.
-let percents: Intl.NumberFormat | undefined;
-let amounts: Intl.NumberFormat | undefined;
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (key: string, options: Intl.DateTimeFormatOptions) => {
-  let format = dateFormats.get(key);
-  if (!format)
-    dateFormats.set(key, (format = new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" })));
-  return format;
-};
-const utc = (date: LocalDate) => new Date(`${date}T00:00:00Z`);
-
-const percent = (share: number) =>
-  (percents ??= new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 0 })).format(
-    share,
-  );
-const amount = (value: number) =>
-  (amounts ??= new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 })).format(value);
-const weekLabel = (date: LocalDate) => dateFormat("week", { dateStyle: "medium" }).format(utc(date));
-const monthLabel = (date: LocalDate) =>
-  dateFormat("month", { month: "short", year: "numeric" }).format(utc(date));
-// 1970-01-04 was a Sunday.
-const weekdayName = (weekday: Weekday) =>
-  dateFormat("weekday", { weekday: "long" }).format(new Date(Date.UTC(1970, 0, 4 + weekday)));
+// In the locale dates and numbers are written in (ui/format-locale.ts).
+const percent = (share: number) => formatNumber(share, true);
+const amount = (value: number) => formatNumber(value);
+const weekLabel = (date: LocalDate) => formatDate(date, { dateStyle: "medium" });
+const monthLabel = (date: LocalDate) => formatDate(date, { month: "short", year: "numeric" });
+// 2023-01-01 was a Sunday.
+const weekdayName = (weekday: Weekday) => formatDate(`2023-01-0${1 + weekday}`, { weekday: "long" });
 
 const card =
   "min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900";

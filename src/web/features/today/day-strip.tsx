@@ -6,15 +6,17 @@ import type { Vacation } from "../../../core/vacation";
 import { cx } from "../../ui/cx";
 import { CheckIcon, SunIcon } from "../../ui/icons";
 import { dayName } from "../../ui/day-names";
+import { formatLocale } from "../../ui/format-locale";
+import { useLocale } from "../../lib/locale-store";
+import { formatDate } from "../../ui/format-values";
 
 export const STRIP_DAYS = 7;
 
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-
 // Every row shows the same 7 days: each label and name is formatted once, not once a row (with 50 habits, 700
-// calls of Intl's formatting at Today's first render). Dropped now and then, as the days go by.
+// calls of Intl's formatting at Today's first render). Dropped now and then, as the days go by; kept by language.
 const labels = new Map<string, string>();
 function remembered(key: string, make: () => string): string {
+  key += formatLocale();
   let label = labels.get(key);
   if (label === undefined) {
     if (labels.size >= 500) labels.clear();
@@ -24,8 +26,7 @@ function remembered(key: string, make: () => string): string {
 }
 
 /** "Fri": a day's visible label in the strip (its button is named in full). */
-const shortWeekday = (date: LocalDate) =>
-  remembered(date, () => weekdayFormat.format(new Date(`${date}T00:00:00Z`)));
+const shortWeekday = (date: LocalDate) => remembered(date, () => formatDate(date, { weekday: "short" }));
 /** "Friday, November 20, 2026: done" (ui/day-names.ts). */
 const nameOf = (date: LocalDate, status: DayStatus) =>
   remembered(`${date} ${status}`, () => dayName(date, status));
@@ -79,6 +80,8 @@ function tailFrom(dates: readonly LocalDate[], from: LocalDate): readonly LocalD
  * habit page's calendar ("Friday, November 20, 2026: done"); a tap cycles its state.
  */
 export function DayStrip({ habit, today, vacations, onCycle, className }: Props) {
+  // Its row is drawn again only when its habit changes: the strip itself follows a change of language.
+  useLocale();
   // Only the days from the strip's first on can show in it: the 7 days are read from those (a habit holds up to
   // years of dates, ascending and distinct as derived).
   const from = addDays(today, 1 - STRIP_DAYS);

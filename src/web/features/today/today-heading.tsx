@@ -2,8 +2,30 @@ import type { Habit } from "../../../core/habit";
 import type { LocalDate } from "../../../core/local-date";
 import { todayProgress } from "../../../core/stats";
 import type { HabitsSource } from "../../lib/habits/use-habits";
-import { formatDay } from "./streak-text";
 import { messages } from "../../../core/messages/first-screen";
+import { formatLocale } from "../../ui/format-locale";
+
+// The heading formats its date and share at every tick: its formatters are made once per locale. Not
+// ui/format-values.ts, which stays out of the initial bundle.
+let shownIn = "";
+let dayFormat: Intl.DateTimeFormat;
+let percentFormat: Intl.NumberFormat;
+
+/** "Saturday, November 21" for a calendar day, and "42%" for a share of 42, in the shown language's way. */
+function formats(): [Intl.DateTimeFormat, Intl.NumberFormat] {
+  const locale = formatLocale();
+  if (locale !== shownIn) {
+    shownIn = locale;
+    dayFormat = new Intl.DateTimeFormat(locale, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    });
+    percentFormat = new Intl.NumberFormat(locale, { style: "percent" });
+  }
+  return [dayFormat, percentFormat];
+}
 
 type Props = {
   today: LocalDate;
@@ -15,6 +37,7 @@ type Props = {
 
 export function TodayHeading({ today, habits, source, loading = false }: Props) {
   const { done, total, percent } = todayProgress(habits);
+  const [day, share] = formats();
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -26,7 +49,7 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
           data-testid="today-date"
           data-date={today}
         >
-          {formatDay(today)}
+          {day.format(new Date(`${today}T00:00:00Z`))}
           {source === "local" && (
             <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
               {messages.today.offlineBadge}
@@ -39,7 +62,9 @@ export function TodayHeading({ today, habits, source, loading = false }: Props) 
         <div className="w-full sm:w-48" data-testid="today-progress">
           <p className="mb-1 flex justify-between text-sm text-slate-600 dark:text-slate-300">
             <span>{messages.today.progress(done, total)}</span>
-            <span className="font-semibold text-slate-900 dark:text-white">{percent}%</span>
+            <span className="font-semibold text-slate-900 dark:text-white">
+              {share.format(percent / 100)}
+            </span>
           </p>
           <div
             role="progressbar"

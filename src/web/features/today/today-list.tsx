@@ -44,6 +44,7 @@ import { GroupFilterSelect } from "../../ui/group-filter";
 import { GroupSections, groupTexts } from "./group-sections";
 import { saveToday } from "./save-today";
 import { streakLine } from "./streak-text";
+import { inputNumber } from "../../ui/format-values";
 
 const row = todayRows.todayRow;
 
@@ -161,7 +162,7 @@ function AmountField({
       aria-valuemax={MAX_AMOUNT}
       aria-valuenow={amount ?? undefined}
       data-testid="amount-today"
-      value={draft ?? (amount === null ? "" : String(amount))}
+      value={draft ?? (amount === null ? "" : inputNumber(amount))}
       placeholder="0"
       onChange={(event) => setDraft(event.target.value)}
       onBlur={() => commit(draft)}

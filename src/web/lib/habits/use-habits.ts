@@ -315,10 +315,8 @@ export function useHabitStore(): { engine: HabitStore; snapshot: StoreSnapshot }
 const NO_HABITS: HabitView[] = [];
 const NO_GROUPS: HabitGroup[] = [];
 
-/** The week's first day: the user's setting, else the locale's (read once: it does not change in a page). */
-let localeWeek: WeekStart | undefined;
-export const weekStartOf = (setting: WeekStart | null): WeekStart =>
-  setting ?? (localeWeek ??= localeWeekStart());
+/** The week's first day: the user's setting, else the shown language's (it follows a change of language). */
+export const weekStartOf = (setting: WeekStart | null): WeekStart => setting ?? localeWeekStart();
 
 /** `saved`: before the store opens, Today's last list of today (SavedToday) is shown, source "snapshot". */
 export function useHabits({ saved: useSaved = false } = {}): UseHabits {

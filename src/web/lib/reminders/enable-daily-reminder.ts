@@ -2,6 +2,7 @@
 // device is subscribed for pushes and the user gets a daily reminder at 20:00 unless they have daily times already.
 // Loaded with import() on the card's button, so none of it weighs on the first screen; it brings its texts along.
 import { messages } from "../../../core/messages";
+import { formatTime } from "../../ui/format-values";
 import { queryClient } from "../query-client";
 import { subscribeDevice } from "./push-device-subscription";
 import { dailyReminders, DEFAULT_REMINDER_TIME } from "./reminder-times";
@@ -20,7 +21,7 @@ export async function enableDailyReminder(userId: string): Promise<EnableOutcome
     const subscribed = await subscribeDevice(userId, settings.push.publicKey).catch(() => null);
     // A test notification on enabling, through the real push path.
     if (subscribed) await remindersApi.test().catch(() => null);
-    return { ok: true, text: copy.promptSet(first.time), link: copy.promptChange };
+    return { ok: true, text: copy.promptSet(formatTime(first.time)), link: copy.promptChange };
   } catch {
     return { ok: false, text: copy.promptFailed, link: copy.promptChange };
   } finally {
