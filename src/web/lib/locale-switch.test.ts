@@ -20,7 +20,7 @@ describe("switching the language", () => {
     expect(shell.settings).toBe("\u202eSettings\u202c");
     expect(firstScreen.shell.settings).toBe("\u202eSettings\u202c");
     expect(messages.migration.partial(3, 1)).toBe(
-      "\u202eMigrated \u202c3\u202e habits (\u202c1\u202e failed)\u202c",
+      "\u202eMigrated \u202c\u20683\u2069\u202e habits (\u202c\u20681\u2069\u202e failed)\u202c",
     );
     // A group written in two parts (history) follows in both.
     expect(messages.history.undo).toBe("\u202eUndo\u202c");
