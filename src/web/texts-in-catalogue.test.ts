@@ -22,10 +22,12 @@ const TEXT_PROP =
   /^(aria-label|aria-description|aria-valuetext|alt|placeholder)$|label$|title$|text$|message$|description$|hint$/i;
 /** Calls whose string arguments are shown: notices, dialogs, errors. */
 const SHOWING_CALLS = new Set(["showError", "showNotice", "alert", "confirm", "prompt", "Error"]);
+/** A list of CSS classes ("text-sm font-medium dark:text-rose-300"), not a text. */
+const CLASSES = /^(?=.*[-:])[!a-z0-9:\-[\]/.%()_#]+(\s+[!a-z0-9:\-[\]/.%()_#]+)*$/;
 /** Words in a template literal: two words of letters side by side ("Account menu for ${name}"). */
 const WORDS = /\p{L}{2,}[ ,.:;!?…]+\p{L}{2,}/u;
 /** A template literal of CSS classes or a URL, not of words. */
-const NOT_WORDS = /[-:/[\]=_#]\w|\w[-:/[\]=_#]/;
+const NOT_WORDS = /[-:/[\]=_#]\w|\w[-:/[\]=_#(]/;
 
 /** Literal texts that are the same in every language, with why. */
 const ALLOWED: Record<string, string> = {
@@ -54,6 +56,10 @@ const NOT_SHOWN: Record<string, string> = {
     "a developer's error: the page is broken before any text can show",
   "src/web/lib/current-user.tsx: useCurrentUser needs a signed-in user (render it behind RequireSession)":
     "a developer's error: thrown for a programming mistake, never shown",
+  "src/web/features/profile/use-profile.ts: Failed to update the account name":
+    "the profile form shows its own failure text for any error that is not the server's (failureText)",
+  "src/web/lib/api-request.ts: Request failed with status …":
+    "an ApiError's message for logs; the app shows the action's failure text (failureText), never this",
 };
 
 /** The strings of an expression: literals and template literals, through conditions and groupings. */
@@ -80,14 +86,16 @@ const calleeName = (call: ts.CallExpression | ts.NewExpression): string =>
 
 /** The literal texts of a file: JSX text, read attributes, and strings in the code that shows texts. */
 export function literalTexts(file: string, source: string): string[] {
-  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const found: string[] = [];
   const reported = new Set<ts.Node>();
   const add = (texts: { node: ts.Node; text: string }[], as: (text: string) => string) => {
     for (const { node, text } of texts) {
-      // A one-word identifier ("info", "archive") is a key or a kind, not a text.
+      // A one-word identifier ("info", "archive") is a key or a kind, not a text; nor is a list of classes.
       if (reported.has(node) || !/\p{L}/u.test(text) || /^[a-z][a-zA-Z]*$/.test(text) || text in ALLOWED)
         continue;
+      if (CLASSES.test(text)) continue;
       if (`${file.replace(/^\//, "")}: ${text}` in NOT_SHOWN) continue;
       reported.add(node);
       found.push(as(text));
@@ -103,7 +111,11 @@ export function literalTexts(file: string, source: string): string[] {
         if (READ_ATTRIBUTES.has(name))
           add([{ node: node.initializer, text: node.initializer.text }], (t) => `${name}="${t}"`);
       } else add(stringsIn(node.initializer), (t) => `${name}={"${t}"}`);
-    } else if (ts.isPropertyAssignment(node) && TEXT_PROP.test(node.name.getText(tree))) {
+    } else if (
+      (ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node)) &&
+      node.initializer &&
+      TEXT_PROP.test(node.name.getText(tree))
+    ) {
       add(stringsIn(node.initializer), (t) => `${node.name.getText(tree)}: "${t}"`);
     } else if (
       (ts.isCallExpression(node) || ts.isNewExpression(node)) &&
@@ -162,13 +174,14 @@ describe("the web app's texts", () => {
         'const label = dark ? "Switch to light" : t.dark;',
         "const a = <button aria-label={`Account menu for ${name}`} className={`flex ${x} p-2`} />;",
         'const b = <Dialog confirmLabel={sure ? "Delete" : t.keep} title={t.title} kind={"yes"} />;',
-        'const c = { label: "Archive", key: "archive" };',
+        'const c = { label: "Archive", key: "archive", labelClass: "text-sm dark:text-white" };',
         'showError("Failed to save"); showNotice("info", t.saved, 10); throw new Error(`Bad ${x} input`);',
         'document.title = `Stats · ${name}`; confirm("Delete it?"); const url = `/api/${id}/entries`;',
         "const d = <span>{`Quick add common habits (${n})`}</span>;",
       ].join("\n"),
     );
     expect(found).toEqual([
+      'label: "Switch to light"',
       'aria-label={"Account menu for …"}',
       'confirmLabel={"Delete"}',
       'label: "Archive"',

@@ -7,6 +7,7 @@ const { N, P, S } = icu("ar");
 const messages = {
   todayRow: {
     move: (a: Args) => `نقل ${a["name"]}`,
+    complete: (a: Args) => `إنجاز ${a["name"]}`,
     moveHint: "اسحب، أو اضغط مفتاح السهم لأعلى أو لأسفل، لإعادة الترتيب",
     amountToday: (a: Args) => `${a["name"]} اليوم`,
     add: (a: Args) => `إضافة ${a["step"]} إلى ${a["name"]}`,

@@ -7,6 +7,7 @@ const { N, P, S } = icu("en");
 const messages = {
   todayRow: {
     move: (a: Args) => `[Mövé ${a["name"]} ··]`,
+    complete: (a: Args) => `[Çömpļéţé ${a["name"]} ····]`,
     moveHint: "[Đŕåĝ, öŕ pŕéšš ţĥé ûp öŕ đöwñ åŕŕöw ķéý, ţö ŕéöŕđéŕ ·····················]",
     amountToday: (a: Args) => `[${a["name"]} ţöđåý ···]`,
     add: (a: Args) => `[Åđđ ${a["step"]} ţö ${a["name"]} ····]`,
