@@ -2,7 +2,12 @@
 // SQLite file from a zip, and each format's reader is loaded only when a file of its kind is chosen.
 import { isLoopCsvFile, readLoopCsvExport } from "../../../core/loop-import/loop-csv-export";
 import { readLoopDatabase, type SqlExec } from "../../../core/loop-import/loop-database";
-import { LOOP_MAX_CSV_BYTES, LOOP_MAX_FILE_BYTES, loopProblem, type LoopRead } from "../../../core/loop-import/loop-habit";
+import {
+  LOOP_MAX_CSV_BYTES,
+  LOOP_MAX_FILE_BYTES,
+  loopProblem,
+  type LoopRead,
+} from "../../../core/loop-import/loop-habit";
 
 /** An open SQLite file: statements run on it, then it is closed. */
 export type SqliteFile = { exec: SqlExec; close: () => void };
