@@ -12,6 +12,7 @@ import { messages } from "../src/core/messages";
 import { PRODUCT_NAME } from "../src/core/messages/first-screen";
 // Each language is named in itself in the Language select, so that its reader finds it.
 import { LOCALE_NAMES } from "../src/core/i18n/locale-names";
+import onDemand from "../src/locales/en/on-demand.json" with { type: "json" };
 import { pseudoMessage } from "../scripts/compile-messages";
 import { todayIn } from "./support/habits";
 
@@ -163,6 +164,17 @@ async function check(
   expect.soft(overflow, `${locale} · ${screen}: horizontal overflow`).toBeNull();
 }
 
+/** One state of a screen reached by acting on the page: one that cannot be reached is a finding too. */
+async function step(findings: Finding[], screen: string, act: () => Promise<void>) {
+  try {
+    await act();
+  } catch (error) {
+    const reason = `not reached: ${String(error).split("\n")[0]}`;
+    findings.push({ screen, english: [reason], overflow: null });
+    expect.soft(reason, screen).toBeNull();
+  }
+}
+
 function report(locale: Pseudo, findings: Finding[]) {
   for (const f of findings)
     console.log(
@@ -177,6 +189,11 @@ test.use({ viewport: { width: 375, height: 812 } });
 for (const locale of PSEUDO) {
   const P = (english: string) => pseudoMessage(english, locale);
   const name = (english: string) => ({ name: P(english), exact: true });
+  /** A message with one `{name}` argument, in the pseudo-locale, for that name. */
+  const named = (english: string, value: string) => ({
+    name: P(english).replace("{name}", value),
+    exact: true,
+  });
 
   test(`${locale}: the signed-out screens`, async ({ browser, server }) => {
     const context = await (browser as Browser).newContext({ baseURL: server.url, serviceWorkers: "block" });
@@ -242,6 +259,21 @@ for (const locale of PSEUDO) {
       await gotoApp(page, "/");
       await expect(page.getByTestId("habit-row")).toHaveCount(3);
       await check(page, locale, "Today with habits (yes/no, measurable, group)", own, findings);
+      await step(findings, "Today: the streak explanation", async () => {
+        await page.getByTestId("streak-line").first().click();
+        await expect(page.getByTestId("streak-dialog")).toBeVisible();
+        await check(page, locale, "Today: the streak explanation", own, findings);
+        await page.keyboard.press("Escape");
+        await expect(page.getByTestId("streak-dialog")).toHaveCount(0);
+      });
+      await step(findings, "Today: a name already taken", async () => {
+        await page.getByPlaceholder(P(t.newHabitPlaceholder)).fill(HABITS.yesNo);
+        await page.getByPlaceholder(P(t.newHabitPlaceholder)).press("Enter");
+        await expect(page.getByTestId("duplicate-name-prompt")).toBeVisible();
+        await check(page, locale, "Today: a name already taken", own, findings);
+        await page.keyboard.press("Escape");
+        await expect(page.getByTestId("duplicate-name-prompt")).toHaveCount(0);
+      });
 
       const h = messages.history;
       await gotoApp(page, `/habits/${ids[HABITS.measurable]}`);
@@ -250,6 +282,12 @@ for (const locale of PSEUDO) {
       await gotoApp(page, `/habits/${ids[HABITS.yesNo]}`);
       await expect(page.getByTestId("habit-page")).toBeVisible();
       await check(page, locale, "habit page (yes/no: calendar, strength, history)", own, findings);
+      await step(findings, "habit page: a day's panel", async () => {
+        await page.getByTestId("calendar-month").first().locator("..").getByRole("button").last().click();
+        await expect(page.getByTestId("day-panel")).toBeVisible();
+        await check(page, locale, "habit page: a day's panel", own, findings);
+        await page.keyboard.press("Escape");
+      });
       await page.getByRole("button", name(h.rename)).click();
       await check(page, locale, "habit page: edit", own, findings);
       await page.getByRole("button", name(h.cancel)).click();
@@ -269,10 +307,24 @@ for (const locale of PSEUDO) {
       await gotoApp(page, "/stats");
       await expect(page.getByTestId("stats-habit").first()).toBeVisible();
       await check(page, locale, "Stats with Trends", own, findings);
+      await step(findings, "Stats: Trends by month", async () => {
+        await page.getByRole("radio", name(messages.trends.byMonth)).first().click();
+        await check(page, locale, "Stats: Trends by month", own, findings);
+      });
 
       await gotoApp(page, "/settings");
       await expect(page.getByTestId("settings-language")).toBeVisible();
       await check(page, locale, "Settings (every card)", own, findings);
+      await step(findings, "Settings: a reminder time added", async () => {
+        await page.getByRole("button", name(messages.reminderSettings.addTime)).click();
+        await check(page, locale, "Settings: a reminder time added", own, findings);
+      });
+      await step(findings, "Settings: deleting a group asks first", async () => {
+        await page.getByRole("button", named(onDemand.groups.deleteGroup, HABITS.group)).click();
+        await expect(page.getByRole("dialog").or(page.getByRole("alertdialog"))).toBeVisible();
+        await check(page, locale, "Settings: deleting a group asks first", own, findings);
+        await page.keyboard.press("Escape");
+      });
 
       await gotoApp(page, "/profile");
       await check(page, locale, "Profile", own, findings);

@@ -7,7 +7,12 @@ import { apiRequest } from "./api-request";
 import { chosenLocale } from "./locale";
 import { chooseLocale } from "./locale-switch";
 
-export async function applyAccountLocale(): Promise<void> {
+/** The users whose profile this page has asked for: once each, however often the shell mounts. */
+const asked = new Set<string>();
+
+export async function applyAccountLocale(userId: string): Promise<void> {
+  if (asked.has(userId)) return;
+  asked.add(userId);
   const { language } = (await apiRequest("GET /api/profile")).preferences;
   // A choice made on this device while the profile loaded wins.
   if (isLocale(language) && !chosenLocale()) await chooseLocale(language);

@@ -24,7 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!chosenLocale() && navigator.onLine)
       void import("../../lib/account-locale")
-        .then((account) => account.applyAccountLocale())
+        .then((account) => account.applyAccountLocale(id))
         .catch(() => undefined);
   }, [id]);
   // After a client-side navigation, screen readers and keyboards continue at the new page, not the old link.
