@@ -61,7 +61,14 @@ const PENDING_ELSEWHERE: { text: RegExp; owner: string }[] = [
 const ACCENTED = /[abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ]/;
 
 /** The user's own data: what the test typed, never translated. */
-const HABITS = { yesNo: "Zumba", measurable: "Water", grouped: "Yoga", group: "Morning", unit: "glasses" };
+const HABITS = {
+  yesNo: "Zumba",
+  measurable: "Water",
+  grouped: "Yoga",
+  group: "Morning",
+  unit: "glasses",
+  token: "Zapier",
+};
 
 /** The English words left in one text, in the pseudo-locale. */
 function englishIn(text: string, locale: Pseudo, own: readonly string[]): string[] {
@@ -322,6 +329,13 @@ for (const locale of PSEUDO) {
       await step(findings, "Settings: a reminder time added", async () => {
         await page.getByRole("button", name(messages.reminderSettings.addTime)).click();
         await check(page, locale, "Settings: a reminder time added", own, findings);
+      });
+      await step(findings, "Settings: a new API token", async () => {
+        const card = page.getByTestId("settings-api-tokens");
+        await card.getByLabel(P(onDemand.apiTokens.name), { exact: true }).fill(HABITS.token);
+        await card.getByRole("button", name(onDemand.apiTokens.create)).click();
+        await expect(page.getByTestId("new-api-token")).toBeVisible();
+        await check(page, locale, "Settings: a new API token", own, findings);
       });
       await step(findings, "Settings: deleting a group asks first", async () => {
         await page.getByRole("button", named(onDemand.groups.deleteGroup, HABITS.group)).click();
