@@ -5,6 +5,7 @@
 // (U+202E … U+202C). What the test typed (names, e-mails) and the product's name are not the app's texts.
 import type { Browser, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { test, expect, api, signIn, type TestServer, type TestUser } from "./support/fixtures";
 import { seedKinds } from "./support/kinds";
 import { gotoApp } from "./support/page-clock";
@@ -59,6 +60,9 @@ const PENDING_ELSEWHERE: { text: RegExp; owner: string }[] = [
 ];
 /** The letters en-XA has an accent for (scripts/compile-messages.ts). */
 const ACCENTED = /[abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ]/;
+
+/** The units of test/fixtures/loop/loop-v25.db's measured habits: the file's own words. */
+const LOOP_UNITS = ["km", "glasses", "pages", "minutes", "cups", "cookies"];
 
 /** The user's own data: what the test typed, never translated. */
 const HABITS = {
@@ -336,6 +340,33 @@ for (const locale of PSEUDO) {
         await card.getByRole("button", name(onDemand.apiTokens.create)).click();
         await expect(page.getByTestId("new-api-token")).toBeVisible();
         await check(page, locale, "Settings: a new API token", own, findings);
+      });
+      await step(findings, "Settings: a Loop backup's preview", async () => {
+        const chooser = page.waitForEvent("filechooser");
+        await page
+          .getByTestId("settings-loop-import")
+          .getByRole("button", name(onDemand.loopImport.choose))
+          .click();
+        await (
+          await chooser
+        ).setFiles(join(import.meta.dirname, "..", "test", "fixtures", "loop", "loop-v25.db"));
+        await expect(page.getByTestId("loop-preview-habit").first()).toBeVisible();
+        // The file's habits are its owner's data: their names, and their units in the rules.
+        const names = await page
+          .getByTestId("loop-preview-habit")
+          .locator("p > span.font-medium")
+          .allTextContents();
+        await check(
+          page,
+          locale,
+          "Settings: a Loop backup's preview",
+          [...own, ...names, ...LOOP_UNITS],
+          findings,
+        );
+        await page
+          .getByTestId("settings-loop-import")
+          .getByRole("button", name(onDemand.loopImport.cancel))
+          .click();
       });
       await step(findings, "Settings: deleting a group asks first", async () => {
         await page.getByRole("button", named(onDemand.groups.deleteGroup, HABITS.group)).click();
