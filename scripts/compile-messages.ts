@@ -173,7 +173,11 @@ export function pseudoMessage(message: string, locale: string): string {
   const rtl = locale === "ar-XB";
   const body = pseudoAst(ast, rtl);
   if (rtl) return printAst(body);
-  const pad = "·".repeat(Math.ceil(literalLength(ast) * 0.4));
+  // In runs of ten with a space between, so that a long text's padding wraps as words do, not as one long word.
+  const dots = Math.ceil(literalLength(ast) * 0.4);
+  const pad = Array.from({ length: Math.ceil(dots / 10) }, (_, i) =>
+    "·".repeat(Math.min(10, dots - i * 10)),
+  ).join(" ");
   return `[${printAst(body)}${pad ? ` ${pad}` : ""}]`;
 }
 

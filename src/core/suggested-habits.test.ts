@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { applyTable } from "./i18n/catalogue-apply";
 import { SUGGESTED_HABITS, suggestionsNotPresent } from "./suggested-habits";
 
 describe("SUGGESTED_HABITS", () => {
@@ -33,5 +34,19 @@ describe("suggestionsNotPresent", () => {
   it("returns all with no habits and none when all exist", () => {
     expect(suggestionsNotPresent([])).toEqual([...SUGGESTED_HABITS]);
     expect(suggestionsNotPresent(SUGGESTED_HABITS.map((s) => s.name.toUpperCase()))).toEqual([]);
+  });
+});
+
+describe("in another language", () => {
+  it("names the suggestions as the language's catalogue does, and matches habits by those names", async () => {
+    const german = (await import("./messages/compiled/de/first-screen")).default;
+    applyTable("first-screen", german);
+    try {
+      expect(SUGGESTED_HABITS[0]!.name).toBe("Wasser trinken");
+      expect(suggestionsNotPresent(["wasser TRINKEN"]).map((s) => s.name)).not.toContain("Wasser trinken");
+    } finally {
+      applyTable("first-screen");
+    }
+    expect(SUGGESTED_HABITS[0]!.name).toBe("Drink water");
   });
 });

@@ -1,19 +1,30 @@
-// The 12 quick-add suggestions, in the product's order; the emojis are our choice.
+// The 12 quick-add suggestions, in the product's order; the emojis are our choice. Their names are the catalogue's
+// (`today.suggestions`), read when used, so that they follow the language: a suggestion is added under the name shown.
+import { messages } from "./messages/first-screen";
+
 export type SuggestedHabit = { readonly name: string; readonly emoji: string };
 
+type Key = keyof typeof messages.today.suggestions;
+const suggestion = (id: Key, emoji: string): SuggestedHabit => ({
+  get name() {
+    return messages.today.suggestions[id];
+  },
+  emoji,
+});
+
 export const SUGGESTED_HABITS: readonly SuggestedHabit[] = [
-  { name: "Drink water", emoji: "💧" },
-  { name: "Exercise", emoji: "🏃" },
-  { name: "Read a book", emoji: "📚" },
-  { name: "Meditate", emoji: "🧘" },
-  { name: "Journal", emoji: "📓" },
-  { name: "Sleep 8 hours", emoji: "😴" },
-  { name: "Eat vegetables", emoji: "🥦" },
-  { name: "Take vitamins", emoji: "💊" },
-  { name: "Gratitude", emoji: "🙏" },
-  { name: "Stretch", emoji: "🤸" },
-  { name: "No social media", emoji: "📵" },
-  { name: "Study", emoji: "🎓" },
+  suggestion("drinkWater", "💧"),
+  suggestion("exercise", "🏃"),
+  suggestion("readBook", "📚"),
+  suggestion("meditate", "🧘"),
+  suggestion("journal", "📓"),
+  suggestion("sleep", "😴"),
+  suggestion("vegetables", "🥦"),
+  suggestion("vitamins", "💊"),
+  suggestion("gratitude", "🙏"),
+  suggestion("stretch", "🤸"),
+  suggestion("noSocialMedia", "📵"),
+  suggestion("study", "🎓"),
 ];
 
 const key = (name: string) => name.trim().toLowerCase();

@@ -21,8 +21,24 @@ export function merged<T extends Tree>(english: T, table?: Tree): T {
 /** Rebuilds a part's live texts from a locale's messages (none: English). */
 export function applyTable(name: CataloguePart, table?: Tree): void {
   const part = registry.parts.get(name);
-  if (part) assignDeep(part.live as Record<string, unknown>, part.build(merged(part.english, table)));
+  if (part) {
+    // The live part holds the groups it passes through whole (`habits: m.habits`) as English's own objects, which
+    // the assignment below rewrites in place: English's table is copied apart before the first, to come back to.
+    if (!copied.has(part)) {
+      part.english = copyTree(part.english);
+      copied.add(part);
+    }
+    assignDeep(part.live as Record<string, unknown>, part.build(merged(part.english, table)));
+  }
   for (const listener of registry.applied) listener();
+}
+
+const copied = new WeakSet<object>();
+
+function copyTree(tree: Tree): Tree {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, value]) => [key, typeof value === "object" ? copyTree(value) : value]),
+  );
 }
 
 function assignDeep(target: Record<string, unknown>, source: object): void {

@@ -7,6 +7,8 @@ export const LOOP_MIN_VERSION = 12;
 export const LOOP_MAX_VERSION = 25;
 /** Checked on the file's size before reading it. */
 export const LOOP_MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** The decompressed CSV of one export at most: 1,000 habits × 10 years of days take about 75 MB. */
+export const LOOP_MAX_CSV_BYTES = 200 * 1024 * 1024;
 
 /**
  * One day's entry: done by hand, filled in automatically by Loop (a day inside a "3 times a week" window), skipped,
@@ -46,6 +48,7 @@ export type LoopHabit = {
 /** Why a file cannot be imported; the web says it with messages.loopImport.problems. */
 export type LoopProblem =
   | { kind: "tooLarge" }
+  | { kind: "csvTooLarge" }
   | { kind: "notLoop" }
   | { kind: "notLoopDatabase"; missing: string }
   | { kind: "noHabitsCsv" }

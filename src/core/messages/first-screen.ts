@@ -16,6 +16,7 @@ export const buildFirstScreen = (m: Messages<typeof en>) => ({
   today: {
     ...m.today,
     scrollHint: (n: number) => m.today.scrollHint({ n }),
+    quickAdd: (n: number) => m.today.quickAdd({ n }),
     progress: (done: number, total: number) => m.today.progress({ done, total }),
     /** The tip around its keys: [before, after]. */
     shortcutTip: () => m.today.shortcutTip({ keys: "\0" }).split("\0") as [string, string],
@@ -25,6 +26,7 @@ export const buildFirstScreen = (m: Messages<typeof en>) => ({
   shell: {
     ...m.shell,
     version: (version: string) => m.shell.version({ version }),
+    accountMenuFor: (name: string) => m.shell.accountMenuFor({ name }),
   },
   // The user menu's Sign out; the rest of `profile` is in on-demand.ts.
   profile: m.profile,

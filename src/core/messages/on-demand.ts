@@ -304,6 +304,7 @@ export const buildOnDemand = (m: Messages<typeof en>) => ({
     problems: {
       ...m.loopImport.problems,
       tooLarge: (mb: number) => m.loopImport.problems.tooLarge({ mb }),
+      csvTooLarge: (mb: number) => m.loopImport.problems.csvTooLarge({ mb }),
       notLoopDatabase: (missing: string) => m.loopImport.problems.notLoopDatabase({ missing }),
       damaged: (detail: string) => m.loopImport.problems.damaged({ detail }),
       version: (version: number, min: number, max: number) =>

@@ -12,6 +12,7 @@ export const buildTodayRows = (m: Messages<typeof en>) => ({
     ...m.todayRow,
     /** The drag handle, which also moves the row with the arrow keys. */
     move: (name: string) => m.todayRow.move({ name }),
+    complete: (name: string) => m.todayRow.complete({ name }),
     /** The spin button of a measurable habit's number today. */
     amountToday: (name: string) => m.todayRow.amountToday({ name }),
     add: (step: number, name: string) => m.todayRow.add({ step, name }),

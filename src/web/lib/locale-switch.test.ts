@@ -31,6 +31,8 @@ describe("switching the language", () => {
     expect(shell.settings).toBe("Settings");
     expect(messages.migration.partial(3, 1)).toBe("Migrated 3 habits (1 failed)");
     expect(messages.history.legendDone).toBe("Done");
+    // A group a part passes through whole comes back too.
+    expect(messages.habits.loadFailed).toBe("Failed to load your habits. Please try again.");
   });
 
   it("keeps the user's choice on the device, and a later choice wins over one still loading", async () => {
@@ -41,6 +43,16 @@ describe("switching the language", () => {
     expect(preferredLocale()).toBe("de");
     // German's own text, from its file.
     expect(messages.shell.settings).toBe(german.shell.settings);
+    await chooseLocale("en");
+  });
+
+  it("keeps `?lang=` for the visit, until a choice in Settings", async () => {
+    window.history.replaceState(null, "", "/?lang=ar-XB");
+    expect(preferredLocale()).toBe("ar-XB");
+    window.history.replaceState(null, "", "/stats");
+    expect(preferredLocale()).toBe("ar-XB");
+    await chooseLocale("fr");
+    expect(preferredLocale()).toBe("fr");
     await chooseLocale("en");
   });
 });

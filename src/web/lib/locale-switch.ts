@@ -37,6 +37,11 @@ export async function applyLocale(locale: Locale): Promise<void> {
 /** The user's choice: kept on this device and applied at once. */
 export function chooseLocale(locale: Locale): Promise<void> {
   writeStorage(WEB_STORAGE_KEYS.language, locale);
+  try {
+    sessionStorage.removeItem(WEB_STORAGE_KEYS.language); // a `?lang=` of this visit gives way to the choice
+  } catch {
+    // Without sessionStorage no `?lang=` was kept.
+  }
   return applyLocale(locale);
 }
 

@@ -5,12 +5,27 @@
 import { isLocale, matchLocale, type Locale } from "../../core/i18n/locales";
 import { readStorage, WEB_STORAGE_KEYS } from "./storage";
 
-export function preferredLocale(): Locale {
+/** `?lang=`, kept for the rest of the visit in this tab (sessionStorage): links and reloads keep it. */
+function askedLocale(): string | null {
   const asked = new URLSearchParams(window.location.search).get("lang");
+  try {
+    if (asked) sessionStorage.setItem(WEB_STORAGE_KEYS.language, asked);
+    return asked ?? sessionStorage.getItem(WEB_STORAGE_KEYS.language);
+  } catch {
+    return asked;
+  }
+}
+
+/** The language asked for by `?lang=` or chosen on this device, if any: then the account's does not apply. */
+export function chosenLocale(): Locale | null {
+  const asked = askedLocale();
   if (isLocale(asked)) return asked;
   const stored = readStorage(WEB_STORAGE_KEYS.language);
-  if (isLocale(stored)) return stored;
-  return matchLocale(navigator.languages ?? [navigator.language]);
+  return isLocale(stored) ? stored : null;
+}
+
+export function preferredLocale(): Locale {
+  return chosenLocale() ?? matchLocale(navigator.languages ?? [navigator.language]);
 }
 
 /** Starts the app in the preferred language: at once in English, else once its first texts are there. */

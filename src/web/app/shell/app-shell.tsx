@@ -8,6 +8,8 @@ import { Logo } from "../../ui/logo";
 import { TabBar } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 import { messages } from "../../../core/messages/first-screen";
+import { useCurrentUser } from "../../lib/current-user";
+import { chosenLocale } from "../../lib/locale";
 
 /** The shell: header (logo, user menu), tab bar, the page, footer navigation. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -17,6 +19,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Today's list loads after the first paint, with the store (docs/decisions/0060): on every signed-in page, so
   // that going to Today from another page shows the list at once.
   useEffect(preloadTodayList, []);
+  // On a device with no choice of language, the account's (lib/account-locale.ts), after the first paint.
+  const { id } = useCurrentUser();
+  useEffect(() => {
+    if (!chosenLocale() && navigator.onLine)
+      void import("../../lib/account-locale")
+        .then((account) => account.applyAccountLocale(id))
+        .catch(() => undefined);
+  }, [id]);
   // After a client-side navigation, screen readers and keyboards continue at the new page, not the old link.
   useEffect(() => {
     if (pathname !== firstPath.current) {

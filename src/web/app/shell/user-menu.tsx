@@ -75,7 +75,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${user.name || user.email}`}
+        aria-label={messages.shell.accountMenuFor(user.name || user.email)}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {

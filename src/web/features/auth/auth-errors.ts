@@ -24,7 +24,7 @@ export async function runAuth<T>(call: () => Promise<ClientResult<T>>): Promise<
       return { ok: false, failure: { status: error.status, code: error.code, message: error.message } };
     // Better Auth's client types data and error as either-or; an answer with neither is a failure, not a cast.
     return data === null
-      ? { ok: false, failure: { message: "The server answered without data" } }
+      ? { ok: false, failure: {} } // the action's own failure text says it
       : { ok: true, data };
   } catch {
     return { ok: false, failure: { network: true } };

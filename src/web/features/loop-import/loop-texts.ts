@@ -1,6 +1,7 @@
 // The words of the preview and of a refusal, from the catalogue (messages.loopImport).
 import { MAX_NAME_LENGTH } from "../../../core/name";
 import {
+  LOOP_MAX_CSV_BYTES,
   LOOP_MAX_FILE_BYTES,
   LOOP_MAX_VERSION,
   LOOP_MIN_VERSION,
@@ -24,6 +25,8 @@ export function problemText(problem: LoopProblem): string {
   switch (problem.kind) {
     case "tooLarge":
       return p.tooLarge(LOOP_MAX_FILE_BYTES / 1024 / 1024);
+    case "csvTooLarge":
+      return p.csvTooLarge(LOOP_MAX_CSV_BYTES / 1024 / 1024);
     case "notLoop":
       return p.notLoop;
     case "notLoopDatabase":

@@ -2,7 +2,12 @@
 // SQLite file from a zip, and each format's reader is loaded only when a file of its kind is chosen.
 import { isLoopCsvFile, readLoopCsvExport } from "../../../core/loop-import/loop-csv-export";
 import { readLoopDatabase, type SqlExec } from "../../../core/loop-import/loop-database";
-import { LOOP_MAX_FILE_BYTES, loopProblem, type LoopRead } from "../../../core/loop-import/loop-habit";
+import {
+  LOOP_MAX_CSV_BYTES,
+  LOOP_MAX_FILE_BYTES,
+  loopProblem,
+  type LoopRead,
+} from "../../../core/loop-import/loop-habit";
 
 /** An open SQLite file: statements run on it, then it is closed. */
 export type SqliteFile = { exec: SqlExec; close: () => void };
@@ -19,8 +24,8 @@ export type LoopFile = Pick<File, "size" | "arrayBuffer">;
 export class ReaderUnavailable extends Error {}
 
 const SQLITE_HEADER = "SQLite format 3\0";
-// The decompressed CSV of one export at most: 1,000 habits × 10 years of days take about 75 MB.
-const MAX_CSV_BYTES = 200 * 1024 * 1024;
+/** Thrown from the unzip's filter to stop it at LOOP_MAX_CSV_BYTES. */
+class CsvTooLarge extends Error {}
 
 const startsWith = (bytes: Uint8Array, text: string) =>
   bytes.length >= text.length && [...text].every((ch, i) => bytes[i] === ch.charCodeAt(0));
@@ -56,11 +61,12 @@ async function readZip(bytes: Uint8Array, engines: LoopEngines): Promise<LoopRea
       filter: (entry) => {
         if (!isLoopCsvFile(entry.name)) return false;
         total += entry.originalSize;
-        if (total > MAX_CSV_BYTES) throw new Error("its CSV files are larger than 200 MB");
+        if (total > LOOP_MAX_CSV_BYTES) throw new CsvTooLarge();
         return true;
       },
     });
   } catch (error) {
+    if (error instanceof CsvTooLarge) return loopProblem({ kind: "csvTooLarge" });
     return loopProblem({ kind: "damaged", detail: messageOf(error) });
   }
   const decoder = new TextDecoder();

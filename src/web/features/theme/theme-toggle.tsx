@@ -1,10 +1,11 @@
+import { messages } from "../../../core/messages/first-screen";
 import { Button } from "../../ui/button";
 import { MoonIcon, SunIcon } from "../../ui/icons";
 import { toggleTheme, useTheme } from "./theme";
 
 export function ThemeToggle() {
   const theme = useTheme();
-  const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
+  const label = theme === "dark" ? messages.shell.themeToLight : messages.shell.themeToDark;
   return (
     <Button
       variant="ghost"

@@ -50,7 +50,7 @@ export function QuickAddPanel({ names, onAdd, defaultOpen }: Props) {
         onClick={() => setChoice(!open)}
         className="flex w-full items-center justify-between gap-2 rounded-lg px-1 py-2 text-sm font-medium text-indigo-700 hover:text-indigo-900 disabled:cursor-not-allowed disabled:text-slate-500 dark:text-indigo-300 dark:hover:text-indigo-100 dark:disabled:text-slate-400"
       >
-        <span>{allAdded ? messages.today.allAdded : `Quick add common habits (${remaining.length})`}</span>
+        <span>{allAdded ? messages.today.allAdded : messages.today.quickAdd(remaining.length)}</span>
         {!allAdded && (
           <ChevronDownIcon size={18} className={cx("transition-transform", open && "rotate-180")} />
         )}

@@ -297,7 +297,7 @@ export const HabitRow = memo(function HabitRow({
           <button
             type="button"
             aria-pressed={ticked}
-            aria-label={`Complete ${habit.name}`}
+            aria-label={todayRows.todayRow.complete(habit.name)}
             disabled={saving}
             onClick={toggle}
             data-animating={animating}

@@ -433,6 +433,7 @@ If this was not you, ignore this mail: no other mail will be sent to this addres
     queued: "‮Your habits on the server were not changed yet. The imported habits are shown from this device and are sent when the server can be reached.‬",
     problems: {
       tooLarge: (a: Args) => `‮the file is larger than ‬\u2068${a["mb"]}\u2069‮ MB‬`,
+      csvTooLarge: (a: Args) => `‮its CSV files are larger than ‬\u2068${a["mb"]}\u2069‮ MB‬`,
       notLoop: "‮the file is not a Loop backup: it is neither a Loop database (.db) nor a Loop CSV export (.zip)‬",
       notLoopDatabase: (a: Args) => `‮the file is a SQLite database but not Loop's: it has no ‬\u2068${a["missing"]}\u2069`,
       noHabitsCsv: "‮the zip is not a Loop CSV export: it has no Habits.csv‬",

@@ -7,6 +7,7 @@ const { N, P, S } = icu("en");
 const messages = {
   todayRow: {
     move: (a: Args) => `‮Move ‬\u2068${a["name"]}\u2069`,
+    complete: (a: Args) => `‮Complete ‬\u2068${a["name"]}\u2069`,
     moveHint: "‮Drag, or press the up or down arrow key, to reorder‬",
     amountToday: (a: Args) => `\u2068${a["name"]}\u2069‮ today‬`,
     add: (a: Args) => `‮Add ‬\u2068${a["step"]}\u2069‮ to ‬\u2068${a["name"]}\u2069`,

@@ -433,6 +433,7 @@ ${a["url"]}
     queued: "لم تتغير عاداتك على الخادم بعد. تُعرض العادات المستوردة من هذا الجهاز، وستُرسل عندما يصبح الوصول إلى الخادم ممكنًا.",
     problems: {
       tooLarge: (a: Args) => `حجم الملف أكبر من \u2068${a["mb"]}\u2069 MB`,
+      csvTooLarge: (a: Args) => `حجم ملفات CSV فيه أكبر من \u2068${a["mb"]}\u2069 MB`,
       notLoop: "الملف ليس نسخة Loop احتياطية: فهو ليس قاعدة بيانات Loop (.db) ولا ملف تصدير CSV من Loop (.zip)",
       notLoopDatabase: (a: Args) => `الملف قاعدة بيانات SQLite لكنه ليس من Loop: ينقصه \u2068${a["missing"]}\u2069`,
       noHabitsCsv: "ملف zip ليس تصدير CSV من Loop: لا يحتوي على Habits.csv",

@@ -7,6 +7,7 @@ const { N, P, S } = icu("ar");
 const messages = {
   todayRow: {
     move: (a: Args) => `نقل \u2068${a["name"]}\u2069`,
+    complete: (a: Args) => `إنجاز \u2068${a["name"]}\u2069`,
     moveHint: "اسحب، أو اضغط مفتاح السهم لأعلى أو لأسفل، لإعادة الترتيب",
     amountToday: (a: Args) => `\u2068${a["name"]}\u2069 اليوم`,
     add: (a: Args) => `إضافة \u2068${a["step"]}\u2069 إلى \u2068${a["name"]}\u2069`,

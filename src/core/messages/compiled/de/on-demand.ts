@@ -433,6 +433,7 @@ Wenn du das nicht warst, ignoriere diese E-Mail: An diese Adresse wird keine wei
     queued: "Deine Gewohnheiten auf dem Server wurden noch nicht geändert. Die importierten Gewohnheiten werden von diesem Gerät angezeigt und gesendet, sobald der Server erreichbar ist.",
     problems: {
       tooLarge: (a: Args) => `die Datei ist größer als ${a["mb"]} MB`,
+      csvTooLarge: (a: Args) => `ihre CSV-Dateien sind größer als ${a["mb"]} MB`,
       notLoop: "die Datei ist keine Loop-Sicherung: Sie ist weder eine Loop-Datenbank (.db) noch ein Loop-CSV-Export (.zip)",
       notLoopDatabase: (a: Args) => `die Datei ist eine SQLite-Datenbank, aber nicht die von Loop: Ihr fehlt ${a["missing"]}`,
       noHabitsCsv: "die ZIP-Datei ist kein Loop-CSV-Export: Ihr fehlt Habits.csv",

@@ -7,6 +7,7 @@ const { N, P, S } = icu("de");
 const messages = {
   todayRow: {
     move: (a: Args) => `${a["name"]} verschieben`,
+    complete: (a: Args) => `${a["name"]} abhaken`,
     moveHint: "Ziehen oder mit der Pfeiltaste nach oben oder unten neu anordnen",
     amountToday: (a: Args) => `${a["name"]} heute`,
     add: (a: Args) => `${a["step"]} zu ${a["name"]} hinzufügen`,

@@ -7,7 +7,8 @@ const { N, P, S } = icu("en");
 const messages = {
   todayRow: {
     move: (a: Args) => `[Mövé ${a["name"]} ··]`,
-    moveHint: "[Đŕåĝ, öŕ pŕéšš ţĥé ûp öŕ đöwñ åŕŕöw ķéý, ţö ŕéöŕđéŕ ·····················]",
+    complete: (a: Args) => `[Çömpļéţé ${a["name"]} ····]`,
+    moveHint: "[Đŕåĝ, öŕ pŕéšš ţĥé ûp öŕ đöwñ åŕŕöw ķéý, ţö ŕéöŕđéŕ ·········· ·········· ·]",
     amountToday: (a: Args) => `[${a["name"]} ţöđåý ···]`,
     add: (a: Args) => `[Åđđ ${a["step"]} ţö ${a["name"]} ····]`,
     addLabel: (a: Args) => `[+${a["step"]} ·]`,
@@ -16,7 +17,7 @@ const messages = {
     progress: (a: Args) => `[${a["done"]} / ${S(a["atMost"], { "yes": `åţ möšţ `, "other": `` })}${a["needed"]}${S(a["hasUnit"], { "yes": ` ${a["unit"]}`, "other": `` })}${S(a["per"], { "week": ` ţĥîš wééķ`, "month": ` ţĥîš möñţĥ`, "other": `` })} ··········]`,
     times: (a: Args) => `[${a["done"]} öf ${a["needed"]} ${S(a["per"], { "week": `ţĥîš wééķ`, "month": `ţĥîš möñţĥ`, "other": `ţĥîš ${a["per"]}` })} ······]`,
     cleanLine: (a: Args) => `[${P(a["days"], 0, { "one": `${N(a["days"])} đåý`, "other": `${N(a["days"])} đåýš` })} çļéåñ${S(a["hasBest"], { "yes": ` · ƀéšţ ${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}`, "other": `` })} ··········]`,
-    streak: (a: Args) => `[${S(a["per"], { "week": `${a["streak"]}-wééķ šţŕéåķ`, "month": `${a["streak"]}-möñţĥ šţŕéåķ`, "other": `${a["streak"]}-đåý šţŕéåķ` })}${S(a["hasBest"], { "yes": ` · ƀéšţ ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} wééķ`, "other": `${N(a["best"])} wééķš` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} möñţĥ`, "other": `${N(a["best"])} möñţĥš` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}` })}`, "other": `` })} ············]`,
+    streak: (a: Args) => `[${S(a["per"], { "week": `${a["streak"]}-wééķ šţŕéåķ`, "month": `${a["streak"]}-möñţĥ šţŕéåķ`, "other": `${a["streak"]}-đåý šţŕéåķ` })}${S(a["hasBest"], { "yes": ` · ƀéšţ ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} wééķ`, "other": `${N(a["best"])} wééķš` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} möñţĥ`, "other": `${N(a["best"])} möñţĥš` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}` })}`, "other": `` })} ·········· ··]`,
     streakNotStarted: (a: Args) => `[${a["start"]} · ƀéšţ ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} wééķ`, "other": `${N(a["best"])} wééķš` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} möñţĥ`, "other": `${N(a["best"])} möñţĥš` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}` })} ······]`,
     delete: "[Đéļéţé ···]",
     deleteName: (a: Args) => `[Đéļéţé ${a["name"]} ···]`,
@@ -30,8 +31,8 @@ const messages = {
     ungroupedList: "[Ĥåƀîţš wîţĥöûţ å ĝŕöûp ·········]",
   },
   notificationPrompt: {
-    title: "[Wåñţ å ĝéñţļé đåîļý ŕémîñđéŕ? ············]",
-    body: "[Åļļöw ñöţîfîçåţîöñš šö Ĥåƀîţ Šţŕéåķš çåñ ñûđĝé ýöû. ·····················]",
+    title: "[Wåñţ å ĝéñţļé đåîļý ŕémîñđéŕ? ·········· ··]",
+    body: "[Åļļöw ñöţîfîçåţîöñš šö Ĥåƀîţ Šţŕéåķš çåñ ñûđĝé ýöû. ·········· ·········· ·]",
     notNow: "[Ñöţ ñöw ···]",
     enable: "[Éñåƀļé ñöţîfîçåţîöñš ········]",
   },
@@ -40,7 +41,7 @@ const messages = {
     notDueToday: (a: Args) => `[Ñöţ đûé ţöđåý (${a["n"]}) ·······]`,
     nothingDue: "[Ñöţĥîñĝ îš đûé ţöđåý. ·········]",
     moved: (a: Args) => `[${a["name"]} mövéđ ţö pöšîţîöñ ${a["position"]} öf ${a["total"]} ··········]`,
-    explainStreak: (a: Args) => `[${a["line"]}: ĥöw ţĥé šţŕéåķ öf ${a["name"]} îš çöûñţéđ ·············]`,
+    explainStreak: (a: Args) => `[${a["line"]}: ĥöw ţĥé šţŕéåķ öf ${a["name"]} îš çöûñţéđ ·········· ···]`,
     close: "[Çļöšé ··]",
     showArchived: "[Šĥöw åŕçĥîvéđ ······]",
   },

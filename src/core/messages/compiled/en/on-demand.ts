@@ -433,6 +433,7 @@ If this was not you, ignore this mail: no other mail will be sent to this addres
     queued: "Your habits on the server were not changed yet. The imported habits are shown from this device and are sent when the server can be reached.",
     problems: {
       tooLarge: (a: Args) => `the file is larger than ${a["mb"]} MB`,
+      csvTooLarge: (a: Args) => `its CSV files are larger than ${a["mb"]} MB`,
       notLoop: "the file is not a Loop backup: it is neither a Loop database (.db) nor a Loop CSV export (.zip)",
       notLoopDatabase: (a: Args) => `the file is a SQLite database but not Loop's: it has no ${a["missing"]}`,
       noHabitsCsv: "the zip is not a Loop CSV export: it has no Habits.csv",

@@ -7,6 +7,7 @@ const { N, P, S } = icu("en");
 const messages = {
   todayRow: {
     move: (a: Args) => `Move ${a["name"]}`,
+    complete: (a: Args) => `Complete ${a["name"]}`,
     moveHint: "Drag, or press the up or down arrow key, to reorder",
     amountToday: (a: Args) => `${a["name"]} today`,
     add: (a: Args) => `Add ${a["step"]} to ${a["name"]}`,

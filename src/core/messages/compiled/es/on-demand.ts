@@ -433,6 +433,7 @@ Si no has sido tú, ignora este correo: no se enviará ningún otro correo a est
     queued: "Tus hábitos en el servidor aún no han cambiado. Los hábitos importados se muestran desde este dispositivo y se enviarán cuando se pueda conectar con el servidor.",
     problems: {
       tooLarge: (a: Args) => `el archivo ocupa más de ${a["mb"]} MB`,
+      csvTooLarge: (a: Args) => `sus archivos CSV ocupan más de ${a["mb"]} MB`,
       notLoop: "el archivo no es una copia de seguridad de Loop: no es ni una base de datos de Loop (.db) ni una exportación CSV de Loop (.zip)",
       notLoopDatabase: (a: Args) => `el archivo es una base de datos SQLite, pero no de Loop: no tiene ${a["missing"]}`,
       noHabitsCsv: "el zip no es una exportación CSV de Loop: no tiene Habits.csv",

@@ -7,6 +7,7 @@ const { N, P, S } = icu("es");
 const messages = {
   todayRow: {
     move: (a: Args) => `Mover ${a["name"]}`,
+    complete: (a: Args) => `Completar ${a["name"]}`,
     moveHint: "Arrastra o pulsa la flecha arriba o abajo para reordenar",
     amountToday: (a: Args) => `${a["name"]} hoy`,
     add: (a: Args) => `Añadir ${a["step"]} a ${a["name"]}`,

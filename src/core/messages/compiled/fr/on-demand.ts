@@ -433,6 +433,7 @@ Si ce n’était pas vous, ignorez cet e-mail : aucun autre e-mail ne sera envoy
     queued: "Vos habitudes sur le serveur n’ont pas encore été modifiées. Les habitudes importées sont affichées depuis cet appareil et seront envoyées dès que le serveur sera joignable.",
     problems: {
       tooLarge: (a: Args) => `le fichier dépasse ${a["mb"]} MB`,
+      csvTooLarge: (a: Args) => `ses fichiers CSV dépassent ${a["mb"]} MB`,
       notLoop: "le fichier n’est pas une sauvegarde Loop : ce n’est ni une base de données Loop (.db) ni un export CSV de Loop (.zip)",
       notLoopDatabase: (a: Args) => `le fichier est une base de données SQLite mais pas celle de Loop : il n’a pas de ${a["missing"]}`,
       noHabitsCsv: "le zip n’est pas un export CSV de Loop : il n’a pas de Habits.csv",

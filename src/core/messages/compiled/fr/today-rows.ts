@@ -7,6 +7,7 @@ const { N, P, S } = icu("fr");
 const messages = {
   todayRow: {
     move: (a: Args) => `Déplacer ${a["name"]}`,
+    complete: (a: Args) => `Marquer ${a["name"]} comme fait`,
     moveHint: "Faites glisser, ou appuyez sur la flèche haut ou bas, pour réordonner",
     amountToday: (a: Args) => `${a["name"]} aujourd’hui`,
     add: (a: Args) => `Ajouter ${a["step"]} à ${a["name"]}`,

@@ -433,6 +433,7 @@ Se não foi você, ignore este e-mail: nenhum outro e-mail será enviado para es
     queued: "Seus hábitos no servidor ainda não foram alterados. Os hábitos importados são mostrados a partir deste dispositivo e serão enviados quando o servidor puder ser acessado.",
     problems: {
       tooLarge: (a: Args) => `o arquivo tem mais de ${a["mb"]} MB`,
+      csvTooLarge: (a: Args) => `os arquivos CSV dele têm mais de ${a["mb"]} MB`,
       notLoop: "o arquivo não é um backup do Loop: não é um banco de dados do Loop (.db) nem uma exportação CSV do Loop (.zip)",
       notLoopDatabase: (a: Args) => `o arquivo é um banco de dados SQLite, mas não do Loop: não tem ${a["missing"]}`,
       noHabitsCsv: "o zip não é uma exportação CSV do Loop: não tem Habits.csv",

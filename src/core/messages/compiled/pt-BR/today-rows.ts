@@ -7,6 +7,7 @@ const { N, P, S } = icu("pt-BR");
 const messages = {
   todayRow: {
     move: (a: Args) => `Mover ${a["name"]}`,
+    complete: (a: Args) => `Concluir ${a["name"]}`,
     moveHint: "Arraste ou pressione a seta para cima ou para baixo para reordenar",
     amountToday: (a: Args) => `${a["name"]} hoje`,
     add: (a: Args) => `Adicionar ${a["step"]} a ${a["name"]}`,
