@@ -48,16 +48,6 @@ const INTL_ENGLISH = new Set(
     "PM",
   ].flatMap((name) => name.match(/[A-Za-z]+/g) ?? []),
 );
-/**
- * English that another part of the same work moves into the catalogue, with who: take an entry off once it is
- * merged (the walk then checks it too).
- */
-const PENDING_ELSEWHERE: { text: RegExp; owner: string }[] = [
-  {
-    text: /\d+-day streak( · best \d+ days?)?/g,
-    owner: "Intl helper: features/today/streak-text.ts (streakLine)",
-  },
-];
 /** The letters en-XA has an accent for (scripts/compile-messages.ts). */
 const ACCENTED = /[abcdeghiklnorstuyzABCDEGHIKLNORSTUYZ]/;
 
@@ -80,7 +70,6 @@ function englishIn(text: string, locale: Pseudo, own: readonly string[]): string
   for (const data of [PRODUCT_NAME, ...Object.values(LOCALE_NAMES), ...own])
     rest = rest.split(data).join(" ");
   rest = rest.replace(/\S+@\S+/g, " "); // an e-mail address: the user's, or the server's feedback address
-  for (const { text: pending } of PENDING_ELSEWHERE) rest = rest.replace(pending, " ");
   // ar-XB: what a catalogue text wrote is inside the override.
   if (locale === "ar-XB") rest = rest.replace(/\u202e[^\u202c]*\u202c/g, " ");
   return (rest.match(/\p{L}+/gu) ?? []).filter(

@@ -15,7 +15,7 @@ describe("messagesIn", () => {
   });
   it("formats in the locale with the same signatures, and leaves the app's catalogue in English", () => {
     const pseudo = messagesIn("en-XA");
-    expect(pseudo.migration.partial(3, 1)).toBe("[Mîĝŕåţéđ 3 ĥåƀîţš (1 fåîļéđ) ···········]");
+    expect(pseudo.migration.partial(3, 1)).toBe("[Mîĝŕåţéđ 3 ĥåƀîţš (1 fåîļéđ) ·········· ·]");
     expect(pseudo.reminderDelivery.mailSubject(["Read"])).toBe("[1 ĥåƀîţ ļéfţ ţöđåý ········]");
     expect(pseudo.reminderDelivery.mailSubject(["Read", "Run"])).toBe("[2 ĥåƀîţš ļéfţ ţöđåý ········]");
     expect(messagesIn("ar-XB").shell.settings).toBe("\u202eSettings\u202c");

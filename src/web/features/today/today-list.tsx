@@ -223,7 +223,7 @@ export const HabitRow = memo(function HabitRow({
     write();
   };
   const line = saving
-    ? "Saving…"
+    ? row.saving
     : kind?.kind === "quit"
       ? row.cleanLine(habit.streakCount, habit.bestStreak)
       : kind

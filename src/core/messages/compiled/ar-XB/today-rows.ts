@@ -20,6 +20,7 @@ const messages = {
     streak: (a: Args) => `${S(a["per"], { "week": `\u2068${a["streak"]}\u2069‮-week streak‬`, "month": `\u2068${a["streak"]}\u2069‮-month streak‬`, "other": `\u2068${a["streak"]}\u2069‮-day streak‬` })}${S(a["hasBest"], { "yes": `‮ · best ‬${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ week‬`, "other": `${N(a["best"])}‮ weeks‬` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ month‬`, "other": `${N(a["best"])}‮ months‬` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ day‬`, "other": `${N(a["best"])}‮ days‬` })}` })}`, "other": `` })}`,
     streakNotStarted: (a: Args) => `\u2068${a["start"]}\u2069‮ · best ‬${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ week‬`, "other": `${N(a["best"])}‮ weeks‬` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ month‬`, "other": `${N(a["best"])}‮ months‬` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])}‮ day‬`, "other": `${N(a["best"])}‮ days‬` })}` })}`,
     delete: "‮Delete‬",
+    saving: "‮Saving…‬",
     deleteName: (a: Args) => `‮Delete ‬\u2068${a["name"]}\u2069`,
     onFire: (a: Args) => `‮On fire: ‬\u2068${a["n"]}\u2069‮ days in a row‬`,
   },

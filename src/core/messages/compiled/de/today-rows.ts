@@ -20,6 +20,7 @@ const messages = {
     streak: (a: Args) => `${S(a["per"], { "week": `${a["streak"]}-Wochen-Serie`, "month": `${a["streak"]}-Monats-Serie`, "other": `${a["streak"]}-Tage-Serie` })}${S(a["hasBest"], { "yes": ` · Rekord ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} Woche`, "other": `${N(a["best"])} Wochen` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} Monat`, "other": `${N(a["best"])} Monate` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} Tag`, "other": `${N(a["best"])} Tage` })}` })}`, "other": `` })}`,
     streakNotStarted: (a: Args) => `${a["start"]} · Rekord ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} Woche`, "other": `${N(a["best"])} Wochen` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} Monat`, "other": `${N(a["best"])} Monate` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} Tag`, "other": `${N(a["best"])} Tage` })}` })}`,
     delete: "Löschen",
+    saving: "Wird gespeichert …",
     deleteName: (a: Args) => `${a["name"]} löschen`,
     onFire: (a: Args) => `In Topform: ${a["n"]} Tage in Folge`,
   },

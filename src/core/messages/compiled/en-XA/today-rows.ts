@@ -20,6 +20,7 @@ const messages = {
     streak: (a: Args) => `[${S(a["per"], { "week": `${a["streak"]}-wééķ šţŕéåķ`, "month": `${a["streak"]}-möñţĥ šţŕéåķ`, "other": `${a["streak"]}-đåý šţŕéåķ` })}${S(a["hasBest"], { "yes": ` · ƀéšţ ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} wééķ`, "other": `${N(a["best"])} wééķš` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} möñţĥ`, "other": `${N(a["best"])} möñţĥš` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}` })}`, "other": `` })} ·········· ··]`,
     streakNotStarted: (a: Args) => `[${a["start"]} · ƀéšţ ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} wééķ`, "other": `${N(a["best"])} wééķš` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} möñţĥ`, "other": `${N(a["best"])} möñţĥš` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} đåý`, "other": `${N(a["best"])} đåýš` })}` })} ······]`,
     delete: "[Đéļéţé ···]",
+    saving: "[Šåvîñĝ… ···]",
     deleteName: (a: Args) => `[Đéļéţé ${a["name"]} ···]`,
     onFire: (a: Args) => `[Öñ fîŕé: ${a["n"]} đåýš îñ å ŕöw ··········]`,
   },

@@ -20,6 +20,7 @@ const messages = {
     streak: (a: Args) => `${S(a["per"], { "week": `${a["streak"]}-week streak`, "month": `${a["streak"]}-month streak`, "other": `${a["streak"]}-day streak` })}${S(a["hasBest"], { "yes": ` · best ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} week`, "other": `${N(a["best"])} weeks` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} month`, "other": `${N(a["best"])} months` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} day`, "other": `${N(a["best"])} days` })}` })}`, "other": `` })}`,
     streakNotStarted: (a: Args) => `${a["start"]} · best ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} week`, "other": `${N(a["best"])} weeks` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} month`, "other": `${N(a["best"])} months` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} day`, "other": `${N(a["best"])} days` })}` })}`,
     delete: "Delete",
+    saving: "Saving…",
     deleteName: (a: Args) => `Delete ${a["name"]}`,
     onFire: (a: Args) => `On fire: ${a["n"]} days in a row`,
   },

@@ -20,6 +20,7 @@ const messages = {
     streak: (a: Args) => `${S(a["per"], { "week": `Série : ${a["streak"]} sem.`, "month": `Série : ${a["streak"]} mois`, "other": `Série : ${a["streak"]} j` })}${S(a["hasBest"], { "yes": ` · record ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} semaine`, "many": `${N(a["best"])} semaines`, "other": `${N(a["best"])} semaines` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} mois`, "many": `${N(a["best"])} mois`, "other": `${N(a["best"])} mois` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} jour`, "many": `${N(a["best"])} jours`, "other": `${N(a["best"])} jours` })}` })}`, "other": `` })}`,
     streakNotStarted: (a: Args) => `${a["start"]} · record ${S(a["per"], { "week": `${P(a["best"], 0, { "one": `${N(a["best"])} semaine`, "many": `${N(a["best"])} semaines`, "other": `${N(a["best"])} semaines` })}`, "month": `${P(a["best"], 0, { "one": `${N(a["best"])} mois`, "many": `${N(a["best"])} mois`, "other": `${N(a["best"])} mois` })}`, "other": `${P(a["best"], 0, { "one": `${N(a["best"])} jour`, "many": `${N(a["best"])} jours`, "other": `${N(a["best"])} jours` })}` })}`,
     delete: "Supprimer",
+    saving: "Enregistrement…",
     deleteName: (a: Args) => `Supprimer ${a["name"]}`,
     onFire: (a: Args) => `En feu : ${a["n"]} jours d’affilée`,
   },
