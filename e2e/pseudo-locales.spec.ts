@@ -191,9 +191,9 @@ test.use({ viewport: { width: 375, height: 812 } });
 for (const locale of PSEUDO) {
   const P = (english: string) => pseudoMessage(english, locale);
   const name = (english: string) => ({ name: P(english), exact: true });
-  /** A message with one `{name}` argument, in the pseudo-locale, for that name. */
+  /** A message with one `{name}` argument, in the pseudo-locale, for that name (isolated right to left: 0075). */
   const named = (english: string, value: string) => ({
-    name: P(english).replace("{name}", value),
+    name: P(english).replace("{name}", locale === "ar-XB" ? `\u2068${value}\u2069` : value),
     exact: true,
   });
 
