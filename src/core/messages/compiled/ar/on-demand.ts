@@ -80,7 +80,7 @@ const messages = {
     falling: "الأكثر تراجعًا",
     noRising: "لم تصعد أي عادة.",
     noFalling: "لم تتراجع أي عادة.",
-    change: (a: Args) => `من \u2068${a["before"]}\u2069 إلى \u2068${a["after"]}\u2069 (${S(a["direction"], { "up": `+`, "other": `−` })}\u2068${a["points"]}\u2069 ${P(a["points"], 0, { "zero": `نقطة`, "one": `نقطة`, "two": `نقطتان`, "few": `نقاط`, "many": `نقطة`, "other": `نقطة` })})`,
+    change: (a: Args) => `من \u2068${a["before"]}\u2069 إلى \u2068${a["after"]}\u2069 (⁦${S(a["direction"], { "up": `+`, "other": `−` })}\u2068${a["points"]}\u2069⁩ ${P(a["points"], 0, { "zero": `نقطة`, "one": `نقطة`, "two": `نقطتان`, "few": `نقاط`, "many": `نقطة`, "other": `نقطة` })})`,
     totalsTitle: "المجاميع الأسبوعية",
     totalsHint: "العادات القابلة للقياس، آخر 12 أسبوعًا",
     totalsCaption: (a: Args) => `\u2068${a["name"]}\u2069: المجموع في الأسبوع${S(a["hasUnit"], { "yes": `، بوحدة \u2068${a["unit"]}\u2069`, "other": `` })}`,
