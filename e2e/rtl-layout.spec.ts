@@ -205,9 +205,12 @@ test("German at 375 px: the tab labels fit, no screen is wider than the phone, a
     await checkScreen(page, `sign-in page: ${view}`, true);
   }
 
+  // The browser has not been asked yet, so Today shows the notification prompt, whose German button is long.
+  await page.addInitScript(() => Object.defineProperty(Notification, "permission", { get: () => "default" }));
   await signIn(page, server, user);
   await gotoApp(page, "/");
   await expect(page.getByTestId("habit-row")).toHaveCount(3);
+  await expect(page.getByTestId("notification-prompt")).toBeVisible();
   const labels = page.locator("nav a.hs-tab");
   await expect(labels).toHaveCount(3);
   for (const link of await labels.all()) {

@@ -81,7 +81,7 @@ export function NotificationPrompt() {
           <p className="text-sm text-slate-700 dark:text-slate-300">{t.body}</p>
         </div>
       </div>
-      <div className="flex gap-2 sm:shrink-0">
+      <div className="flex flex-wrap justify-end gap-2 sm:shrink-0">
         <Button variant="ghost" onClick={dismiss}>
           {t.notNow}
         </Button>
