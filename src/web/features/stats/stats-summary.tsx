@@ -3,6 +3,7 @@ import type { TargetPer } from "../../../core/habit-kind";
 import type { LocalDate } from "../../../core/local-date";
 import { isDue } from "../../../core/schedule";
 import { averageStreak, longestStreak, todayProgress } from "../../../core/stats";
+import { formatNumber } from "../../ui/format-values";
 import { statsCopy } from "./stats-copy";
 import type { StatsHabit } from "./stats-habit-item";
 
@@ -34,7 +35,7 @@ const figure = "mt-1 text-3xl font-bold tabular-nums text-slate-900 dark:text-wh
 function Figure({ value, testId, per = "day" }: { value: number; testId: string; per?: TargetPer }) {
   return (
     <p className={figure}>
-      <span data-testid={testId}>{value}</span>{" "}
+      <span data-testid={testId}>{formatNumber(value)}</span>{" "}
       <span className="text-base font-medium text-slate-600 dark:text-slate-300">
         {statsCopy.streakUnit(value, per)}
       </span>
@@ -61,7 +62,7 @@ export function StatsSummary({ habits, today }: { habits: readonly StatsHabit[];
         className="col-span-2 sm:col-span-1"
       >
         <p className={figure} data-testid="stats-progress-percent">
-          {progress.percent}%
+          {formatNumber(progress.percent / 100, true)}
         </p>
         <p className={detail} data-testid="stats-progress-count">
           {statsCopy.progressOf(progress.done, progress.total)}
