@@ -9,6 +9,7 @@ import { cx } from "../../ui/cx";
 import { ChevronDownIcon } from "../../ui/icons";
 import { StreakExplanation } from "../../ui/streak-explanation";
 import { explainByKind, KindExplanation, type ShownHabit } from "../../ui/kind-explanation";
+import { formatNumber } from "../../ui/format-values";
 
 const h = messages.history;
 const k = messages.habitKinds;
@@ -102,7 +103,11 @@ export function HabitFigures({ habit, today, vacations, weekStart }: Props) {
           />
         </button>
         <Figure label={h.bestStreak} metric="best" value={inUnits(habit.bestStreak)} />
-        <Figure label={h.completionRate} metric="completion" value={`${habit.completionRate}%`} />
+        <Figure
+          label={h.completionRate}
+          metric="completion"
+          value={formatNumber(habit.completionRate / 100, true)}
+        />
         {!byKind ? (
           <Figure label={h.totalCompletions} metric="total" value={String(totals.done)} />
         ) : habit.kind === "quit" ? (

@@ -7,6 +7,7 @@ import { trend } from "../../../core/stats";
 import { formatLastCompleted } from "./format-last-completed";
 import { statsCopy } from "./stats-copy";
 import { TrendArrow } from "./trend-arrow";
+import { formatNumber } from "../../ui/format-values";
 
 function Metric({
   label,
@@ -80,7 +81,11 @@ export function StatsHabitItem({ habit, today }: { habit: StatsHabit; today: Loc
           label={statsCopy.bestStreak}
           value={`${habit.bestStreak} ${statsCopy.streakUnit(habit.bestStreak, per)}`}
         />
-        <Metric name="completion" label={statsCopy.completionRate} value={`${habit.completionRate}%`} />
+        <Metric
+          name="completion"
+          label={statsCopy.completionRate}
+          value={formatNumber(habit.completionRate / 100, true)}
+        />
         <Metric name="total" label={statsCopy.totalCompletions} value={habit.completedDates.length} />
         <Metric
           name="last"
