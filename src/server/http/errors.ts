@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody, ApiErrorCode } from "../../core/contract";
-import { messagesIn } from "../../core/messages/in-locale";
 import { errorText, type ErrorId, type ErrorText } from "../../core/messages/server";
+import { inEnglish } from "../../core/messages/server-english";
 
 export { errorText, type ErrorText };
 
@@ -14,7 +14,7 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     readonly text: ErrorText,
   ) {
-    super(messagesIn("en").apiError(text));
+    super(inEnglish(text));
   }
 }
 

@@ -1,7 +1,7 @@
 // Which days a request may set (decision 0003): any day from EARLIEST_DAY up to the user's today.
 import { addDays, isLocalDate, isWithinOneDayOf, todayInZone, type LocalDate } from "../../core/local-date";
 import { EARLIEST_DAY } from "../../core/sync";
-import { messagesIn } from "../../core/messages/in-locale";
+import { inEnglish } from "../../core/messages/server-english";
 import { errorText, type ErrorText } from "../../core/messages/server";
 
 /**
@@ -24,5 +24,5 @@ export function dayFaultText(date: LocalDate, latest: LocalDate): ErrorText | un
 /** The same in English: a sync op's recorded rejection. */
 export function dayFault(date: LocalDate, latest: LocalDate): string | undefined {
   const fault = dayFaultText(date, latest);
-  return fault && messagesIn("en").apiError(fault);
+  return fault && inEnglish(fault);
 }

@@ -2,7 +2,8 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
 import type { ApiErrorCode } from "../../core/contract";
-import { messagesIn } from "../../core/messages/in-locale";
+import { inEnglish } from "../../core/messages/server-english";
+import { messages } from "../../core/messages";
 import type { NameIssue } from "../../core/messages/server";
 import { NAME_FAULTS, NAME_LABELS } from "../../core/name";
 import { nameMessages } from "../../core/name-texts";
@@ -21,7 +22,7 @@ function describePath(path: readonly PropertyKey[]): string {
  * reader's language (core/messages/server.ts). */
 const NAME_REFUSALS = new Map(
   NAME_LABELS.flatMap((label) => {
-    const english = nameMessages(label, messagesIn("en").names);
+    const english = nameMessages(label, messages.names);
     return NAME_FAULTS.map((fault) => [english[fault], { label, fault }] as const);
   }),
 );
@@ -39,7 +40,7 @@ export function issuesText(issues: readonly z.core.$ZodIssue[]): ErrorText {
 
 /** The issues in English: a sync op's recorded rejection. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return messagesIn("en").apiError(issuesText(issues));
+  return inEnglish(issuesText(issues));
 }
 
 /** PostgreSQL text cannot hold U+0000, so no JSON string may carry it; checked without recursion. */

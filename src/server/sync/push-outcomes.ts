@@ -1,5 +1,5 @@
 // What a pushed op came to, as answered and as kept in sync_ops (push.repo.ts).
-import { messagesIn } from "../../core/messages/in-locale";
+import { inEnglish } from "../../core/messages/server-english";
 import { errorText } from "../../core/messages/server";
 import { DAY_DONE, DAY_NONE, DAY_SKIPPED, type DayCode } from "../db/schema";
 import type { HabitKind } from "../../core/habit-kind";
@@ -19,8 +19,7 @@ export const notFound = () => rejected("HABIT_NOT_FOUND", "Habit not found");
  * the habit counts a number (docs/decisions/0061). The sentence is shown to the user.
  */
 /** In English: the rejection is recorded once, for every later replay of the op. */
-export const kindMismatchMessage = (kind: HabitKind) =>
-  messagesIn("en").apiError(errorText("kindMismatch", { kind }));
+export const kindMismatchMessage = (kind: HabitKind) => inEnglish(errorText("kindMismatch", { kind }));
 export const kindMismatch = (kind: HabitKind) => rejected("HABIT_KIND_MISMATCH", kindMismatchMessage(kind));
 export const CODES: Record<DayStateName, DayCode> = { done: DAY_DONE, skipped: DAY_SKIPPED, none: DAY_NONE };
 
